@@ -1,0 +1,80 @@
+/**
+ * User-facing messages. `ui` holds spec §8 word for word (the client shows them); `server`
+ * holds the texts the server returns as `detail` (REST) or error message (tRPC).
+ * Keep one source so tests can assert exact texts.
+ */
+export const ui = {
+  loginUnauthorized: 'Incorrect username or password',
+  loginFailed: 'Login failed: Server error',
+  invalid2fa: 'Invalid 2FA code',
+  verify2faFailed: '2FA verification failed: Server error',
+  onboardingFailed: 'Failed to verify user status',
+  sessionExpired: 'Session expired',
+  signupFailed: 'Signup failed',
+  passwordsDoNotMatch: 'Passwords do not match',
+  enable2faFailed: 'Failed to enable 2FA',
+  missingTempToken: 'Missing temporary token or username',
+  twoFaSetupComplete: '2FA setup complete. Please log in using your 2FA code.',
+  enter2fa: 'Please enter your 2FA code',
+  signupQrNote: "Once set up, you'll use this code to log in securely.",
+  settingsLoadFailed: (reason: string) => `Failed to load settings: ${reason}`,
+  settingsSaveFailed: 'Failed to save settings. Please try again.',
+  settingsSaved: 'Settings saved successfully. Onboarding completed!',
+  twoFaNotEnabledWarning:
+    'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
+  subscriptionFailed: (reason: string) => `Subscription failed: ${reason}`,
+  usersLoadFailed: 'Failed to fetch users',
+  userUpdateFailed: 'Failed to update user',
+  userDeleteFailed: 'Failed to delete user',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+  loadingUsers: 'Loading users...',
+  noToken: 'No token found',
+  pageNotFound: 'The page you are looking for does not exist.',
+  errorTitle: 'Something went wrong',
+  errorBody: "We've encountered an unexpected error. Our team has been notified.",
+  errorRecurring: (n: number) => `(This has happened ${n} times)`,
+  errorCopied: 'Error details copied to clipboard',
+  loadingNotifications: 'Loading notifications...',
+  noNotifications: 'No notifications',
+} as const;
+
+export const server = {
+  apiKeysRequired: 'Please provide at least one set of API keys (paper or live).',
+  liveKeysRequired: 'Live API keys must be provided to use live trading mode.',
+  paperKeysRequired: 'Paper API keys must be provided to use paper trading mode.',
+  incompletePair: (env: 'paper' | 'live') =>
+    `Both the ${env} API key and the ${env} API secret are needed.`,
+  exempt2fa: '2FA cannot be changed for this user.',
+  invalidCredentials: 'Incorrect username or password',
+  invalid2fa: 'Invalid 2FA code',
+  notAuthenticated: 'Not authenticated',
+  sessionExpired: 'Session expired',
+  forbidden: 'Admin access required',
+  tempTokenOnly: 'This token can only be used to complete two-factor authentication.',
+  usernameTaken: 'Username already registered',
+  emailTaken: 'Email already registered',
+  tosRequired: 'You must accept the Terms of Service and Privacy Policy.',
+  usernameMismatch: 'The username does not match this setup token.',
+  twoFaAlreadyEnabled: 'Two-factor authentication is already enabled for this account.',
+  tooManyRequests: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} seconds.`,
+  resetLinkSent: 'If that email is registered, a password reset link has been sent.',
+  verifyLinkSent: 'A verification link has been sent to your email address.',
+  invalidResetToken: 'This reset link is invalid or has expired.',
+  invalidVerifyToken: 'This verification link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. Please log in.',
+  emailVerified: 'Your email address has been verified.',
+  signupSuccess:
+    'Account created. Scan the QR code with your authenticator app; you will need its code to log in.',
+  livePlanRequired:
+    'Live trading needs a paid plan (basic or premium). Your trial allows paper trading only.',
+  subscriptionPending: (plan: string) =>
+    `Your ${plan} plan request is recorded. Online payment is not available yet; an administrator will activate it for you.`,
+  subscriptionActive: (plan: string) => `Your ${plan} plan is active.`,
+  planGranted: (plan: string, username: string) => `${username} now has the ${plan} plan.`,
+  userNotFound: 'User not found',
+  cannotChangeOwnAdmin: 'You cannot revoke your own admin role.',
+  cannotDeleteSelf: 'You cannot delete your own account from the admin dashboard.',
+  loggedOut: 'Logged out',
+  reportStored: 'Error report received',
+} as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const ZTradingEnvironment = z.enum(['paper', 'live']);
+export type TTradingEnvironment = z.infer<typeof ZTradingEnvironment>;
+
+/**
+ * A credential field of the save payload: a string sets it (trimmed; empty means "unchanged"),
+ * `null` clears the saved value, absent leaves it as it is (spec §3, §5).
+ */
+const ZCredentialField = z
+  .string()
+  .max(256, 'API keys are at most 256 characters.')
+  .transform((value) => value.trim())
+  .transform((value) => (value === '' ? undefined : value))
+  .nullish();
+
+export const ZUpdateAccountSettingsInput = z.object({
+  alpaca_environment: ZTradingEnvironment.default('paper'),
+  alpaca_api_key_paper: ZCredentialField,
+  alpaca_api_secret_paper: ZCredentialField,
+  alpaca_api_key_live: ZCredentialField,
+  alpaca_api_secret_live: ZCredentialField,
+});
+export type TUpdateAccountSettingsInput = z.infer<typeof ZUpdateAccountSettingsInput>;
+
+export const ZAccountSettingsOutput = z.object({
+  paper_key_mask: z.string().nullable(),
+  paper_secret_mask: z.string().nullable(),
+  live_key_mask: z.string().nullable(),
+  live_secret_mask: z.string().nullable(),
+  alpaca_environment: ZTradingEnvironment,
+});
+export type TAccountSettingsOutput = z.infer<typeof ZAccountSettingsOutput>;
+
+export const ZUpdateAccountSettingsOutput = ZAccountSettingsOutput.extend({
+  message: z.string(),
+  is_onboarded: z.literal(true),
+});
+export type TUpdateAccountSettingsOutput = z.infer<typeof ZUpdateAccountSettingsOutput>;
+
+/** Spec §5: all but the last 4 characters as stars (fully starred if 4 or fewer). */
+export function maskSecret(value: string): string {
+  if (value.length <= 4) return '*'.repeat(value.length);
+  return '*'.repeat(value.length - 4) + value.slice(-4);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Websocket messages (spec §4): update, progress, ping/pong keepalive, error. */
+export const ZWsServerMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('update'),
+    data: z.object({
+      status: z.string().optional(),
+      equity: z.number().optional(),
+      cash: z.number().optional(),
+      buying_power: z.number().optional(),
+      last_activity: z.string().nullable().optional(),
+      daily_pnl: z.number().optional(),
+      drawdown_pct: z.number().optional(),
+      positions: z.array(z.record(z.string(), z.unknown())).optional(),
+      logs: z.array(z.string()).optional(),
+      trackedSymbols: z.array(z.record(z.string(), z.unknown())).optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('progress'),
+    task: z.string(),
+    completed: z.number(),
+    total: z.number(),
+    message: z.string().optional(),
+  }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type TWsServerMessage = z.infer<typeof ZWsServerMessage>;
+
+export const ZWsClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type TWsClientMessage = z.infer<typeof ZWsClientMessage>;
+
+/** Redis pub/sub channel that carries a user's events from any process to the websocket hub. */
+export const userEventsChannel = (userId: number) => `events:user:${userId}`;
