@@ -1,0 +1,62 @@
+import { predictTree, type Forest } from './forest.js';
+import { shuffle } from './sampling.js';
+import type { Uniform } from './space.js';
+
+/** Scales non-negative scores to sum to 1 (all zeros stay zero). */
+export function normalise(scores: Float64Array): Float64Array {
+  let total = 0;
+  for (const s of scores) total += Math.max(0, s);
+  const out = new Float64Array(scores.length);
+  if (total > 0) for (let j = 0; j < scores.length; j++) out[j] = Math.max(0, scores[j] as number) / total;
+  return out;
+}
+
+/**
+ * Out-of-bag mean squared error: each row is predicted only by the trees that did not see it,
+ * so the error estimates generalisation rather than fit. Rows in every bootstrap are skipped.
+ */
+export function oobMse(forest: Forest, X: Float64Array, y: Float64Array): number {
+  const { d } = forest;
+  let sse = 0;
+  let rows = 0;
+  for (let i = 0; i < y.length; i++) {
+    let s = 0;
+    let k = 0;
+    for (const t of forest.trees) {
+      if (t.inBag[i]) continue;
+      s += predictTree(t, X, i * d);
+      k++;
+    }
+    if (k === 0) continue;
+    const e = s / k - (y[i] as number);
+    sse += e * e;
+    rows++;
+  }
+  return rows > 0 ? sse / rows : 0;
+}
+
+/**
+ * Permutation importance (Breiman 2001): the rise in out-of-bag MSE when one feature's column is
+ * shuffled, which breaks its link to the target while keeping its distribution. Unlike impurity
+ * importance it is not biased towards features with many distinct values (floats over booleans).
+ * Returned unnormalised, in units of the target's variance.
+ */
+export function permutationImportance(forest: Forest, X: Float64Array, y: Float64Array, rng: Uniform): Float64Array {
+  const { d } = forest;
+  const n = y.length;
+  const base = oobMse(forest, X, y);
+  const out = new Float64Array(d);
+  const col = new Float64Array(n);
+  const perm = new Int32Array(n);
+  for (let f = 0; f < d; f++) {
+    for (let i = 0; i < n; i++) {
+      col[i] = X[i * d + f] as number;
+      perm[i] = i;
+    }
+    shuffle(rng, perm);
+    for (let i = 0; i < n; i++) X[i * d + f] = col[perm[i] as number] as number;
+    out[f] = oobMse(forest, X, y) - base;
+    for (let i = 0; i < n; i++) X[i * d + f] = col[i] as number;
+  }
+  return out;
+}

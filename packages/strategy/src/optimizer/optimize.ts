@@ -1,0 +1,249 @@
+import { deflatedSharpe, returnMoments, type DeflatedSharpe } from './dsr.js';
+import { fitForest, type ForestOptions } from './forest.js';
+import { normalise, permutationImportance } from './importance.js';
+import { propose } from './propose.js';
+import { latinHypercube, uniformPoint } from './sampling.js';
+import { decode, encode, valuesKey, type ParamValues, type SearchSpace, type Uniform } from './space.js';
+
+/** Half-open range of bar indices [start, end) that an evaluation may trade in. */
+export interface BarWindow {
+  start: number;
+  end: number;
+}
+
+/** What the objective reports for one parameter set on one window. */
+export interface EvalResult {
+  /** Profit over the window, in the backtester's units (currency by default). */
+  profit: number;
+  /** Sharpe ratio as the backtester reports it (any annualisation). */
+  sharpe: number;
+  /** Per-bar returns inside the window; needed for the deflated Sharpe ratio. */
+  returns?: ArrayLike<number>;
+  trades?: number;
+}
+
+/**
+ * The objective: backtest `params` trading only inside `window`. Bars before `window.start` may
+ * be used to warm indicators up, bars at or after `window.end` must not be read.
+ */
+export type Evaluate<P> = (params: P, window: BarWindow) => EvalResult;
+
+export interface Budget {
+  /** Maximum number of evaluations. */
+  evaluations?: number;
+  /** Maximum wall time in ms, measured with `now`. */
+  timeMs?: number;
+}
+
+export interface OptimizeOptions<P extends ParamValues> {
+  evaluate: Evaluate<P>;
+  space: SearchSpace<P>;
+  window: BarWindow;
+  budget: Budget;
+  rng: Uniform;
+  /** Clock in ms; required for a time budget or adaptive batches. */
+  now?: () => number;
+  /** 'forest' (default) is the surrogate search, 'random' the uniform baseline. */
+  method?: 'forest' | 'random';
+  /** What is maximised; default the window's profit. */
+  score?: (r: EvalResult) => number;
+  /** Latin-hypercube points before the surrogate takes over (default max(10, 2·d), ≤ a quarter of the budget). */
+  initial?: number;
+  /** Points evaluated per surrogate fit (default 4). */
+  batchSize?: number;
+  /**
+   * If set (e.g. 0.2), batches grow so that surrogate time stays under this share of wall time:
+   * cheap objectives get many evaluations per fit. Results then depend on timing.
+   */
+  surrogateShare?: number;
+  /** Candidates scored per fit (default 512, at least 8 per batch point). */
+  candidates?: number;
+  /** κ in mean + κ·std (default 1). */
+  exploration?: number;
+  forest?: ForestOptions;
+  /** Points always evaluated first (e.g. the current defaults). */
+  seeds?: readonly P[];
+}
+
+export interface Trial<P> {
+  params: P;
+  score: number;
+  profit: number;
+  sharpe: number;
+  /** Per-bar Sharpe from `returns` (NaN without returns): the unit the DSR works in. */
+  barSharpe: number;
+}
+
+export interface ParamImportance {
+  name: string;
+  /** Share of the rise in out-of-bag error when the parameter is shuffled (sums to 1). */
+  permutation: number;
+  /** Share of the forest's squared-error reduction from splits on the parameter (sums to 1). */
+  impurity: number;
+}
+
+export interface DeflatedSharpeReport extends DeflatedSharpe {
+  trials: number;
+  sharpe: number;
+  trialSharpeVariance: number;
+  observations: number;
+  skew: number;
+  kurtosis: number;
+}
+
+export interface OptimizeResult<P> {
+  best: Trial<P> & { result: EvalResult };
+  trials: Trial<P>[];
+  /** Null when the objective returns no per-bar returns. */
+  deflated: DeflatedSharpeReport | null;
+  importance: ParamImportance[];
+  timing: { totalMs: number; evaluateMs: number; surrogateMs: number; fits: number };
+}
+
+interface State<P> {
+  X: number[];
+  y: number[];
+  trials: Trial<P>[];
+  seen: Set<string>;
+  best: (Trial<P> & { result: EvalResult }) | null;
+  evaluateMs: number;
+  surrogateMs: number;
+  fits: number;
+  start: number;
+}
+
+function barSharpe(r: EvalResult): number {
+  return r.returns && r.returns.length > 1 ? returnMoments(r.returns).sharpe : Number.NaN;
+}
+
+/**
+ * Maximises `score(evaluate(params, window))` over `space`: a Latin-hypercube start, then rounds of
+ * fit-forest → propose by upper confidence bound → evaluate, until the budget runs out. Returns every
+ * trial, the best by observed score, its deflated Sharpe ratio and the parameters' importance.
+ */
+export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): OptimizeResult<P> {
+  const now = o.now ?? (() => 0);
+  if (o.budget.evaluations === undefined && (o.budget.timeMs === undefined || !o.now)) {
+    throw new Error('optimize: give budget.evaluations, or budget.timeMs with a now() clock');
+  }
+  const st: State<P> = {
+    X: [], y: [], trials: [], seen: new Set(), best: null,
+    evaluateMs: 0, surrogateMs: 0, fits: 0, start: now(),
+  };
+  const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
+  const done = () =>
+    st.trials.length >= maxEvals || (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
+  const d = o.space.dims.length;
+  for (const p of o.seeds ?? []) if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p } as P);
+  if (o.method === 'random') {
+    for (let miss = 0; !done() && miss < 1000; ) miss = evaluatePoint(o, st, now, uniformPoint(o.rng, d)) ? 0 : miss + 1;
+  } else {
+    const n0 = o.initial ?? Math.max(2, Math.min(Math.max(10, 2 * d), Math.floor(maxEvals / 4)));
+    for (const u of latinHypercube(o.rng, n0, d)) if (!done()) evaluatePoint(o, st, now, u);
+    forestLoop(o, st, now, done);
+  }
+  return finish(o, st, now);
+}
+
+/** Evaluates the decoded point unless it was seen; returns whether it ran. */
+function evaluatePoint<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, raw: Float64Array): boolean {
+  return evaluateParams(o, st, now, decode(o.space, raw));
+}
+
+function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, params: P): boolean {
+  const key = valuesKey(o.space as SearchSpace<ParamValues>, params);
+  if (st.seen.has(key)) return false;
+  st.seen.add(key);
+  const t0 = now();
+  const result = o.evaluate(params, o.window);
+  st.evaluateMs += now() - t0;
+  const raw_score = (o.score ?? ((r: EvalResult) => r.profit))(result);
+  const score = Number.isFinite(raw_score) ? raw_score : Number.NEGATIVE_INFINITY;
+  const trial: Trial<P> = { params, score, profit: result.profit, sharpe: result.sharpe, barSharpe: barSharpe(result) };
+  st.trials.push(trial);
+  st.X.push(...encode(o.space, params));
+  st.y.push(score);
+  if (!st.best || score > st.best.score) st.best = { ...trial, result };
+  return true;
+}
+
+/** Forest targets: non-finite scores (failed runs) are set to the worst finite score. */
+function targets(y: number[]): Float64Array {
+  let lo = Number.POSITIVE_INFINITY;
+  for (const v of y) if (Number.isFinite(v) && v < lo) lo = v;
+  return Float64Array.from(y, (v) => (Number.isFinite(v) ? v : Number.isFinite(lo) ? lo : 0));
+}
+
+function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, done: () => boolean): void {
+  const d = o.space.dims.length;
+  let batch = Math.max(1, o.batchSize ?? 4);
+  let stale = 0;
+  while (!done() && stale < 3) {
+    const t0 = now();
+    const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, o.forest);
+    const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
+    const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
+    const candidates = Math.max(o.candidates ?? 512, 8 * batch);
+    const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
+      candidates, exploration: o.exploration ?? 1, localShare: 0.5,
+    });
+    const fitMs = now() - t0;
+    st.surrogateMs += fitMs;
+    st.fits++;
+    let ran = 0;
+    const e0 = st.evaluateMs;
+    for (const p of props) {
+      if (done()) break;
+      if (evaluatePoint(o, st, now, p.u)) ran++;
+    }
+    stale = ran === 0 ? stale + 1 : 0;
+    if (o.surrogateShare !== undefined && ran > 0) batch = adaptBatch(o.surrogateShare, fitMs, (st.evaluateMs - e0) / ran, batch);
+  }
+}
+
+/**
+ * Batch size that keeps the surrogate's share of wall time at or under `share`:
+ * fit / (fit + B·eval) ≤ share  ⇔  B ≥ fit·(1 − share) / (share·eval). Grows at most 2× per round.
+ */
+function adaptBatch(share: number, fitMs: number, evalMs: number, batch: number): number {
+  if (!(evalMs > 0)) return batch * 2;
+  const need = Math.ceil((fitMs * (1 - share)) / (share * evalMs));
+  return Math.max(1, Math.min(need, batch * 2, 4096));
+}
+
+function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
+  if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
+  const t0 = now();
+  const importance = importanceOf(o, st);
+  st.surrogateMs += now() - t0;
+  return {
+    best: st.best,
+    trials: st.trials,
+    deflated: deflatedReport(st.best, st.trials),
+    importance,
+    timing: { totalMs: now() - st.start, evaluateMs: st.evaluateMs, surrogateMs: st.surrogateMs, fits: st.fits },
+  };
+}
+
+function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>): ParamImportance[] {
+  const d = o.space.dims.length;
+  if (st.trials.length < 4) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
+  const X = Float64Array.from(st.X);
+  const y = targets(st.y);
+  const forest = fitForest(X, y, d, o.rng, { trees: 64, ...o.forest });
+  const perm = normalise(permutationImportance(forest, X, y, o.rng));
+  const imp = normalise(forest.impurity);
+  return o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number }));
+}
+
+/** DSR of the winner with every evaluation counted as a trial (see dsr.ts). */
+function deflatedReport<P>(best: Trial<P> & { result: EvalResult }, trials: Trial<P>[]): DeflatedSharpeReport | null {
+  const returns = best.result.returns;
+  if (!returns || returns.length < 2) return null;
+  const m = returnMoments(returns);
+  const sharpes = trials.map((t) => t.barSharpe).filter(Number.isFinite);
+  const v = returnMoments(sharpes);
+  const trialSharpeVariance = v.std * v.std;
+  const input = { sharpe: m.sharpe, trials: trials.length, trialSharpeVariance, observations: m.n, skew: m.skew, kurtosis: m.kurtosis };
+  return { ...input, ...deflatedSharpe(input) };
+}

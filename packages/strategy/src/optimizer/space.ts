@@ -1,0 +1,118 @@
+import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../params.js';
+
+/** A uniform random source on [0, 1). Pass a seeded generator: the optimizer never uses Math.random. */
+export type Uniform = () => number;
+
+/** One searched dimension. Integers are sampled on [lo, hi] inclusive and rounded. */
+export type Dimension =
+  | { name: string; kind: 'float'; lo: number; hi: number }
+  | { name: string; kind: 'int'; lo: number; hi: number }
+  | { name: string; kind: 'bool' };
+
+export type ParamValues = Record<string, number | boolean>;
+
+/**
+ * A box-shaped search space with optional strict orderings (`[a, b]` means value(a) < value(b)).
+ * `fixed` holds values that are passed to the objective unchanged and never searched.
+ * The type parameter is the objective's parameter shape; `decode` builds it from the unit cube.
+ */
+export interface SearchSpace<P extends ParamValues = ParamValues> {
+  dims: readonly Dimension[];
+  ordered?: readonly (readonly [string, string])[];
+  fixed?: Partial<P>;
+}
+
+/** Number of unit-cube coordinates (one per dimension, booleans included). */
+export function dimensionCount(space: SearchSpace<ParamValues>): number {
+  return space.dims.length;
+}
+
+function decodeOne(dim: Dimension, u: number): number | boolean {
+  const c = Math.min(Math.max(u, 0), 1);
+  if (dim.kind === 'bool') return c >= 0.5;
+  if (dim.kind === 'float') return dim.lo + c * (dim.hi - dim.lo);
+  // Integers: split [0, 1] into hi-lo+1 equal cells so every integer is equally likely.
+  const cells = dim.hi - dim.lo + 1;
+  return Math.min(dim.lo + Math.floor(c * cells), dim.hi);
+}
+
+function encodeOne(dim: Dimension, v: number | boolean): number {
+  if (dim.kind === 'bool') return v ? 0.75 : 0.25;
+  const x = Number(v);
+  if (dim.kind === 'float') return dim.hi === dim.lo ? 0.5 : (x - dim.lo) / (dim.hi - dim.lo);
+  // Centre of the integer's cell, so encode(decode(u)) is stable.
+  return (x - dim.lo + 0.5) / (dim.hi - dim.lo + 1);
+}
+
+/**
+ * Enforces each `[a, b]` ordering by raising b to the smallest allowed value above a
+ * (a + 1 for integers), or lowering a if b is already at its upper bound.
+ */
+function repairOrder(space: SearchSpace<ParamValues>, values: ParamValues): void {
+  for (const [a, b] of space.ordered ?? []) {
+    const da = space.dims.find((d) => d.name === a);
+    const db = space.dims.find((d) => d.name === b);
+    if (!da || !db || da.kind === 'bool' || db.kind === 'bool') continue;
+    const va = Number(values[a]);
+    const vb = Number(values[b]);
+    if (vb > va) continue;
+    const step = db.kind === 'int' ? 1 : 1e-9 * Math.max(1, Math.abs(va));
+    if (va + step <= db.hi) values[b] = va + step;
+    else values[a] = da.kind === 'int' ? db.hi - 1 : db.hi - step;
+  }
+}
+
+/** Maps a unit-cube point to parameter values: rounding integers and repairing orderings. */
+export function decode<P extends ParamValues>(space: SearchSpace<P>, u: ArrayLike<number>): P {
+  const values: ParamValues = { ...(space.fixed ?? {}) } as ParamValues;
+  space.dims.forEach((dim, j) => {
+    values[dim.name] = decodeOne(dim, u[j] ?? 0.5);
+  });
+  repairOrder(space as SearchSpace<ParamValues>, values);
+  return values as P;
+}
+
+/** Maps parameter values back to the unit cube (the features the surrogate is trained on). */
+export function encode<P extends ParamValues>(space: SearchSpace<P>, values: P): Float64Array {
+  const u = new Float64Array(space.dims.length);
+  space.dims.forEach((dim, j) => {
+    u[j] = encodeOne(dim, values[dim.name] as number | boolean);
+  });
+  return u;
+}
+
+/** A canonical key for de-duplicating proposals (integers and booleans collide often). */
+export function valuesKey(space: SearchSpace<ParamValues>, values: ParamValues): string {
+  return space.dims
+    .map((d) => {
+      const v = values[d.name];
+      return d.kind === 'float' ? Number(v).toPrecision(8) : String(v);
+    })
+    .join('|');
+}
+
+const STOCK_NUMERIC_ORDER: readonly NumericParam[] = Object.keys(STOCK_PARAM_BOUNDS) as NumericParam[];
+
+/**
+ * The per-stock search space of spec §3: every numeric field over its `search` range from
+ * STOCK_PARAM_BOUNDS (integers rounded), both MACD booleans, and macd_slow > macd_fast.
+ * `exclude` keeps fields at `fixedValues` (default STOCK_PARAM_DEFAULTS) instead of searching them,
+ * e.g. risk_per_trade when the account's risk setting should not be tuned.
+ */
+export function stockSearchSpace(
+  exclude: readonly (keyof StockParams)[] = [],
+  fixedValues: Partial<StockParams> = {},
+): SearchSpace<StockParams & ParamValues> {
+  const dims: Dimension[] = [];
+  const fixed: Partial<StockParams> = {};
+  for (const name of STOCK_NUMERIC_ORDER) {
+    const b = STOCK_PARAM_BOUNDS[name];
+    if (exclude.includes(name)) fixed[name] = fixedValues[name] ?? STOCK_PARAM_DEFAULTS[name];
+    else dims.push({ name, kind: b.integer ? 'int' : 'float', lo: b.search[0], hi: b.search[1] });
+  }
+  for (const name of ['macd_crossover', 'macd_crossunder'] as const) {
+    if (exclude.includes(name)) fixed[name] = fixedValues[name] ?? STOCK_PARAM_DEFAULTS[name];
+    else dims.push({ name, kind: 'bool' });
+  }
+  return { dims, ordered: [['macd_fast', 'macd_slow']], fixed: fixed as Partial<StockParams & ParamValues> };
+}
