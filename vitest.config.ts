@@ -7,6 +7,7 @@ const ignored = ['**/node_modules/**', '**/dist/**'];
 
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         test: {

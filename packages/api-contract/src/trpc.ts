@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
 import { isAppError } from './errors.js';
 import { server } from './messages.js';
 import type { Context, SessionInfo } from './services.js';
@@ -6,9 +7,20 @@ import type { Context, SessionInfo } from './services.js';
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const retryAfter = isAppError(error.cause) ? error.cause.retryAfter : undefined;
-    return { ...shape, data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined } };
+    // Input errors read as sentences (the schemas carry user-facing texts), not as JSON.
+    const message = error.cause instanceof ZodError ? validationMessage(error.cause) : shape.message;
+    return { ...shape, message, data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined } };
   },
 });
+
+export function validationMessage(error: ZodError): string {
+  const sentence = (issue: ZodError['issues'][number]) => {
+    const field = issue.path.join('.');
+    // zod's own texts ("Invalid input: ...") need the field name; ours are already sentences.
+    return field && /^Invalid|^Too|^Unrecognized/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  };
+  return [...new Set(error.issues.map(sentence))].join(' ');
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

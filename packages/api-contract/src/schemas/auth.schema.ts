@@ -6,6 +6,7 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const ZUsername = z
   .string()
   .trim()
+  .toLowerCase()
   .min(3, 'Username must be at least 3 characters.')
   .max(32, 'Username must be at most 32 characters.')
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dots, dashes and underscores.');
@@ -35,7 +36,7 @@ export type TSignupInput = z.infer<typeof ZSignupInput>;
 export const ZSignupOutput = z.object({ message: z.string(), totp_qr_code: z.string() });
 export type TSignupOutput = z.infer<typeof ZSignupOutput>;
 
-export const ZLoginInput = z.object({ username: trimmed(64), password: z.string().min(1).max(256) });
+export const ZLoginInput = z.object({ username: trimmed(64).toLowerCase(), password: z.string().min(1).max(256) });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 export const ZLoginOutput = z.object({
@@ -64,7 +65,7 @@ export const ZTokenOutput = z.object({
 });
 export type TTokenOutput = z.infer<typeof ZTokenOutput>;
 
-export const ZEnable2faInput = z.object({ username: trimmed(64) });
+export const ZEnable2faInput = z.object({ username: trimmed(64).toLowerCase() });
 export const ZEnable2faOutput = z.object({ message: z.string(), totp_qr_code: z.string() });
 export type TEnable2faOutput = z.infer<typeof ZEnable2faOutput>;
 

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { appRouter, CLIENT_ERROR_MAX_BYTES, type Services } from '@tradebot/api-contract';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { contextFactory } from './context.js';
+import { restRoutes } from './rest/routes.js';
+import { registerRestRoutes } from './rest/shim.js';
+import type { SessionService } from './services/session.service.js';
+import { registerWebsocket } from './ws/hub.js';
+
+export interface AppOptions {
+  services: Services;
+  sessions: SessionService;
+  subscriber: Redis;
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Tokens travel in headers and, for /ws only, in the query: keep them out of access logs. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  if (options.logger) {
+    app.addHook('onRequest', async (request) => {
+      request.log = request.log.child({}, { redact: ['req.headers.authorization'] });
+    });
+  }
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables into style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  const buildContext = contextFactory(options.services, options.sessions);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: { router: appRouter, createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req) },
+  });
+  registerRestRoutes(app, restRoutes, buildContext);
+  // Spec §7: the token route accepts POST only.
+  app.route({
+    method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/token',
+    handler: (_request, reply) => reply.status(405).header('allow', 'POST').send({ detail: 'Method Not Allowed' }),
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (request.url.startsWith('/api/log-client-error') && length > CLIENT_ERROR_MAX_BYTES) {
+      return reply.status(413).send({ detail: 'Error report too large' });
+    }
+  });
+  registerWebsocket(app, options.sessions, options.subscriber);
+  app.get('/healthz', async () => ({ ok: true }));
+  await serveWeb(app, options.webDist);
+  return app;
+}
+
+async function serveWeb(app: FastifyInstance, webDist?: string) {
+  const apiPath = (url: string) => /^\/(api|trpc|ws|subscribe)(\/|\?|$)/.test(url);
+  if (!webDist || !existsSync(join(webDist, 'index.html'))) {
+    app.setNotFoundHandler((request, reply) =>
+      apiPath(request.url)
+        ? reply.status(404).send({ detail: 'Not Found' })
+        : reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build -w @tradebot/web`.'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  // Client-side routes (/dashboard, /admin, unknown paths → the app's Page Not Found) get index.html.
+  app.setNotFoundHandler((request, reply) =>
+    request.method === 'GET' && !apiPath(request.url)
+      ? reply.type('text/html').sendFile('index.html')
+      : reply.status(404).send({ detail: 'Not Found' }),
+  );
+}
+
+export { redactUrl };

@@ -1,0 +1,20 @@
+import type { Context, Services } from '@tradebot/api-contract';
+import type { FastifyRequest } from 'fastify';
+import type { SessionService } from './services/session.service.js';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+/** Builds the tRPC context for a request: who is calling (resolved once) and from where. */
+export function contextFactory(services: Services, sessions: SessionService) {
+  return async (request: FastifyRequest, token = bearerToken(request)): Promise<Context> => ({
+    services,
+    session: token ? await sessions.authenticate(token) : null,
+    tokenSent: token !== null,
+    meta: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null },
+  });
+}

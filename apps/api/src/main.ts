@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { ensureDatabase, migrate } from '@tradebot/db';
+import { buildApp, redactUrl } from './app.js';
+import { loadEnv } from './env.js';
+import { createRuntime } from './runtime.js';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const env = loadEnv();
+await ensureDatabase(env.DATABASE_URL);
+await migrate(env.DATABASE_URL);
+
+const runtime = createRuntime(env);
+const app = await buildApp({
+  services: runtime.services,
+  sessions: runtime.sessions,
+  subscriber: runtime.subscriber,
+  webDist: env.WEB_DIST,
+  logger: {
+    level: env.LOG_LEVEL,
+    serializers: {
+      req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
+    },
+  },
+});
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await runtime.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: env.HOST, port: env.PORT });

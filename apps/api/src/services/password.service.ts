@@ -1,0 +1,89 @@
+import { AppError, server, type RequestMeta, type SessionInfo } from '@tradebot/api-contract';
+import {
+  consumeOneTimeToken,
+  createOneTimeToken,
+  findByEmail,
+  findById,
+  markVerified,
+  revokeUserSessions,
+  setPasswordHash,
+} from '@tradebot/db';
+import { hashPassword } from '../lib/password.js';
+import { generateToken, hashToken } from '../lib/tokens.js';
+import type { ServiceDeps } from './deps.js';
+
+const RESET_TTL_MS = 30 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Forgot/reset password and email verification: single-use, short-lived emailed tokens. */
+export function passwordService(deps: ServiceDeps) {
+  const { db, limiter, mailer, now, appUrl } = deps;
+
+  async function issue(userId: number, kind: 'password_reset' | 'email_verify', ttlMs: number) {
+    const token = generateToken();
+    await createOneTimeToken(db, {
+      userId,
+      kind,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now().getTime() + ttlMs),
+    });
+    return token;
+  }
+
+  async function sendVerification(userId: number) {
+    const user = await findById(db, userId);
+    if (!user || user.isVerified) return;
+    const token = await issue(userId, 'email_verify', VERIFY_TTL_MS);
+    const link = `${appUrl}/verify-email?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify your email address',
+      text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n`,
+    });
+  }
+
+  async function forgotPassword(email: string, meta: RequestMeta) {
+    await limiter.consume('resetIp', meta.ip);
+    await limiter.consume('resetAccount', email);
+    const user = await findByEmail(db, email);
+    if (user) {
+      const token = await issue(user.id, 'password_reset', RESET_TTL_MS);
+      const link = `${appUrl}/reset-password?token=${token}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${link}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
+      });
+    }
+    // The same answer whether or not the address is registered.
+    return { message: server.resetLinkSent };
+  }
+
+  async function resetPassword(token: string, newPassword: string, meta: RequestMeta) {
+    await limiter.consume('resetIp', meta.ip);
+    const userId = await consumeOneTimeToken(db, hashToken(token), 'password_reset', now());
+    if (userId === null) throw new AppError('BAD_REQUEST', server.invalidResetToken);
+    await setPasswordHash(db, userId, await hashPassword(newPassword));
+    // Every session ends; 2FA is untouched, so the next login still asks for a code.
+    await revokeUserSessions(db, userId);
+    return { message: server.passwordReset };
+  }
+
+  async function verifyEmail(token: string) {
+    const userId = await consumeOneTimeToken(db, hashToken(token), 'email_verify', now());
+    if (userId === null) throw new AppError('BAD_REQUEST', server.invalidVerifyToken);
+    await markVerified(db, userId);
+    return { message: server.emailVerified };
+  }
+
+  return {
+    sendVerification,
+    forgotPassword,
+    resetPassword,
+    verifyEmail,
+    requestEmailVerification: async (session: SessionInfo) => {
+      await sendVerification(session.userId);
+      return { message: server.verifyLinkSent };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** What a subscription row means right now: a lapsed trial is expired, only paid and active allows live. */
+export interface SubscriptionRow {
+  plan: 'trial' | 'basic' | 'premium';
+  status: 'trialing' | 'active' | 'pending_payment' | 'canceled' | 'expired';
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+export function subscriptionView(row: SubscriptionRow | null, now: Date) {
+  if (!row) return { plan: 'trial' as const, status: 'expired' as const, trial_ends_at: null, live_allowed: false };
+  const trialOver = row.status === 'trialing' && row.trialEndsAt !== null && row.trialEndsAt <= now;
+  const periodOver = row.status === 'active' && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
+  const status = trialOver || periodOver ? ('expired' as const) : row.status;
+  return {
+    plan: row.plan,
+    status,
+    trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+    live_allowed: row.plan !== 'trial' && status === 'active',
+  };
+}

@@ -1,0 +1,66 @@
+import { userEventsChannel, ZWsClientMessage, type TWsServerMessage } from '@tradebot/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { WebSocket } from 'ws';
+import type { SessionService } from '../services/session.service.js';
+
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * /ws?token=…: one socket per browser tab. Events for a user arrive on a Redis channel from
+ * any process (worker, other API instances) and fan out to that user's sockets here.
+ */
+export function registerWebsocket(app: FastifyInstance, sessions: SessionService, subscriber: Redis) {
+  const sockets = new Map<number, Set<WebSocket>>();
+
+  subscriber.on('message', (channel: string, payload: string) => {
+    const userId = Number(channel.split(':').at(-1));
+    for (const socket of sockets.get(userId) ?? []) socket.send(payload);
+  });
+
+  const join = async (userId: number, socket: WebSocket) => {
+    let set = sockets.get(userId);
+    if (!set) {
+      set = new Set();
+      sockets.set(userId, set);
+      await subscriber.subscribe(userEventsChannel(userId));
+    }
+    set.add(socket);
+  };
+
+  const leave = async (userId: number, socket: WebSocket) => {
+    const set = sockets.get(userId);
+    set?.delete(socket);
+    if (set && set.size === 0) {
+      sockets.delete(userId);
+      await subscriber.unsubscribe(userEventsChannel(userId));
+    }
+  };
+
+  const send = (socket: WebSocket, message: TWsServerMessage) => socket.send(JSON.stringify(message));
+
+  app.get('/ws', { websocket: true }, async (socket, request) => {
+    const token = (request.query as Record<string, string | undefined>).token;
+    const session = token ? await sessions.authenticate(token) : null;
+    if (!session || session.kind !== 'full') {
+      socket.close(1008, 'Session expired');
+      return;
+    }
+    await join(session.userId, socket);
+    const heartbeat = setInterval(() => send(socket, { type: 'ping' }), HEARTBEAT_MS);
+    socket.on('message', (raw: Buffer) => {
+      let parsed;
+      try {
+        parsed = ZWsClientMessage.safeParse(JSON.parse(raw.toString('utf8')));
+      } catch {
+        parsed = null;
+      }
+      if (!parsed?.success) return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
+      if (parsed.data.type === 'ping') send(socket, { type: 'pong' });
+    });
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      void leave(session.userId, socket);
+    });
+  });
+}

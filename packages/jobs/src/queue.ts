@@ -1,0 +1,68 @@
+import { Queue, UnrecoverableError, Worker, type JobsOptions, type Processor } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { z } from 'zod';
+
+/**
+ * A queue is defined once (CONVENTIONS.md §6): its name, payload and result schemas and default
+ * options. `enqueue` parses on the way in; `createProcessor` parses on the way out, so a bad
+ * payload fails the job as unrecoverable instead of being retried.
+ */
+export interface QueueDefinition<P extends z.ZodType, R extends z.ZodType> {
+  name: string;
+  payload: P;
+  result: R;
+  defaultJobOptions: JobsOptions;
+}
+
+export function defineQueue<P extends z.ZodType, R extends z.ZodType>(
+  definition: QueueDefinition<P, R>,
+): QueueDefinition<P, R> {
+  return definition;
+}
+
+/** Worker connections must not give up on a command (BullMQ needs maxRetriesPerRequest: null). */
+export function createRedis(url: string, options: { forWorker?: boolean } = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: options.forWorker ? null : 3,
+    enableOfflineQueue: options.forWorker ?? false,
+    lazyConnect: false,
+  });
+}
+
+export function openQueue<P extends z.ZodType, R extends z.ZodType>(
+  definition: QueueDefinition<P, R>,
+  connection: Redis,
+): Queue {
+  return new Queue(definition.name, { connection, defaultJobOptions: definition.defaultJobOptions });
+}
+
+export async function enqueue<P extends z.ZodType, R extends z.ZodType>(
+  queue: Queue,
+  definition: QueueDefinition<P, R>,
+  payload: z.input<P>,
+  options: JobsOptions = {},
+): Promise<string> {
+  const data = definition.payload.parse(payload);
+  const job = await queue.add(definition.name, data, options);
+  return job.id ?? '';
+}
+
+export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
+  definition: QueueDefinition<P, R>,
+  handle: (payload: z.output<P>) => Promise<z.input<R>>,
+): Processor {
+  return async (job) => {
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
+    return definition.result.parse(await handle(parsed.data));
+  };
+}
+
+export function startWorker<P extends z.ZodType, R extends z.ZodType>(
+  definition: QueueDefinition<P, R>,
+  handle: (payload: z.output<P>) => Promise<z.input<R>>,
+  connection: Redis,
+  concurrency = 4,
+): Worker {
+  return new Worker(definition.name, createProcessor(definition, handle), { connection, concurrency });
+}

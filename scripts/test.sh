@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# npm test: lint, type-check, then unit, integration (real PostgreSQL + Redis) and browser
+# (Debian Chromium) tests with vitest. The last line is the runner's summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/prepare.sh --chromium
+echo "Lint..."
+npx eslint . --max-warnings=0
+echo "Type-check..."
+npx turbo run typecheck --output-logs=errors-only
+echo "Building the web app for the browser tests..."
+npm run build -w @tradebot/web --silent
+npx vitest run "$@"
