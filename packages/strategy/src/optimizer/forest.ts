@@ -9,9 +9,9 @@ import type { Uniform } from './space.js';
  * Why not ml-random-forest: see README "Optimizer" (it is ~100× slower at these sizes).
  */
 export interface ForestOptions {
-  /** Number of trees (default 32). */
+  /** Number of trees (default 24). */
   trees?: number;
-  /** Maximum depth (default 12). */
+  /** Maximum depth (default 10). */
   maxDepth?: number;
   /** Minimum bootstrap weight on each side of a split (default 2). */
   minLeaf?: number;
@@ -63,13 +63,13 @@ export function fitForest(X: Float64Array, y: Float64Array, d: number, rng: Unif
   }
   const ctx: Ctx = {
     X, y, n, d, orders, rng,
-    maxDepth: opts.maxDepth ?? 12,
-    minLeaf: opts.minLeaf ?? 2,
+    maxDepth: opts.maxDepth ?? 10,
+    minLeaf: Math.max(1, opts.minLeaf ?? 2),
     mtry: Math.max(1, Math.min(d, opts.mtry ?? Math.ceil(d / 3))),
     impurity: new Float64Array(d),
   };
   const trees: Tree[] = [];
-  for (let t = 0; t < (opts.trees ?? 32); t++) trees.push(buildTree(ctx));
+  for (let t = 0; t < (opts.trees ?? 24); t++) trees.push(buildTree(ctx));
   return { d, trees, impurity: ctx.impurity };
 }
 
@@ -105,12 +105,14 @@ function buildTree(c: Ctx): Tree {
     W[0]! += wi;
     S[0]! += wi * (c.y[i] as number);
   }
+  const live = { orders: c.orders.map((o) => o.slice()), length: n };
+  compact(live, nodeOf);
   let active = [0];
   let count = 1;
   for (let depth = 0; active.length > 0; depth++) {
     for (const node of active) tree.value[node] = (S[node] as number) / (W[node] as number);
     if (depth >= c.maxDepth) break;
-    const lvl = findSplits(c, active, w, nodeOf, W, S, cap);
+    const lvl = findSplits(c, live, active, w, nodeOf, W, S, cap);
     const next: number[] = [];
     for (let s = 0; s < active.length; s++) {
       const f = lvl.bestF[s] as number;
@@ -137,8 +139,34 @@ function buildTree(c: Ctx): Tree {
       S[child]! += (w[i] as number) * (c.y[i] as number);
     }
     active = next;
+    compact(live, nodeOf);
   }
   return trimTree(tree, count);
+}
+
+/** Per-tree sorted row orders holding only rows still in a growing node (in-bag, not in a leaf). */
+interface LiveOrders {
+  orders: Int32Array[];
+  length: number;
+}
+
+/**
+ * Drops rows that left the growing frontier from every feature order, keeping them sorted, so
+ * later levels scan only live rows. Skipped while fewer than a quarter of the rows are dead.
+ */
+function compact(live: LiveOrders, nodeOf: Int32Array): void {
+  const first = live.orders[0] as Int32Array;
+  let alive = 0;
+  for (let k = 0; k < live.length; k++) if ((nodeOf[first[k] as number] as number) >= 0) alive++;
+  if (alive > 0.75 * live.length) return;
+  for (const o of live.orders) {
+    let m = 0;
+    for (let k = 0; k < live.length; k++) {
+      const i = o[k] as number;
+      if ((nodeOf[i] as number) >= 0) o[m++] = i;
+    }
+  }
+  live.length = alive;
 }
 
 /**
@@ -146,7 +174,7 @@ function buildTree(c: Ctx): Tree {
  * weighted squared error, sl²/wl + sr²/wr − S²/W, evaluated between consecutive distinct values.
  */
 function findSplits(
-  c: Ctx, active: number[], w: Float64Array, nodeOf: Int32Array, W: Float64Array, S: Float64Array, cap: number,
+  c: Ctx, live: LiveOrders, active: number[], w: Float64Array, nodeOf: Int32Array, W: Float64Array, S: Float64Array, cap: number,
 ): Level {
   const { d } = c;
   const m = active.length;
@@ -162,8 +190,12 @@ function findSplits(
   const feats = new Int32Array(d);
   for (let s = 0; s < m; s++) {
     const node = active[s] as number;
-    if ((W[node] as number) < 2 * c.minLeaf) continue;
+    const Wn = W[node] as number;
+    if (Wn < 2 * c.minLeaf) continue;
     lvl.slot[node] = s;
+    // Scans maximise sl²/wl + sr²/wr; a split must beat the parent's S²/W (zero gain) by a margin.
+    const parent = ((S[node] as number) ** 2) / Wn;
+    lvl.bestGain[s] = parent + 1e-12 * (1 + Math.abs(parent));
     for (let f = 0; f < d; f++) feats[f] = f;
     for (let k = 0; k < c.mtry; k++) {
       const j = k + randomInt(c.rng, d - k);
@@ -174,43 +206,59 @@ function findSplits(
       used[f] = 1;
     }
   }
-  const wl = new Float64Array(m);
-  const sl = new Float64Array(m);
-  const last = new Float64Array(m);
-  for (let f = 0; f < d; f++) {
-    if (!used[f]) continue;
-    wl.fill(0);
-    sl.fill(0);
-    const order = c.orders[f] as Int32Array;
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k] as number;
-      const node = nodeOf[i] as number;
-      if (node < 0) continue;
-      const s = lvl.slot[node] as number;
-      if (s < 0 || !lvl.cand[s * d + f]) continue;
-      const x = c.X[i * d + f] as number;
-      const wL = wl[s] as number;
-      if (wL > 0 && x > (last[s] as number)) {
-        const Wn = W[node] as number;
-        const wR = Wn - wL;
-        if (wL >= c.minLeaf && wR >= c.minLeaf) {
-          const Sn = S[node] as number;
-          const sL = sl[s] as number;
-          const sR = Sn - sL;
-          const gain = (sL * sL) / wL + (sR * sR) / wR - (Sn * Sn) / Wn;
-          if (gain > (lvl.bestGain[s] as number)) {
-            lvl.bestGain[s] = gain;
-            lvl.bestF[s] = f;
-            lvl.bestThr[s] = 0.5 * ((last[s] as number) + x);
-          }
-        }
-      }
-      wl[s] = wL + (w[i] as number);
-      sl[s]! += (w[i] as number) * (c.y[i] as number);
-      last[s] = x;
-    }
+  const scan: Scan = {
+    X: c.X, y: c.y, w, nodeOf, slot: lvl.slot, cand: lvl.cand, W, S, d, minLeaf: c.minLeaf,
+    wl: new Float64Array(m), sl: new Float64Array(m), last: new Float64Array(m),
+    bestGain: lvl.bestGain, bestF: lvl.bestF, bestThr: lvl.bestThr,
+  };
+  for (let f = 0; f < d; f++) if (used[f]) scanFeature(scan, f, live.orders[f] as Int32Array, live.length);
+  for (let s = 0; s < m; s++) {
+    const node = active[s] as number;
+    if (lvl.bestF[s] as number >= 0) lvl.bestGain[s]! -= ((S[node] as number) ** 2) / (W[node] as number);
   }
   return lvl;
+}
+
+interface Scan {
+  X: Float64Array; y: Float64Array; w: Float64Array; nodeOf: Int32Array; slot: Int32Array; cand: Uint8Array;
+  W: Float64Array; S: Float64Array; d: number; minLeaf: number;
+  wl: Float64Array; sl: Float64Array; last: Float64Array;
+  bestGain: Float64Array; bestF: Int32Array; bestThr: Float64Array;
+}
+
+/** One pass over feature f's sorted live rows, updating each candidate node's best split. */
+function scanFeature(sc: Scan, f: number, order: Int32Array, len: number): void {
+  const { X, y, w, nodeOf, slot, cand, W, S, d, minLeaf, wl, sl, last, bestGain, bestF, bestThr } = sc;
+  wl.fill(0);
+  sl.fill(0);
+  for (let k = 0; k < len; k++) {
+    const i = order[k] as number;
+    const node = nodeOf[i] as number;
+    if (node < 0) continue;
+    const s = slot[node] as number;
+    if (s < 0 || cand[s * d + f] === 0) continue;
+    const x = X[i * d + f] as number;
+    const wL = wl[s] as number;
+    const sL = sl[s] as number;
+    if (wL >= minLeaf && x > (last[s] as number)) {
+      const Wn = W[node] as number;
+      const wR = Wn - wL;
+      if (wR >= minLeaf) {
+        const sR = (S[node] as number) - sL;
+        // The parent term S²/W is the same for every split of a node; it is subtracted once below.
+        const gain = (sL * sL) / wL + (sR * sR) / wR;
+        if (gain > (bestGain[s] as number)) {
+          bestGain[s] = gain;
+          bestF[s] = f;
+          bestThr[s] = 0.5 * ((last[s] as number) + x);
+        }
+      }
+    }
+    const wi = w[i] as number;
+    wl[s] = wL + wi;
+    sl[s] = sL + wi * (y[i] as number);
+    last[s] = x;
+  }
 }
 
 function trimTree(t: Tree, count: number): Tree {

@@ -203,12 +203,13 @@ function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, 
 
 /**
  * Batch size that keeps the surrogate's share of wall time at or under `share`:
- * fit / (fit + B·eval) ≤ share  ⇔  B ≥ fit·(1 − share) / (share·eval). Grows at most 2× per round.
+ * fit / (fit + B·eval) ≤ share  ⇔  B ≥ fit·(1 − share) / (share·eval). The next fit costs a little
+ * more than the last (more rows), hence the 10% margin.
  */
 function adaptBatch(share: number, fitMs: number, evalMs: number, batch: number): number {
-  if (!(evalMs > 0)) return batch * 2;
-  const need = Math.ceil((fitMs * (1 - share)) / (share * evalMs));
-  return Math.max(1, Math.min(need, batch * 2, 4096));
+  if (!(evalMs > 0)) return Math.min(batch * 2, 4096);
+  const need = Math.ceil((1.1 * fitMs * (1 - share)) / (share * evalMs));
+  return Math.max(1, Math.min(need, 4096));
 }
 
 function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
