@@ -15,11 +15,13 @@ export function normalise(scores: Float64Array): Float64Array {
  * Out-of-bag mean squared error: each row is predicted only by the trees that did not see it,
  * so the error estimates generalisation rather than fit. Rows in every bootstrap are skipped.
  */
-export function oobMse(forest: Forest, X: Float64Array, y: Float64Array): number {
+export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows = y.length): number {
   const { d } = forest;
   let sse = 0;
   let rows = 0;
-  for (let i = 0; i < y.length; i++) {
+  // With a row cap, take every k-th row: spread over the history, deterministic.
+  const stride = Math.max(1, Math.ceil(y.length / maxRows));
+  for (let i = 0; i < y.length; i += stride) {
     let s = 0;
     let k = 0;
     for (const t of forest.trees) {
@@ -39,12 +41,14 @@ export function oobMse(forest: Forest, X: Float64Array, y: Float64Array): number
  * Permutation importance (Breiman 2001): the rise in out-of-bag MSE when one feature's column is
  * shuffled, which breaks its link to the target while keeping its distribution. Unlike impurity
  * importance it is not biased towards features with many distinct values (floats over booleans).
- * Returned unnormalised, in units of the target's variance.
+ * Returned unnormalised, in units of the target's variance. `maxRows` caps the rows scored.
  */
-export function permutationImportance(forest: Forest, X: Float64Array, y: Float64Array, rng: Uniform): Float64Array {
+export function permutationImportance(
+  forest: Forest, X: Float64Array, y: Float64Array, rng: Uniform, maxRows = y.length,
+): Float64Array {
   const { d } = forest;
   const n = y.length;
-  const base = oobMse(forest, X, y);
+  const base = oobMse(forest, X, y, maxRows);
   const out = new Float64Array(d);
   const col = new Float64Array(n);
   const perm = new Int32Array(n);
@@ -55,7 +59,7 @@ export function permutationImportance(forest: Forest, X: Float64Array, y: Float6
     }
     shuffle(rng, perm);
     for (let i = 0; i < n; i++) X[i * d + f] = col[perm[i] as number] as number;
-    out[f] = oobMse(forest, X, y) - base;
+    out[f] = oobMse(forest, X, y, maxRows) - base;
     for (let i = 0; i < n; i++) X[i * d + f] = col[i] as number;
   }
   return out;

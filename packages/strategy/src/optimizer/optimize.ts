@@ -56,7 +56,7 @@ export interface OptimizeOptions<P extends ParamValues> {
    * cheap objectives get many evaluations per fit. Results then depend on timing.
    */
   surrogateShare?: number;
-  /** Candidates scored per fit (default 512, at least 8 per batch point). */
+  /** Candidates scored per fit (default 512; at least 4 per batch point, at most 4096). */
   candidates?: number;
   /** κ in mean + κ·std (default 1). */
   exploration?: number;
@@ -97,7 +97,11 @@ export interface OptimizeResult<P> {
   /** Null when the objective returns no per-bar returns. */
   deflated: DeflatedSharpeReport | null;
   importance: ParamImportance[];
-  timing: { totalMs: number; evaluateMs: number; surrogateMs: number; fits: number };
+  /**
+   * searchMs is the search's wall time, of which evaluateMs ran the objective and surrogateMs
+   * fitted forests and scored candidates; importanceMs is the one extra fit for `importance` after.
+   */
+  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; fits: number; importanceMs: number };
 }
 
 interface State<P> {
@@ -181,25 +185,29 @@ function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, 
   while (!done() && stale < 3) {
     const t0 = now();
     const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, o.forest);
+    if (o.surrogateShare !== undefined) {
+      // Proposing costs about half a fit, hence 1.5 × the fit time.
+      batch = adaptBatch(o.surrogateShare, 1.5 * (now() - t0), st.evaluateMs / st.trials.length, batch);
+    }
     const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
     const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
-    const candidates = Math.max(o.candidates ?? 512, 8 * batch);
+    const candidates = Math.min(4096, Math.max(o.candidates ?? 512, 4 * batch));
     const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
       candidates, exploration: o.exploration ?? 1, localShare: 0.5,
     });
-    const fitMs = now() - t0;
-    st.surrogateMs += fitMs;
+    st.surrogateMs += now() - t0;
     st.fits++;
     let ran = 0;
-    const e0 = st.evaluateMs;
     for (const p of props) {
       if (done()) break;
       if (evaluatePoint(o, st, now, p.u)) ran++;
     }
     stale = ran === 0 ? stale + 1 : 0;
-    if (o.surrogateShare !== undefined && ran > 0) batch = adaptBatch(o.surrogateShare, fitMs, (st.evaluateMs - e0) / ran, batch);
   }
 }
+
+/** Largest batch per fit: beyond this the proposals are mostly the candidate pool itself. */
+const MAX_BATCH = 1024;
 
 /**
  * Batch size that keeps the surrogate's share of wall time at or under `share`:
@@ -207,22 +215,23 @@ function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, 
  * more than the last (more rows), hence the 10% margin.
  */
 function adaptBatch(share: number, fitMs: number, evalMs: number, batch: number): number {
-  if (!(evalMs > 0)) return Math.min(batch * 2, 4096);
+  if (!(evalMs > 0)) return batch;
   const need = Math.ceil((1.1 * fitMs * (1 - share)) / (share * evalMs));
-  return Math.max(1, Math.min(need, 4096));
+  return Math.max(1, Math.min(need, MAX_BATCH));
 }
 
 function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
+  const searchMs = now() - st.start;
   const t0 = now();
   const importance = importanceOf(o, st);
-  st.surrogateMs += now() - t0;
+  const importanceMs = now() - t0;
   return {
     best: st.best,
     trials: st.trials,
     deflated: deflatedReport(st.best, st.trials),
     importance,
-    timing: { totalMs: now() - st.start, evaluateMs: st.evaluateMs, surrogateMs: st.surrogateMs, fits: st.fits },
+    timing: { searchMs, evaluateMs: st.evaluateMs, surrogateMs: st.surrogateMs, fits: st.fits, importanceMs },
   };
 }
 
@@ -231,8 +240,8 @@ function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>
   if (st.trials.length < 4) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
   const X = Float64Array.from(st.X);
   const y = targets(st.y);
-  const forest = fitForest(X, y, d, o.rng, { trees: 64, ...o.forest });
-  const perm = normalise(permutationImportance(forest, X, y, o.rng));
+  const forest = fitForest(X, y, d, o.rng, { trees: 32, ...o.forest });
+  const perm = normalise(permutationImportance(forest, X, y, o.rng, 512));
   const imp = normalise(forest.impurity);
   return o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number }));
 }

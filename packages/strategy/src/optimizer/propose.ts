@@ -14,7 +14,6 @@ export interface ProposalOptions {
 export interface Proposal<P> {
   u: Float64Array;
   params: P;
-  key: string;
 }
 
 /** Evaluated points sorted best first; the centres for local candidates. */
@@ -23,6 +22,7 @@ export interface Elite {
 }
 
 const MIN_BATCH_DISTANCE = 0.15;
+const SPACED = 32;
 
 /**
  * Draws candidates (uniform + Gaussian moves around the elite), snaps each to the grid the
@@ -49,13 +49,13 @@ export function propose<P extends ParamValues>(
     const params = decode(space, raw);
     const u = encode(space, params);
     Xq.set(u, r * d);
-    cands.push({ u, params, key: valuesKey(space as SearchSpace<ParamValues>, params) });
+    cands.push({ u, params });
   }
   const { mean, std } = predictForest(forest, Xq, m);
   const order = Array.from({ length: m }, (_, r) => r);
   const acq = (r: number) => (mean[r] as number) + opts.exploration * (std[r] as number);
   order.sort((a, b) => acq(b) - acq(a));
-  return pickSpread(order, cands, seen, count);
+  return pickSpread(order, cands, seen, count, (p) => valuesKey(space as SearchSpace<ParamValues>, p));
 }
 
 function distance(a: Float64Array, b: Float64Array): number {
@@ -64,16 +64,20 @@ function distance(a: Float64Array, b: Float64Array): number {
   return Math.sqrt(s);
 }
 
-function pickSpread<P>(order: number[], cands: Proposal<P>[], seen: ReadonlySet<string>, count: number): Proposal<P>[] {
+function pickSpread<P>(
+  order: number[], cands: Proposal<P>[], seen: ReadonlySet<string>, count: number, keyOf: (p: P) => string,
+): Proposal<P>[] {
   const picked: Proposal<P>[] = [];
   const keys = new Set<string>();
   const deferred: Proposal<P>[] = [];
   for (const r of order) {
     if (picked.length >= count) break;
     const c = cands[r] as Proposal<P>;
-    if (seen.has(c.key) || keys.has(c.key)) continue;
-    keys.add(c.key);
-    if (picked.some((p) => distance(p.u, c.u) < MIN_BATCH_DISTANCE)) deferred.push(c);
+    const key = keyOf(c.params);
+    if (seen.has(key) || keys.has(key)) continue;
+    keys.add(key);
+    // Spacing is enforced against the first SPACED picks only, keeping large batches linear-time.
+    if (picked.length < SPACED && picked.some((p) => distance(p.u, c.u) < MIN_BATCH_DISTANCE)) deferred.push(c);
     else picked.push(c);
   }
   for (const c of deferred) {
