@@ -1,0 +1,91 @@
+/**
+ * Session storage (spec §3): the bearer token lives in localStorage under `authToken`; a 2FA
+ * flow adds a temporary token, a pending-setup flag and the username it belongs to. Components
+ * subscribe through `subscribe` (useSyncExternalStore) so a token change re-renders them.
+ */
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  tempToken: 'tempToken',
+  pending2faSetup: 'pending2faSetup',
+  tempUsername: 'tempUsername',
+  from2faSetup: 'from2faSetup',
+} as const;
+
+type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+const listeners = new Set<() => void>();
+
+function read(key: Key): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: Key, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
+  }
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as Key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const getToken = (): string | null => read(STORAGE_KEYS.authToken);
+export const getTempToken = (): string | null => read(STORAGE_KEYS.tempToken);
+export const getTempUsername = (): string | null => read(STORAGE_KEYS.tempUsername);
+export const isPending2faSetup = (): boolean => read(STORAGE_KEYS.pending2faSetup) === 'true';
+export const isFrom2faSetup = (): boolean => read(STORAGE_KEYS.from2faSetup) === 'true';
+
+export function setToken(token: string | null): void {
+  write(STORAGE_KEYS.authToken, token);
+  changed();
+}
+
+/** A 2FA challenge: the login answer's token is only good for `auth.verify2fa`. */
+export function startChallenge(challengeToken: string): void {
+  write(STORAGE_KEYS.tempToken, challengeToken);
+  changed();
+}
+
+/** Forced 2FA setup: a full session plus a setup token for /enable-2fa. */
+export function startPendingSetup(fullToken: string, setupToken: string, username: string): void {
+  write(STORAGE_KEYS.authToken, fullToken);
+  write(STORAGE_KEYS.tempToken, setupToken);
+  write(STORAGE_KEYS.tempUsername, username);
+  write(STORAGE_KEYS.pending2faSetup, 'true');
+  changed();
+}
+
+export function clearTemporary(): void {
+  write(STORAGE_KEYS.tempToken, null);
+  write(STORAGE_KEYS.tempUsername, null);
+  write(STORAGE_KEYS.pending2faSetup, null);
+  changed();
+}
+
+export function setFrom2faSetup(value: boolean): void {
+  write(STORAGE_KEYS.from2faSetup, value ? 'true' : null);
+}
+
+/** Logout or an expired session: nothing of the session survives. */
+export function clearAll(): void {
+  write(STORAGE_KEYS.authToken, null);
+  clearTemporary();
+}

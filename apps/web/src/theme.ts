@@ -1,0 +1,15 @@
+import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  components: {
+    Button: { defaultProps: { fw: 600 } },
+  },
+});
+
+/** Spec §1: the light/dark choice is stored locally; light by default. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'tradebot-color-scheme' });

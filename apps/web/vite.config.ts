@@ -1,0 +1,39 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { browserContract } from './build/browser-contract';
+
+// The API server (port 3000) serves tRPC, the REST shims and the websocket; in development
+// Vite proxies to it so the browser sees one origin, exactly as in production.
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [browserContract(), react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/trpc': api,
+      '/api': api,
+      '/subscribe': api,
+      '/ws': { target: api, ws: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|@trpc|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
