@@ -1,4 +1,5 @@
 import { randomInt } from './sampling.js';
+import { argsortColumn, compact, inBagOrders, type LiveOrders } from './sorted-rows.js';
 import type { Uniform } from './space.js';
 
 /**
@@ -75,31 +76,6 @@ export function fitForest(X: Float64Array, y: Float64Array, d: number, rng: Unif
   return { d, trees, impurity: ctx.impurity };
 }
 
-/**
- * Row order of column f by value. Each value is mapped to an integer key on a grid of
- * 2^(53 − b) steps over the column's range with the row index in the low b bits, so one native
- * numeric sort of a Float64Array replaces a comparator sort (about 10× faster). Values closer
- * than 2^-(53−b) of the range may swap, which cannot change a split threshold that matters.
- */
-function argsortColumn(X: Float64Array, n: number, d: number, f: number): Int32Array {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const x = X[i * d + f] as number;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  const bits = Math.max(1, Math.ceil(Math.log2(n)));
-  const radix = 2 ** bits;
-  const scale = hi > lo ? (2 ** (53 - bits) - 1) / (hi - lo) : 0;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.floor(((X[i * d + f] as number) - lo) * scale) * radix + i;
-  keys.sort();
-  const order = new Int32Array(n);
-  for (let k = 0; k < n; k++) order[k] = (keys[k] as number) % radix;
-  return order;
-}
-
 interface Level {
   active: number[];
   slot: Int32Array;
@@ -110,7 +86,7 @@ interface Level {
 }
 
 function buildTree(c: Ctx): Tree {
-  const { n, d } = c;
+  const { n } = c;
   // A binary tree over at most sampleSize distinct rows has fewer than 2·sampleSize nodes.
   const cap = 2 * Math.min(n, c.sampleSize) + 1;
   const w = new Float64Array(n);
@@ -153,63 +129,32 @@ function buildTree(c: Ctx): Tree {
       c.impurity[f]! += lvl.bestGain[s] as number;
       next.push(tree.left[node] as number, tree.right[node] as number);
     }
-    const rows = live.orders[0] as Int32Array;
-    for (let k = 0; k < live.length; k++) {
-      const i = rows[k] as number;
-      const node = nodeOf[i] as number;
-      if (node < 0) continue;
-      const f = tree.feature[node] as number;
-      if (f < 0) {
-        nodeOf[i] = -1;
-        continue;
-      }
-      const child = (c.X[i * d + f] as number) <= (tree.threshold[node] as number) ? tree.left[node]! : tree.right[node]!;
-      nodeOf[i] = child;
-      W[child]! += w[i] as number;
-      S[child]! += (w[i] as number) * (c.y[i] as number);
-    }
+    partitionRows(c, tree, live, w, nodeOf, W, S);
     active = next;
     compact(live, nodeOf);
   }
   return trimTree(tree, count);
 }
 
-/** The global sorted orders restricted to this tree's bootstrap rows. */
-function inBagOrders(orders: Int32Array[], inBag: Uint8Array): LiveOrders {
-  let length = 0;
-  for (const b of inBag) length += b;
-  const out = orders.map((o) => {
-    const r = new Int32Array(length);
-    let m = 0;
-    for (let k = 0; k < o.length; k++) if (inBag[o[k] as number]) r[m++] = o[k] as number;
-    return r;
-  });
-  return { orders: out, length };
-}
-
-/** Per-tree sorted row orders holding only rows still in a growing node (in-bag, not in a leaf). */
-interface LiveOrders {
-  orders: Int32Array[];
-  length: number;
-}
-
-/**
- * Drops rows that left the growing frontier from every feature order, keeping them sorted, so
- * later levels scan only live rows. Skipped while fewer than a quarter of the rows are dead.
- */
-function compact(live: LiveOrders, nodeOf: Int32Array): void {
-  const first = live.orders[0] as Int32Array;
-  let alive = 0;
-  for (let k = 0; k < live.length; k++) if ((nodeOf[first[k] as number] as number) >= 0) alive++;
-  if (alive > 0.75 * live.length) return;
-  for (const o of live.orders) {
-    let m = 0;
-    for (let k = 0; k < live.length; k++) {
-      const i = o[k] as number;
-      if ((nodeOf[i] as number) >= 0) o[m++] = i;
+/** Moves each live row into the child its node's split sends it to, or out (-1) at a leaf. */
+function partitionRows(
+  c: Ctx, tree: Tree, live: LiveOrders, w: Float64Array, nodeOf: Int32Array, W: Float64Array, S: Float64Array,
+): void {
+  const rows = live.orders[0] as Int32Array;
+  for (let k = 0; k < live.length; k++) {
+    const i = rows[k] as number;
+    const node = nodeOf[i] as number;
+    if (node < 0) continue;
+    const f = tree.feature[node] as number;
+    if (f < 0) {
+      nodeOf[i] = -1;
+      continue;
     }
+    const child = (c.X[i * c.d + f] as number) <= (tree.threshold[node] as number) ? tree.left[node]! : tree.right[node]!;
+    nodeOf[i] = child;
+    W[child]! += w[i] as number;
+    S[child]! += (w[i] as number) * (c.y[i] as number);
   }
-  live.length = alive;
 }
 
 /**
