@@ -18,8 +18,10 @@ export function totpUri(secretBase32: string, username: string): string {
   return createTOTPKeyURI(ISSUER, username, decodeBase32IgnorePadding(secretBase32), TOTP_PERIOD_SECONDS, DIGITS);
 }
 
-export async function totpQrCode(secretBase32: string, username: string): Promise<string> {
-  return QRCode.toDataURL(totpUri(secretBase32, username));
+/** The QR code image (PNG data URL) and the otpauth:// URI it encodes. */
+export async function totpQrCode(secretBase32: string, username: string) {
+  const uri = totpUri(secretBase32, username);
+  return { totp_qr_code: await QRCode.toDataURL(uri), totp_uri: uri };
 }
 
 export function totpCode(secretBase32: string, step: number): string {

@@ -51,7 +51,7 @@ export function authService(deps: ServiceDeps, sessions: SessionService, sendVer
       throw error;
     });
     await sendVerification(userId);
-    return { message: server.signupSuccess, totp_qr_code: await totpQrCode(secret, input.username) };
+    return { message: server.signupSuccess, ...(await totpQrCode(secret, input.username)) };
   }
 
   async function login(input: TLoginInput, meta: RequestMeta): Promise<TLoginOutput> {
@@ -102,7 +102,7 @@ export function authService(deps: ServiceDeps, sessions: SessionService, sendVer
     await sessions.revoke(session.id);
     return {
       message: 'Two-factor authentication is enabled. Scan the QR code, then log in with your code.',
-      totp_qr_code: await totpQrCode(secret, session.username),
+      ...(await totpQrCode(secret, session.username)),
     };
   }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ZEnable2faInput,
   ZEnable2faOutput,
@@ -59,7 +58,6 @@ export const authRouter = router({
     .output(ZMessageOutput)
     .mutation(({ ctx, input }) => ctx.services.auth.verifyEmail(input.token)),
   requestEmailVerification: authedProcedure
-    .input(z.void())
     .output(ZMessageOutput)
     .mutation(({ ctx }) => ctx.services.auth.requestEmailVerification(ctx.session)),
 });

@@ -33,7 +33,8 @@ export const ZSignupInput = z.object({
 });
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
-export const ZSignupOutput = z.object({ message: z.string(), totp_qr_code: z.string() });
+/** totp_uri is the QR code's otpauth:// text, for users who type the key instead of scanning. */
+export const ZSignupOutput = z.object({ message: z.string(), totp_qr_code: z.string(), totp_uri: z.string() });
 export type TSignupOutput = z.infer<typeof ZSignupOutput>;
 
 export const ZLoginInput = z.object({ username: trimmed(64).toLowerCase(), password: z.string().min(1).max(256) });
@@ -66,7 +67,7 @@ export const ZTokenOutput = z.object({
 export type TTokenOutput = z.infer<typeof ZTokenOutput>;
 
 export const ZEnable2faInput = z.object({ username: trimmed(64).toLowerCase() });
-export const ZEnable2faOutput = z.object({ message: z.string(), totp_qr_code: z.string() });
+export const ZEnable2faOutput = ZSignupOutput;
 export type TEnable2faOutput = z.infer<typeof ZEnable2faOutput>;
 
 export const ZStatusOutput = z.object({

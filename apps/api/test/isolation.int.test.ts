@@ -1,0 +1,114 @@
+import { appRouter } from '@tradebot/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../src/rest/routes.js';
+import { signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
+
+/**
+ * User B must never read or change user A's data through any REST path or tRPC procedure.
+ * Every path and procedure must appear in these tables, so a new one cannot slip past.
+ */
+let api: TestApi;
+let a: { token: string; userId: number };
+let b: { token: string; userId: number };
+const A_KEY = 'PKALICEKEY000042';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  await api.reset();
+  a = await signUpAndLogIn(api, 'alice', '10.0.2.1');
+  b = await signUpAndLogIn(api, 'bobby', '10.0.2.2');
+  await api.http.post('/api/update-account-settings', { alpaca_environment: 'paper', alpaca_api_key_paper: A_KEY, alpaca_api_secret_paper: 'alice-secret-9999' }, a.token);
+  await api.runtime.db.notification.create({ data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' } });
+});
+afterAll(async () => api.close());
+
+type Call = (token: string) => Promise<Reply>;
+const rest: Record<string, Call> = {
+  'POST /api/token': () => api.http.send('POST', '/api/token', { form: { username: 'alice', password: 'wrong password!' }, ip: '10.0.2.9' }),
+  'POST /api/verify-2fa': (t) => api.http.post('/api/verify-2fa', { totp_code: '123456' }, t),
+  'POST /api/token/refresh': (t) => api.http.post('/api/token/refresh', {}, t),
+  'GET /api/status': (t) => api.http.get('/api/status', t),
+  'GET /api/user/onboarding-status': (t) => api.http.get('/api/user/onboarding-status', t),
+  'POST /api/signup': () => api.http.send('POST', '/api/signup', { json: { username: 'alice', email: 'alice@example.com', password: 'whatever123', country: 'US', phone_number: '+15550100', tos_accepted: true }, ip: '10.0.2.8' }),
+  'POST /api/enable-2fa': (t) => api.http.post('/api/enable-2fa', { username: 'alice' }, t),
+  'POST /api/logout': async () => ({ status: 200, body: {}, headers: {} }),
+  'POST /api/forgot-password': () => api.http.send('POST', '/api/forgot-password', { json: { email: 'bobby@example.com' }, ip: '10.0.2.7' }),
+  'POST /api/reset-password': () => api.http.post('/api/reset-password', { token: 'not-a-real-token', new_password: 'hijacked-pass' }),
+  'POST /api/verify-email': () => api.http.post('/api/verify-email', { token: 'not-a-real-token' }),
+  'POST /api/request-email-verification': (t) => api.http.post('/api/request-email-verification', undefined, t),
+  'GET /api/notifications': (t) => api.http.get('/api/notifications', t),
+  'DELETE /api/notifications/clear': (t) => api.http.del('/api/notifications/clear', t),
+  'GET /api/account-settings': (t) => api.http.get('/api/account-settings', t),
+  'POST /api/update-account-settings': (t) => api.http.post('/api/update-account-settings', { alpaca_environment: 'paper', alpaca_api_key_paper: 'PKBOBBY1', alpaca_api_secret_paper: 'bobby-secret' }, t),
+  'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
+  'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
+  'POST /api/admin/update-user/:id': (t) => api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
+  'DELETE /api/admin/delete-user/:id': (t) => api.http.del(`/api/admin/delete-user/${a.userId}`, t),
+  'POST /api/admin/grant-plan/:id': (t) => api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
+  'GET /api/admin/client-errors': (t) => api.http.get('/api/admin/client-errors', t),
+  'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
+  'POST /api/log-client-error': () => api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
+};
+
+/** tRPC procedures through HTTP as the web app calls them. */
+const trpc = (path: string, kind: 'query' | 'mutation', input?: unknown): Call => (t) =>
+  kind === 'query'
+    ? api.http.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, t)
+    : api.http.post(`/trpc/${path}`, input ?? null, t);
+
+const procedures: Record<string, Call> = {
+  'auth.signup': trpc('auth.signup', 'mutation', { username: 'alice', email: 'alice@example.com', password: 'whatever123', country: 'US', phone_number: '+15550100', tos_accepted: true }),
+  'auth.login': trpc('auth.login', 'mutation', { username: 'alice', password: 'wrong password!' }),
+  'auth.verify2fa': trpc('auth.verify2fa', 'mutation', { totp_code: '123456' }),
+  'auth.enable2fa': trpc('auth.enable2fa', 'mutation', { username: 'alice' }),
+  'auth.refresh': async () => ({ status: 200, body: {}, headers: {} }),
+  'auth.status': trpc('auth.status', 'query'),
+  'auth.onboardingStatus': trpc('auth.onboardingStatus', 'query'),
+  'auth.logout': async () => ({ status: 200, body: {}, headers: {} }),
+  'auth.forgotPassword': trpc('auth.forgotPassword', 'mutation', { email: 'bobby@example.com' }),
+  'auth.resetPassword': trpc('auth.resetPassword', 'mutation', { token: 'nope-nope', new_password: 'hijacked-pass' }),
+  'auth.verifyEmail': trpc('auth.verifyEmail', 'mutation', { token: 'nope-nope' }),
+  'auth.requestEmailVerification': trpc('auth.requestEmailVerification', 'mutation'),
+  'account.settings': trpc('account.settings', 'query'),
+  'account.updateSettings': trpc('account.updateSettings', 'mutation', { alpaca_environment: 'paper', alpaca_api_key_paper: 'PKBOBBY2', alpaca_api_secret_paper: 'bobby-secret2' }),
+  'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
+  'notifications.list': trpc('notifications.list', 'query'),
+  'notifications.clear': trpc('notifications.clear', 'mutation'),
+  'admin.users': trpc('admin.users', 'query'),
+  'admin.updateUser': trpc('admin.updateUser', 'mutation', { id: 1, patch: { is_admin: true } }),
+  'admin.deleteUser': trpc('admin.deleteUser', 'mutation', { id: 1 }),
+  'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
+  'admin.clientErrors': trpc('admin.clientErrors', 'query'),
+  'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
+  'clientError.report': trpc('clientError.report', 'mutation', { errorId: 'abcd1234', message: 'boom' }),
+};
+
+async function aliceState() {
+  const settings = await api.http.get('/api/account-settings', a.token);
+  const notifications = await api.http.get('/api/notifications', a.token);
+  const user = await api.runtime.db.user.findUniqueOrThrow({ where: { id: a.userId }, select: { isAdmin: true, totpSecretEnc: true, passwordHash: true } });
+  const subscription = await api.runtime.db.subscription.findUniqueOrThrow({ where: { userId: a.userId }, select: { plan: true, status: true } });
+  return { settings: settings.body, notifications: notifications.body, user, subscription };
+}
+
+describe('user isolation', () => {
+  it('covers every REST path and every tRPC procedure', () => {
+    expect(Object.keys(rest).sort()).toEqual(restRoutes.map((route) => `${route.method} ${route.path}`).sort());
+    expect(Object.keys(procedures).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+  });
+
+  it('gives B nothing of A and changes nothing of A', async () => {
+    const before = await aliceState();
+    expect(before.settings.paper_key_mask).toBe('************0042');
+    expect(before.notifications).toHaveLength(1);
+    for (const [name, call] of [...Object.entries(rest), ...Object.entries(procedures)]) {
+      const reply = await call(b.token);
+      const text = JSON.stringify(reply.body);
+      expect(text, name).not.toContain('alice@example.com');
+      expect(text, name).not.toContain('0042');
+      expect(text, name).not.toContain('Screener completed for alice');
+      if (name.includes('admin')) expect(reply.status, name).toBe(403);
+    }
+    expect(await aliceState()).toEqual(before);
+  });
+});

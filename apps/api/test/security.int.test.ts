@@ -1,0 +1,111 @@
+import { server } from '@tradebot/api-contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/lib/rate-limit.js';
+import { hashToken } from '../src/lib/tokens.js';
+import { signupBody, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => api.close());
+beforeEach(async () => api.reset());
+
+const login = (username: string, ip: string, password = 'wrong password') =>
+  api.http.send('POST', '/api/token', { form: { username, password }, ip });
+
+describe('rate limits', () => {
+  it('limits password guesses per account across IPs, with a retry hint', async () => {
+    await api.http.post('/api/signup', signupBody('victim'));
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
+      expect((await login('victim', `10.1.0.${attempt + 1}`)).status).toBe(401);
+    }
+    const blocked = await login('victim', '10.1.1.1', 'correct horse battery');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body.detail).toBe(server.tooManyRequests(Number(blocked.headers['retry-after'])));
+  });
+
+  it('limits one IP spraying many accounts', async () => {
+    for (let attempt = 0; attempt < RATE_LIMITS.loginIp.points; attempt += 1) {
+      expect((await login(`user${attempt}`, '10.2.0.1')).status).toBe(401);
+    }
+    expect((await login('another', '10.2.0.1')).status).toBe(429);
+    expect((await login('another', '10.2.0.2')).status).toBe(401);
+  });
+
+  it('limits 2FA guesses per account', async () => {
+    await api.http.post('/api/signup', signupBody('wendy'));
+    const challenge = (await login('wendy', '10.3.0.1', 'correct horse battery')).body.access_token;
+    let last = 0;
+    for (let attempt = 0; attempt <= RATE_LIMITS.twoFaAccount.points; attempt += 1) {
+      last = (await api.http.send('POST', '/api/verify-2fa', { token: challenge, json: { totp_code: '000001' }, ip: `10.3.1.${attempt}` })).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('limits sign-ups per IP', async () => {
+    for (let n = 0; n < RATE_LIMITS.signupIp.points; n += 1) {
+      expect((await api.http.send('POST', '/api/signup', { json: signupBody(`new${n}`), ip: '10.4.0.1' })).status).toBe(200);
+    }
+    const blocked = await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' });
+    expect(blocked.status).toBe(429);
+    expect(await api.runtime.db.user.count()).toBe(RATE_LIMITS.signupIp.points);
+  });
+
+  it('limits client error reports per IP', async () => {
+    for (let n = 0; n < RATE_LIMITS.clientErrorIp.points; n += 1) {
+      await api.http.send('POST', '/api/log-client-error', { json: { errorId: `e${n}`, message: 'x' }, ip: '10.5.0.1' });
+    }
+    const blocked = await api.http.send('POST', '/api/log-client-error', { json: { errorId: 'last', message: 'x' }, ip: '10.5.0.1' });
+    expect(blocked.status).toBe(429);
+  });
+});
+
+describe('client error reports', () => {
+  it('stores a report with only the first 8 characters of the token', async () => {
+    const token = 'abcdefgh-the-rest-of-a-secret-token';
+    const reply = await api.http.post('/api/log-client-error', {
+      errorId: 'ZXCV1234',
+      message: 'TypeError: x is undefined',
+      stack: 'at Dashboard',
+      url: 'http://localhost:3000/dashboard',
+      userAgent: 'Chromium',
+      timestamp: '2026-01-05T15:00:00.000Z',
+      userToken: token,
+      errorCount: 2,
+    });
+    expect(reply).toMatchObject({ status: 200, body: { message: server.reportStored } });
+    const row = await api.runtime.db.clientErrorReport.findFirstOrThrow();
+    expect(row).toMatchObject({ errorId: 'ZXCV1234', userRef: 'abcdefgh', errorCount: 2 });
+    expect(JSON.stringify(row)).not.toContain('the-rest-of-a-secret');
+  });
+
+  it('refuses an oversized or malformed report', async () => {
+    const big = await api.http.post('/api/log-client-error', { errorId: 'big', message: 'x'.repeat(40_000) });
+    expect(big.status).toBe(413);
+    const malformed = await api.http.post('/api/log-client-error', { message: 'no id' });
+    expect(malformed.status).toBe(400);
+    expect(await api.runtime.db.clientErrorReport.count()).toBe(0);
+  });
+
+  it('lets admins read the reports', async () => {
+    await api.http.post('/api/log-client-error', { errorId: 'READ0001', message: 'boom' });
+    const admin = await signUpAndLogIn(api, 'admina');
+    await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+    const list = await api.http.get('/api/admin/client-errors', admin.token);
+    expect(list.body[0]).toMatchObject({ error_id: 'READ0001', message: 'boom' });
+  });
+});
+
+describe('secrets at rest', () => {
+  it('stores session tokens hashed and TOTP secrets encrypted', async () => {
+    const { token, secret } = await signUpAndLogIn(api, 'xena');
+    const sessions = await api.runtime.db.session.findMany({ select: { id: true } });
+    expect(sessions.map((row) => row.id)).toContain(hashToken(token));
+    expect(JSON.stringify(sessions)).not.toContain(token);
+    const user = await api.runtime.db.user.findFirstOrThrow({ where: { username: 'xena' } });
+    expect(user.totpSecretEnc).not.toContain(secret);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Browser tests run the real product: API (+ built web app) and worker as separate processes
+ * on their own database and Redis db, exactly as `npm start` runs them.
+ */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATABASE = 'tradebot_e2e';
+const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DATABASE}`;
+const REDIS_URL = 'redis://127.0.0.1:6379/14';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    chromium: string;
+  }
+}
+
+async function recreateDatabase() {
+  const client = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${DATABASE}`);
+  await client.end();
+}
+
+function launch(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: resolve(root, 'apps', app),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[e2e ${app}] ${chunk.toString('utf8')}`));
+  return child;
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`The API exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`The API did not answer at ${url}`);
+}
+
+export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`);
+  if (!existsSync(resolve(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build -w @tradebot/web');
+  await recreateDatabase();
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  redis.disconnect();
+  const env = {
+    NODE_ENV: 'test',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL,
+    REDIS_URL,
+    ENCRYPTION_KEY: 'e'.repeat(64),
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    RESERVED_USERNAMES: 'admin,support',
+    LOG_LEVEL: 'warn',
+  };
+  const api = launch('api', env);
+  const worker = launch('worker', env);
+  await waitForHealth(`http://127.0.0.1:${PORT}/healthz`, api);
+  project.provide('baseUrl', `http://127.0.0.1:${PORT}`);
+  project.provide('databaseUrl', DATABASE_URL);
+  project.provide('chromium', chromium);
+  return async () => {
+    for (const child of [api, worker]) child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 500));
+  };
+}
