@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { browserContract } from './build/browser-contract';
+import { browserContract } from './build/browser-contract.ts';
 
 // The API server (port 3000) serves tRPC, the REST shims and the websocket; in development
 // Vite proxies to it so the browser sees one origin, exactly as in production.

@@ -8,6 +8,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // Labels stay exactly their text ("Password", not "Password *") so people and browser tests
+    // find fields by name; every form here marks all its fields required anyway.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    NativeSelect: { defaultProps: { withAsterisk: false } },
+    PasswordInput: {
+      defaultProps: { withAsterisk: false, visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
+    },
   },
 });
 

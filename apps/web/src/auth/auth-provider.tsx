@@ -25,7 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const lastCheck = useRef<{ token: string; at: number } | null>(null);
 
   const expire = useCallback(() => {
-    session.clearAll();
+    session.expire();
     setVerified(null);
     queryClient.clear();
     navigate('/login', { state: { message: ui.sessionExpired } });
@@ -65,7 +65,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (previousToken.current !== token) queryClient.clear();
     previousToken.current = token;
-    if (token) void verify(true);
+    // Not forced: the route guard may already have started the same check.
+    if (token) void verify();
   }, [token, verify, queryClient]);
 
   const logout = useCallback(async () => {

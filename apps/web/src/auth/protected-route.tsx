@@ -1,6 +1,8 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { ui } from '@tradebot/api-contract';
+import * as session from '../lib/session';
 import { useAuth } from './auth-context';
 
 /**
@@ -15,7 +17,10 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     void verify();
   }, [location.pathname, verify]);
 
-  if (state === 'none') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (state === 'none') {
+    const from = location.pathname + location.search;
+    return <Navigate to="/login" replace state={session.wasExpired() ? { from, message: ui.sessionExpired } : { from }} />;
+  }
   if (state === 'pending') {
     return (
       <Center mih="50vh" data-testid="session-pending">

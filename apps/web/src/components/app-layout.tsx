@@ -18,17 +18,17 @@ export function AppLayout() {
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }} padding={0}>
+    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }} padding={0}>
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
               <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="TradeBot home">
                 <Brand />
               </Link>
             </Group>
-            <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">
+            <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
               <NavLinks signedIn={signedIn} />
             </Group>
             <Group gap="xs" wrap="nowrap">

@@ -3,9 +3,7 @@ import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../auth/auth-context';
-import * as session from '../lib/session';
 import { errorCode, useTRPC } from '../lib/trpc';
-import { useNavigate } from 'react-router-dom';
 
 /** Spec §9: notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
@@ -20,8 +18,7 @@ const Bell = () => (
 export function NotificationBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { state } = useAuth();
+  const { state, expire } = useAuth();
   const list = useQuery(
     trpc.notifications.list.queryOptions(undefined, {
       enabled: state === 'verified',
@@ -36,11 +33,8 @@ export function NotificationBell() {
 
   // Spec §8: a 401 on notifications drops the token and goes to /login.
   useEffect(() => {
-    if (errorCode(list.error) === 'UNAUTHORIZED') {
-      session.clearAll();
-      navigate('/login');
-    }
-  }, [list.error, navigate]);
+    if (errorCode(list.error) === 'UNAUTHORIZED') expire();
+  }, [list.error, expire]);
 
   const items = list.data ?? [];
   return (

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 const listeners = new Set<() => void>();
+/** Set when the server rejected the session, so the redirect to /login can say why. */
+let expired = false;
 
 function read(key: Key): string | null {
   try {
@@ -54,6 +56,7 @@ export const isPending2faSetup = (): boolean => read(STORAGE_KEYS.pending2faSetu
 export const isFrom2faSetup = (): boolean => read(STORAGE_KEYS.from2faSetup) === 'true';
 
 export function setToken(token: string | null): void {
+  if (token) expired = false;
   write(STORAGE_KEYS.authToken, token);
   changed();
 }
@@ -84,8 +87,16 @@ export function setFrom2faSetup(value: boolean): void {
   write(STORAGE_KEYS.from2faSetup, value ? 'true' : null);
 }
 
-/** Logout or an expired session: nothing of the session survives. */
+/** Logout: nothing of the session survives. */
 export function clearAll(): void {
   write(STORAGE_KEYS.authToken, null);
   clearTemporary();
 }
+
+/** The server no longer accepts the token (spec §4): drop it and remember why. */
+export function expire(): void {
+  expired = true;
+  clearAll();
+}
+
+export const wasExpired = (): boolean => expired;

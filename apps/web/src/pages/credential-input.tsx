@@ -32,7 +32,7 @@ export function CredentialInput({ label, testId, value, mask, cleared, onChange,
       <PasswordInput
         label={label}
         description={description}
-        placeholder={mask && !cleared ? 'Leave empty to keep the saved value' : `Enter your ${label.toLowerCase()}`}
+        placeholder={mask && !cleared ? 'Leave empty to keep the saved value' : `Enter your ${label}`}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         autoComplete="off"

@@ -49,7 +49,6 @@ export function TwoFactorForm({ onVerified, onRestart }: Props) {
           autoComplete="one-time-code"
           autoFocus
           required
-          maxLength={6}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
           data-testid="login-2fa-code"

@@ -56,7 +56,7 @@ export function UserActions({ user, onError }: Props) {
       <Button
         size="compact-sm"
         variant="light"
-        color={has2fa ? 'orange' : 'teal'}
+        color={user.is_2fa_exempt ? 'gray' : has2fa ? 'orange' : 'teal'}
         disabled={busy}
         onClick={() => void patch({ totp_secret: has2fa ? null : generateTotpSecret() })}
         data-testid={`toggle-2fa-${user.username}`}
