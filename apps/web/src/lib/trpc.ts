@@ -56,7 +56,12 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Spec §8 "server detail, else {fallback}": a network failure or time-out has no detail. */
+/**
+ * Spec §8 "server detail, else {fallback}": a network failure or time-out has no detail, and
+ * an internal server error's text is for the logs, not the user.
+ */
 export function serverDetail(error: unknown, fallback: string): string {
-  return errorCode(error) !== undefined && error instanceof Error && error.message ? error.message : fallback;
+  const code = errorCode(error);
+  if (code === undefined || code === 'INTERNAL_SERVER_ERROR') return fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
 }
