@@ -53,9 +53,24 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', navigator: 'readonly' } },
-    rules: restrict([
-      { group: ['@tradebot/db', '@tradebot/jobs', '@tradebot/api', '@tradebot/worker', 'node:*'], message: 'The web app imports api-contract only.' },
-    ]),
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tradebot/api-contract',
+              allowTypeImports: true,
+              message: 'The browser imports values from @tradebot/api-contract/client (the root holds server code).',
+            },
+          ],
+          patterns: [
+            { group: ['@tradebot/db', '@tradebot/jobs', '@tradebot/api', '@tradebot/worker', 'node:*'], message: 'The web app imports api-contract only.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/api/src/**/*.ts'],

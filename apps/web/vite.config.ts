@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { browserContract } from './build/browser-contract.ts';
 
 // The API server (port 3000) serves tRPC, the REST shims and the websocket; in development
 // Vite proxies to it so the browser sees one origin, exactly as in production.
@@ -8,7 +7,7 @@ const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [browserContract(), react()],
+  plugins: [react()],
   server: {
     port: 5173,
     proxy: {

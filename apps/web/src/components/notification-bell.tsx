@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

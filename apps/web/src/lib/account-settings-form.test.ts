@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
-import { maskSecret, server } from '@tradebot/api-contract';
+import { maskSecret, server } from '@tradebot/api-contract/client';
 import { emptyDraft, toPayload, validateDraft } from './account-settings-form';
 
 const nothingSaved: TAccountSettingsOutput = {

@@ -1,5 +1,5 @@
 import type { TAccountSettingsOutput, TTradingEnvironment, TUpdateAccountSettingsInput } from '@tradebot/api-contract';
-import { server } from '@tradebot/api-contract';
+import { server } from '@tradebot/api-contract/client';
 
 export type CredentialField = 'paperKey' | 'paperSecret' | 'liveKey' | 'liveSecret';
 

@@ -1,5 +1,5 @@
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';

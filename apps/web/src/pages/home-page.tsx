@@ -1,4 +1,4 @@
-import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract';
+import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract/client';
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { SignedInRedirect } from '../components/signed-in-redirect';

@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';

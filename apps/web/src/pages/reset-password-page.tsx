@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

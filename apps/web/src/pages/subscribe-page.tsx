@@ -1,5 +1,5 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
-import { PLAN_PRICES, TRIAL_DAYS, ui } from '@tradebot/api-contract';
+import { PLAN_PRICES, TRIAL_DAYS, ui } from '@tradebot/api-contract/client';
 import { Alert, Badge, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

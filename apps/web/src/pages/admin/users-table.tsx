@@ -1,5 +1,5 @@
 import type { TAdminUser } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
 import { Alert, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract';
+import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract/client';
 
 export const TERMS_LAST_UPDATED = 'April 07, 2025';
 
