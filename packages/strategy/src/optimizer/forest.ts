@@ -12,14 +12,14 @@ import type { Uniform } from './space.js';
 export interface ForestOptions {
   /** Number of trees (default 16). */
   trees?: number;
-  /** Maximum depth (default 10). */
+  /** Maximum depth (default 8). */
   maxDepth?: number;
   /** Minimum bootstrap weight on each side of a split (default 2). */
   minLeaf?: number;
   /** Features tried per node (default ceil(d/3), the usual regression choice). */
   mtry?: number;
   /**
-   * Rows drawn (with replacement) per tree (default min(n, 256)): caps the cost of a fit as the
+   * Rows drawn (with replacement) per tree (default min(n, 128)): caps the cost of a fit as the
    * optimizer's history grows; trees stay diverse and the forest still sees every row.
    */
   sampleSize?: number;
@@ -56,6 +56,8 @@ interface Ctx {
   mtry: number;
   sampleSize: number;
   impurity: Float64Array;
+  /** Per-level buffers, allocated once per fit and reused by every level of every tree. */
+  scratch: Level;
 }
 
 /** Fits a forest on row-major X (n × d) and targets y. */
@@ -63,26 +65,38 @@ export function fitForest(X: Float64Array, y: Float64Array, d: number, rng: Unif
   const n = y.length;
   const orders: Int32Array[] = [];
   for (let f = 0; f < d; f++) orders.push(argsortColumn(X, n, d, f));
+  const sampleSize = Math.max(1, opts.sampleSize ?? Math.min(n, 128));
   const ctx: Ctx = {
-    X, y, n, d, orders, rng,
-    maxDepth: opts.maxDepth ?? 10,
+    X, y, n, d, orders, rng, sampleSize,
+    maxDepth: opts.maxDepth ?? 8,
     minLeaf: Math.max(1, opts.minLeaf ?? 2),
     mtry: Math.max(1, Math.min(d, opts.mtry ?? Math.ceil(d / 3))),
-    sampleSize: Math.max(1, opts.sampleSize ?? Math.min(n, 256)),
     impurity: new Float64Array(d),
+    scratch: levelBuffers(2 * Math.min(n, sampleSize) + 1, d),
   };
   const trees: Tree[] = [];
   for (let t = 0; t < (opts.trees ?? 16); t++) trees.push(buildTree(ctx));
   return { d, trees, impurity: ctx.impurity };
 }
 
+/** Split-search state for the nodes of one level, indexed by the node's slot in the level. */
 interface Level {
-  active: number[];
-  slot: Int32Array;
   cand: Uint8Array;
   bestGain: Float64Array;
   bestF: Int32Array;
   bestThr: Float64Array;
+  wl: Float64Array;
+  sl: Float64Array;
+  last: Float64Array;
+  used: Uint8Array;
+  feats: Int32Array;
+}
+
+function levelBuffers(cap: number, d: number): Level {
+  return {
+    cand: new Uint8Array(cap * d), bestGain: new Float64Array(cap), bestF: new Int32Array(cap), bestThr: new Float64Array(cap),
+    wl: new Float64Array(cap), sl: new Float64Array(cap), last: new Float64Array(cap), used: new Uint8Array(d), feats: new Int32Array(d),
+  };
 }
 
 function buildTree(c: Ctx): Tree {
@@ -166,60 +180,54 @@ function findSplits(
 ): Level {
   const { d } = c;
   const m = active.length;
-  const lvl: Level = {
-    active,
-    slot,
-    cand: new Uint8Array(m * d),
-    bestGain: new Float64Array(m).fill(1e-12),
-    bestF: new Int32Array(m).fill(-1),
-    bestThr: new Float64Array(m),
-  };
-  const used = new Uint8Array(d);
-  const feats = new Int32Array(d);
+  const lvl = c.scratch;
+  const { cand, bestGain, bestF, used, feats } = lvl;
+  cand.fill(0, 0, m * d);
+  bestF.fill(-1, 0, m);
+  used.fill(0);
   for (let s = 0; s < m; s++) {
     const node = active[s] as number;
     const Wn = W[node] as number;
     if (Wn < 2 * c.minLeaf) continue;
-    lvl.slot[node] = s;
+    slot[node] = s;
     // Scans maximise sl²/wl + sr²/wr; a split must beat the parent's S²/W (zero gain) by a margin.
     const parent = ((S[node] as number) ** 2) / Wn;
-    lvl.bestGain[s] = parent + 1e-12 * (1 + Math.abs(parent));
+    bestGain[s] = parent + 1e-12 * (1 + Math.abs(parent));
     for (let f = 0; f < d; f++) feats[f] = f;
     for (let k = 0; k < c.mtry; k++) {
       const j = k + randomInt(c.rng, d - k);
       const f = feats[j] as number;
       feats[j] = feats[k] as number;
       feats[k] = f;
-      lvl.cand[s * d + f] = 1;
+      cand[s * d + f] = 1;
       used[f] = 1;
     }
   }
+  // An explicit literal: object spread here was the fit's single largest cost (dictionary-mode object).
   const scan: Scan = {
-    X: c.X, y: c.y, w, nodeOf, slot: lvl.slot, cand: lvl.cand, W, S, d, minLeaf: c.minLeaf,
-    wl: new Float64Array(m), sl: new Float64Array(m), last: new Float64Array(m),
-    bestGain: lvl.bestGain, bestF: lvl.bestF, bestThr: lvl.bestThr,
+    X: c.X, y: c.y, w, nodeOf, slot, W, S, d, m, minLeaf: c.minLeaf, cand, wl: lvl.wl, sl: lvl.sl, last: lvl.last,
+    bestGain, bestF, bestThr: lvl.bestThr,
   };
   for (let f = 0; f < d; f++) if (used[f]) scanFeature(scan, f, live.orders[f] as Int32Array, live.length);
   for (let s = 0; s < m; s++) {
     const node = active[s] as number;
     slot[node] = -1;
-    if ((lvl.bestF[s] as number) >= 0) lvl.bestGain[s]! -= ((S[node] as number) ** 2) / (W[node] as number);
+    if ((bestF[s] as number) >= 0) bestGain[s]! -= ((S[node] as number) ** 2) / (W[node] as number);
   }
   return lvl;
 }
 
 interface Scan {
   X: Float64Array; y: Float64Array; w: Float64Array; nodeOf: Int32Array; slot: Int32Array; cand: Uint8Array;
-  W: Float64Array; S: Float64Array; d: number; minLeaf: number;
-  wl: Float64Array; sl: Float64Array; last: Float64Array;
-  bestGain: Float64Array; bestF: Int32Array; bestThr: Float64Array;
+  W: Float64Array; S: Float64Array; d: number; m: number; minLeaf: number;
+  wl: Float64Array; sl: Float64Array; last: Float64Array; bestGain: Float64Array; bestF: Int32Array; bestThr: Float64Array;
 }
 
 /** One pass over feature f's sorted live rows, updating each candidate node's best split. */
 function scanFeature(sc: Scan, f: number, order: Int32Array, len: number): void {
-  const { X, y, w, nodeOf, slot, cand, W, S, d, minLeaf, wl, sl, last, bestGain, bestF, bestThr } = sc;
-  wl.fill(0);
-  sl.fill(0);
+  const { X, y, w, nodeOf, slot, cand, W, S, d, m, minLeaf, wl, sl, last, bestGain, bestF, bestThr } = sc;
+  wl.fill(0, 0, m);
+  sl.fill(0, 0, m);
   for (let k = 0; k < len; k++) {
     const i = order[k] as number;
     const node = nodeOf[i] as number;

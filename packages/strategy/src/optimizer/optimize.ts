@@ -56,7 +56,7 @@ export interface OptimizeOptions<P extends ParamValues> {
    * cheap objectives get many evaluations per fit. Results then depend on timing.
    */
   surrogateShare?: number;
-  /** Candidates scored per fit (default 512; at least 4 per batch point, at most 4096). */
+  /** Candidates scored per fit (default 2 per batch point, at least 512, at most 2048). */
   candidates?: number;
   /** κ in mean + κ·std (default 1). */
   exploration?: number;
@@ -182,20 +182,27 @@ function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, 
   const d = o.space.dims.length;
   let batch = Math.max(1, o.batchSize ?? 4);
   let stale = 0;
+  let lastRoundMs = 0;
   while (!done() && stale < 3) {
     const t0 = now();
     const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, o.forest);
     if (o.surrogateShare !== undefined) {
-      // Proposing costs about half a fit, hence 1.5 × the fit time.
-      batch = adaptBatch(o.surrogateShare, 1.5 * (now() - t0), st.evaluateMs / st.trials.length, batch);
+      // This round's surrogate cost: at least the last round's, or the fit so far plus proposing (about as much again).
+      const round = Math.max(lastRoundMs, 2 * (now() - t0));
+      // Never less than the history so far: fits happen at geometrically spaced sizes, so their total
+      // cost stays within a small multiple of the last fit's even when early evaluations look slow
+      // (they pay for indicator caches and JIT warm-up).
+      batch = Math.min(MAX_BATCH, Math.max(st.trials.length, adaptBatch(o.surrogateShare, st.surrogateMs + round, st.evaluateMs, st.evaluateMs / st.trials.length)));
     }
     const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
     const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
-    const candidates = Math.min(4096, Math.max(o.candidates ?? 512, 4 * batch));
+    // Scoring costs grow with the pool; 2 candidates per pick (≥ 512, ≤ 2048) keeps big batches selective yet cheap.
+    const candidates = o.candidates ?? Math.min(2048, Math.max(512, 2 * batch));
     const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
       candidates, exploration: o.exploration ?? 1, localShare: 0.5,
     });
-    st.surrogateMs += now() - t0;
+    lastRoundMs = now() - t0;
+    st.surrogateMs += lastRoundMs;
     st.fits++;
     let ran = 0;
     for (const p of props) {
@@ -210,14 +217,15 @@ function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, 
 const MAX_BATCH = 1024;
 
 /**
- * Batch size that keeps the surrogate's share of wall time at or under `share`:
- * fit / (fit + B·eval) ≤ share  ⇔  B ≥ fit·(1 − share) / (share·eval). The next fit costs a little
- * more than the last (more rows), hence the 10% margin.
+ * Batch size that keeps the surrogate's cumulative share of time at or under `share`, counting
+ * this round: S / (S + E + B·e) ≤ share  ⇔  B ≥ (S·(1 − share)/share − E) / e, where S is the
+ * surrogate time including this round, E the evaluation time so far and e one evaluation's mean.
+ * Past overshoot (a cold first fit) is paid back by larger later batches.
  */
-function adaptBatch(share: number, fitMs: number, evalMs: number, batch: number): number {
-  if (!(evalMs > 0)) return batch;
-  const need = Math.ceil((1.1 * fitMs * (1 - share)) / (share * evalMs));
-  return Math.max(1, Math.min(need, MAX_BATCH));
+function adaptBatch(share: number, surrogateMs: number, evaluateMs: number, evalMs: number): number {
+  if (!(evalMs > 0)) return 4;
+  const need = Math.ceil((1.05 * (surrogateMs * (1 - share)) / share - evaluateMs) / evalMs);
+  return Math.max(1, need);
 }
 
 function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
@@ -240,8 +248,8 @@ function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>
   if (st.trials.length < 4) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
   const X = Float64Array.from(st.X);
   const y = targets(st.y);
-  const forest = fitForest(X, y, d, o.rng, { trees: 32, ...o.forest });
-  const perm = normalise(permutationImportance(forest, X, y, o.rng, 512));
+  const forest = fitForest(X, y, d, o.rng, { trees: 24, ...o.forest });
+  const perm = normalise(permutationImportance(forest, X, y, o.rng, 256));
   const imp = normalise(forest.impurity);
   return o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number }));
 }

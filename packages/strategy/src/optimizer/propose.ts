@@ -25,9 +25,9 @@ const MIN_BATCH_DISTANCE = 0.15;
 const SPACED = 32;
 
 /**
- * Draws candidates (uniform + Gaussian moves around the elite), snaps each to the grid the
- * objective actually sees (integers rounded, orderings repaired), scores it by the forest's
- * mean + κ·std, and returns the best `count` not yet evaluated. Within one batch, picks closer
+ * Draws candidates (uniform + Gaussian moves around the elite), scores them by the forest's
+ * mean + κ·std, and returns the best `count` not yet evaluated, each snapped to the grid the
+ * objective sees (integers rounded, orderings repaired). Within one batch, picks closer
  * than MIN_BATCH_DISTANCE (unit-cube L2) to an earlier pick are deferred, so a batch spreads out
  * instead of piling onto one peak of the surrogate.
  */
@@ -39,23 +39,26 @@ export function propose<P extends ParamValues>(
   const isBool = space.dims.map((dim) => dim.kind === 'bool');
   const m = opts.candidates;
   const Xq = new Float64Array(m * d);
-  const cands: Proposal<P>[] = [];
+  const raws: Float64Array[] = [];
   for (let r = 0; r < m; r++) {
     const local = elite.length > 0 && rng() < opts.localShare;
     // Step sizes from 0.02 to 0.2 of each range: small moves refine, large ones hop between basins.
     const sigma = 0.02 * 10 ** rng();
     const centre = local ? (elite[randomInt(rng, Math.min(elite.length, 5))] as Elite).u : undefined;
     const raw = centre ? perturb(rng, centre, sigma, isBool, 1 / d) : uniformPoint(rng, d);
-    const params = decode(space, raw);
-    const u = encode(space, params);
-    Xq.set(u, r * d);
-    cands.push({ u, params });
+    // Candidates are scored unsnapped (cheap); only picks are decoded, snapped and de-duplicated.
+    Xq.set(raw, r * d);
+    raws.push(raw);
   }
   const { mean, std } = predictForest(forest, Xq, m);
   const order = Array.from({ length: m }, (_, r) => r);
   const acq = (r: number) => (mean[r] as number) + opts.exploration * (std[r] as number);
   order.sort((a, b) => acq(b) - acq(a));
-  return pickSpread(order, cands, seen, count, (p) => valuesKey(space as SearchSpace<ParamValues>, p));
+  const snap = (r: number): Proposal<P> & { key: string } => {
+    const params = decode(space, raws[r] as Float64Array);
+    return { u: encode(space, params), params, key: valuesKey(space as SearchSpace<ParamValues>, params) };
+  };
+  return pickSpread(order, snap, seen, count);
 }
 
 function distance(a: Float64Array, b: Float64Array): number {
@@ -65,17 +68,16 @@ function distance(a: Float64Array, b: Float64Array): number {
 }
 
 function pickSpread<P>(
-  order: number[], cands: Proposal<P>[], seen: ReadonlySet<string>, count: number, keyOf: (p: P) => string,
+  order: number[], snap: (r: number) => Proposal<P> & { key: string }, seen: ReadonlySet<string>, count: number,
 ): Proposal<P>[] {
   const picked: Proposal<P>[] = [];
   const keys = new Set<string>();
   const deferred: Proposal<P>[] = [];
   for (const r of order) {
     if (picked.length >= count) break;
-    const c = cands[r] as Proposal<P>;
-    const key = keyOf(c.params);
-    if (seen.has(key) || keys.has(key)) continue;
-    keys.add(key);
+    const c = snap(r);
+    if (seen.has(c.key) || keys.has(c.key)) continue;
+    keys.add(c.key);
     // Spacing is enforced against the first SPACED picks only, keeping large batches linear-time.
     if (picked.length < SPACED && picked.some((p) => distance(p.u, c.u) < MIN_BATCH_DISTANCE)) deferred.push(c);
     else picked.push(c);

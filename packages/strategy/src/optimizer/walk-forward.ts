@@ -67,6 +67,8 @@ export interface WalkForwardResult<P> {
   final: OptimizeResult<P>;
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
+  /** Timings summed over all folds and the final run (see OptimizeResult.timing). */
+  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; fits: number };
 }
 
 /**
@@ -78,9 +80,17 @@ export function walkForward<P extends ParamValues>(o: WalkForwardOptions<P>): Wa
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
+  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, fits: 0 };
+  const addTiming = (t: OptimizeResult<P>['timing']) => {
+    timing.searchMs += t.searchMs;
+    timing.evaluateMs += t.evaluateMs;
+    timing.surrogateMs += t.surrogateMs;
+    timing.fits += t.fits;
+  };
   for (const fold of folds) {
     const run = optimize({ ...o, window: fold.train });
     totalTrials += run.trials.length;
+    addTiming(run.timing);
     results.push({
       fold,
       params: run.best.params,
@@ -92,7 +102,8 @@ export function walkForward<P extends ParamValues>(o: WalkForwardOptions<P>): Wa
   const start = Math.max(o.folds.first ?? 0, o.bars - o.folds.train);
   const final = optimize({ ...o, window: { start, end: o.bars } });
   totalTrials += final.trials.length;
-  return { folds: results, outOfSample: outOfSampleStats(results), final, totalTrials };
+  addTiming(final.timing);
+  return { folds: results, outOfSample: outOfSampleStats(results), final, totalTrials, timing };
 }
 
 function summary(r: EvalResult): EvalResult {

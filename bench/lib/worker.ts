@@ -1,0 +1,51 @@
+/** Worker thread body: builds its share of symbols, precomputes indicators, runs every parameter set. */
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { gbmBars, loadDailyCsv, type Bars } from './data.js';
+import { prepareSymbol } from './kernel.js';
+import { paramSets } from './params.js';
+
+export interface KernelTask {
+  source: { kind: 'gbm'; from: number; to: number; bars: number; barsPerYear: number; seed: number } | { kind: 'csv'; files: string[] };
+  params: { count: number; seed: number };
+}
+
+export interface KernelReport {
+  symbols: number;
+  barEvals: number;
+  genMs: number;
+  prepMs: number;
+  simMs: number;
+  checksum: number;
+  trades: number;
+}
+
+export function runKernelTask(task: KernelTask): KernelReport {
+  const params = paramSets(task.params.count, task.params.seed);
+  const rep: KernelReport = { symbols: 0, barEvals: 0, genMs: 0, prepMs: 0, simMs: 0, checksum: 0, trades: 0 };
+  const src = task.source;
+  const count = src.kind === 'gbm' ? src.to - src.from : src.files.length;
+  for (let k = 0; k < count; k++) {
+    let t = performance.now();
+    const bars: Bars = src.kind === 'gbm'
+      ? gbmBars(`G${src.from + k}`, src.bars, src.seed + src.from + k, src.barsPerYear)
+      : loadDailyCsv(src.files[k] as string, String(k));
+    rep.genMs += performance.now() - t;
+    t = performance.now();
+    const sym = prepareSymbol(bars);
+    sym.prepare(params);
+    rep.prepMs += performance.now() - t;
+    t = performance.now();
+    for (const p of params) {
+      const r = sym.run(p);
+      rep.checksum += r.profit;
+      rep.trades += r.trades;
+    }
+    rep.simMs += performance.now() - t;
+    rep.symbols++;
+    rep.barEvals += bars.close.length * params.length;
+  }
+  return rep;
+}
+
+if (parentPort) parentPort.postMessage(runKernelTask(workerData as KernelTask));
