@@ -1,1 +1,2 @@
 export * from './params.js';
+export * from './optimizer/index.js';
