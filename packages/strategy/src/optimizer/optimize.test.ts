@@ -78,6 +78,13 @@ describe('optimize', () => {
     expect(res.importance.reduce((s, i) => s + i.impurity, 0)).toBeCloseTo(1, 9);
   });
 
+  it("with select: 'model' returns an evaluated trial the final forest rates highly", () => {
+    const res = optimize<P>({ evaluate, space, window, budget: { evaluations: 80 }, rng: mulberry32(5), select: 'model' });
+    expect(res.trials.map((t) => t.params)).toContainEqual(res.best.params);
+    expect(res.best.result.profit).toBe(res.best.profit);
+    expect(res.best.score).toBeGreaterThan(res.trials.map((t) => t.score).sort((a, b) => a - b)[40]!);
+  });
+
   it('stops on the time budget of the injected clock', () => {
     let t = 0;
     const res = optimize<P>({

@@ -1,5 +1,5 @@
 import { deflatedSharpe, returnMoments, type DeflatedSharpe } from './dsr.js';
-import { fitForest, type ForestOptions } from './forest.js';
+import { fitForest, predictForest, type Forest, type ForestOptions } from './forest.js';
 import { normalise, permutationImportance } from './importance.js';
 import { propose } from './propose.js';
 import { latinHypercube, uniformPoint } from './sampling.js';
@@ -61,6 +61,11 @@ export interface OptimizeOptions<P extends ParamValues> {
   /** κ in mean + κ·std (default 1). */
   exploration?: number;
   forest?: ForestOptions;
+  /**
+   * How the winner is chosen: 'observed' (default) the highest observed score; 'model' the trial the
+   * final forest predicts best (less prone to picking a lucky outlier).
+   */
+  select?: 'observed' | 'model';
   /** Points always evaluated first (e.g. the current defaults). */
   seeds?: readonly P[];
 }
@@ -232,26 +237,45 @@ function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now:
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
   const searchMs = now() - st.start;
   const t0 = now();
-  const importance = importanceOf(o, st);
+  const { importance, forest } = importanceOf(o, st);
   const importanceMs = now() - t0;
+  const best = o.select === 'model' && forest ? modelBest(o, st, forest) : st.best;
   return {
-    best: st.best,
+    best,
     trials: st.trials,
-    deflated: deflatedReport(st.best, st.trials),
+    deflated: deflatedReport(best, st.trials),
     importance,
     timing: { searchMs, evaluateMs: st.evaluateMs, surrogateMs: st.surrogateMs, fits: st.fits, importanceMs },
   };
 }
 
-function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>): ParamImportance[] {
+/**
+ * The trial the final forest rates best: a smoothed score that averages each point with its
+ * neighbours, so a lucky spike in a noisy objective is less likely to win. Re-evaluated once when it
+ * differs from the observed best, to report its own result.
+ */
+function modelBest<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, forest: Forest): Trial<P> & { result: EvalResult } {
+  const n = st.trials.length;
+  const { mean } = predictForest(forest, Float64Array.from(st.X), n);
+  let k = 0;
+  for (let i = 1; i < n; i++) if ((mean[i] as number) > (mean[k] as number)) k = i;
+  const t = st.trials[k] as Trial<P>;
+  if (st.best && t === st.trials.find((x) => x.params === st.best?.params)) return st.best;
+  return { ...t, result: o.evaluate(t.params, o.window) };
+}
+
+function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>): { importance: ParamImportance[]; forest?: Forest } {
   const d = o.space.dims.length;
-  if (st.trials.length < 4) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
+  if (st.trials.length < 4) return { importance: o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 })) };
   const X = Float64Array.from(st.X);
   const y = targets(st.y);
   const forest = fitForest(X, y, d, o.rng, { trees: 24, ...o.forest });
   const perm = normalise(permutationImportance(forest, X, y, o.rng, 256));
   const imp = normalise(forest.impurity);
-  return o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number }));
+  return {
+    importance: o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number })),
+    forest,
+  };
 }
 
 /** DSR of the winner with every evaluation counted as a trial (see dsr.ts). */
