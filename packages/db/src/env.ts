@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** The only place packages/db reads process.env: the migrate CLI's database URL. */
+export function databaseUrlFromEnv(source: NodeJS.ProcessEnv = process.env): string {
+  const parsed = z
+    .string()
+    .url('DATABASE_URL must be a postgresql:// URL')
+    .default('postgresql://postgres@127.0.0.1:5432/tradebot')
+    .safeParse(source.DATABASE_URL);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid DATABASE_URL');
+  return parsed.data;
+}
