@@ -7,7 +7,8 @@ bash scripts/prepare.sh --chromium
 echo "Lint..."
 npx eslint . --max-warnings=0
 echo "Type-check..."
-npx turbo run typecheck --output-logs=errors-only
+TURBO_TELEMETRY_DISABLED=1 npx turbo run typecheck --output-logs=errors-only
+npx tsc -p e2e/tsconfig.json
 echo "Building the web app for the browser tests..."
 npm run build -w @tradebot/web --silent
 npx vitest run "$@"

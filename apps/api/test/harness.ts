@@ -51,6 +51,7 @@ export async function startTestApi(): Promise<TestApi> {
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- replies are JSON the tests assert on, not typed data
 export interface Reply<T = any> {
   status: number;
   body: T;

@@ -49,7 +49,7 @@ describe('mail queue', () => {
     const worker = startWorker(
       mailQueue,
       mailProcessor({ db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Tradebot <bot@localhost>' }),
-      connection,
+      createRedis(redisUrl, { forWorker: true }),
     );
     rejectNext = 1;
     const id = await enqueueMail(db, { to: 'pat@example.com', subject: 'Hello', text: 'Body text', html: null });
@@ -60,17 +60,19 @@ describe('mail queue', () => {
     expect(received[0]?.to).toBe('pat@example.com');
     expect(received[0]?.raw).toContain('Subject: Hello');
     const row = await findMail(db, id);
-    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // One refused attempt, then delivery: both are counted on the outbox row.
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: expect.stringContaining('try again later') });
     await worker.close();
     await events.close();
     await queue.close();
+    connection.disconnect();
   });
 
   it('fails a malformed payload without retrying', async () => {
     const connection = createRedis(redisUrl, { forWorker: true });
     const queue = openQueue(mailQueue, connection);
     const events = new QueueEvents(mailQueue.name, { connection: createRedis(redisUrl, { forWorker: true }) });
-    const worker = startWorker(mailQueue, mailProcessor({ db, from: 'x@localhost' }), connection);
+    const worker = startWorker(mailQueue, mailProcessor({ db, from: 'x@localhost' }), createRedis(redisUrl, { forWorker: true }));
     const job = await queue.add(mailQueue.name, { mailId: 'nope' } as never, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/Bad mail payload/);
     const failed = await queue.getJob(job.id ?? '');
@@ -79,5 +81,6 @@ describe('mail queue', () => {
     await worker.close();
     await events.close();
     await queue.close();
+    connection.disconnect();
   });
 });

@@ -35,6 +35,7 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       kind,
       purpose,
       expiresAt: expiresAt ?? new Date(now().getTime() + ttl),
+      createdAt: now(),
     });
     return token;
   }

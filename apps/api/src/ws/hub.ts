@@ -39,28 +39,38 @@ export function registerWebsocket(app: FastifyInstance, sessions: SessionService
 
   const send = (socket: WebSocket, message: TWsServerMessage) => socket.send(JSON.stringify(message));
 
-  app.get('/ws', { websocket: true }, async (socket, request) => {
+  // Listeners are attached before any await, so a message sent right after the handshake
+  // is not lost while the token is being checked.
+  app.get('/ws', { websocket: true }, (socket, request) => {
     const token = (request.query as Record<string, string | undefined>).token;
-    const session = token ? await sessions.authenticate(token) : null;
-    if (!session || session.kind !== 'full') {
-      socket.close(1008, 'Session expired');
-      return;
-    }
-    await join(session.userId, socket);
-    const heartbeat = setInterval(() => send(socket, { type: 'ping' }), HEARTBEAT_MS);
+    const ready = token ? sessions.authenticate(token) : Promise.resolve(null);
+    let heartbeat: NodeJS.Timeout | undefined;
     socket.on('message', (raw: Buffer) => {
-      let parsed;
-      try {
-        parsed = ZWsClientMessage.safeParse(JSON.parse(raw.toString('utf8')));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed?.success) return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
-      if (parsed.data.type === 'ping') send(socket, { type: 'pong' });
+      void ready.then((session) => {
+        if (!session) return;
+        const parsed = parseClientMessage(raw);
+        if (!parsed) return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
+        if (parsed.type === 'ping') send(socket, { type: 'pong' });
+      });
     });
     socket.on('close', () => {
       clearInterval(heartbeat);
-      void leave(session.userId, socket);
+      // During shutdown Redis may already be gone; there is nothing left to unsubscribe from.
+      void ready.then((session) => session && leave(session.userId, socket)).catch(() => undefined);
+    });
+    void ready.then(async (session) => {
+      if (!session || session.kind !== 'full') return socket.close(1008, 'Session expired');
+      await join(session.userId, socket);
+      heartbeat = setInterval(() => send(socket, { type: 'ping' }), HEARTBEAT_MS);
     });
   });
+}
+
+function parseClientMessage(raw: Buffer) {
+  try {
+    const parsed = ZWsClientMessage.safeParse(JSON.parse(raw.toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
