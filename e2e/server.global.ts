@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 /**
