@@ -55,7 +55,7 @@ export function Enable2faPage() {
             <Alert color="green" variant="light" data-testid="enable-2fa-success">
               {result.message}
             </Alert>
-            <QrCode src={result.totp_qr_code} />
+            <QrCode src={result.totp_qr_code} uri={result.totp_uri} />
             <Text size="sm" c="dimmed" ta="center">
               {ui.signupQrNote}
             </Text>

@@ -3,7 +3,7 @@ import { ui } from '@tradebot/api-contract/client';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../components/auth-card';
 import { QrCode } from '../components/qr-code';
 import { serverDetail, useTRPC } from '../lib/trpc';
@@ -11,6 +11,7 @@ import { SignupForm, type SignupValues } from './signup-form';
 
 export function SignupPage() {
   const trpc = useTRPC();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<TSignupOutput | null>(null);
   const signup = useMutation(trpc.auth.signup.mutationOptions());
@@ -43,11 +44,11 @@ export function SignupPage() {
         <Alert color="green" variant="light" mb="md" data-testid="signup-success">
           {done.message}
         </Alert>
-        <QrCode src={done.totp_qr_code} />
+        <QrCode src={done.totp_qr_code} uri={done.totp_uri} />
         <Text size="sm" c="dimmed" ta="center" mt="md">
           {ui.signupQrNote}
         </Text>
-        <Button component={Link} to="/login" fullWidth mt="lg" data-testid="proceed-to-login">
+        <Button fullWidth mt="lg" onClick={() => navigate('/login')} data-testid="proceed-to-login">
           Proceed to Login
         </Button>
       </AuthCard>

@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, freshCode, launchBrowser, logInThroughUi, screenshot, secretOf, sql } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const PASSWORD = 'a long enough passphrase';
+
+describe('a new trader in the browser', () => {
+  it('signs up, reads the 2FA key, logs in with a code, saves paper keys and lands on the dashboard', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/signup`);
+    await page.getByLabel('Username').fill('trader1');
+    await page.getByLabel('Email').fill('trader1@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Phone Number').fill('+1 555 010 2000');
+    await page.getByTestId('signup-terms').check();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    await expect.poll(() => page.getByAltText('QR code').isVisible(), { timeout: 15_000 }).toBe(true);
+    const uri = (await page.getByTestId('totp-key').getAttribute('data-uri')) ?? '';
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    const secret = secretOf(uri);
+    await screenshot(page, 'signup-qr');
+    await page.getByRole('button', { name: 'Proceed to Login' }).click();
+
+    const { code } = await freshCode(secret);
+    await logInThroughUi(page, 'trader1', PASSWORD, code);
+    // Not onboarded yet: the account settings screen asks for broker keys.
+    await page.waitForURL('**/account-settings', { timeout: 15_000 });
+    await page.getByLabel('Paper API Key').fill('PKE2ETESTKEY0001');
+    await page.getByLabel('Paper API Secret').fill('e2e-paper-secret-0001');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect.poll(() => page.getByText('Settings saved successfully. Onboarding completed!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('paper-api-key-mask').textContent()).toContain('0001');
+    await screenshot(page, 'account-settings-saved');
+
+    const [row] = await sql<{ key_enc: string }>("SELECT key_enc FROM broker_credentials WHERE environment = 'paper'");
+    expect(row?.key_enc).toMatch(/^v1\./);
+    expect(row?.key_enc).not.toContain('PKE2ETESTKEY0001');
+
+    await page.goto(`${baseUrl()}/dashboard`);
+    await expect.poll(() => page.getByTestId('dashboard-username').textContent(), { timeout: 10_000 }).toContain('trader1');
+    expect(await page.getByTestId('mode-badge').textContent()).toBe('Paper');
+    await screenshot(page, 'dashboard');
+    await page.close();
+  });
+});
