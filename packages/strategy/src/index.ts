@@ -1,2 +1,3 @@
 export * from './params.js';
 export * from './optimizer/index.js';
+export * from './indicators/index.js';
