@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, freshCode, launchBrowser, logInThroughUi, screenshot, secretOf, sql } from './browser.js';
+import { baseUrl, freshCode, launchBrowser, logInThroughUi, screenshot, secretOf, signUpByApi, sql } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,6 +49,37 @@ describe('a new trader in the browser', () => {
     await expect.poll(() => page.getByTestId('dashboard-username').textContent(), { timeout: 10_000 }).toContain('trader1');
     expect(await page.getByTestId('mode-badge').textContent()).toBe('Paper');
     await screenshot(page, 'dashboard');
+    await page.close();
+  });
+
+  it('sets 2FA up again from the account settings banner after it was turned off', async () => {
+    await signUpByApi('setup1', PASSWORD);
+    await sql("UPDATE users SET totp_secret_enc = NULL WHERE username = 'setup1'");
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByLabel('Username').fill('setup1');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/account-settings', { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('pending-2fa-banner').textContent(), { timeout: 10_000 })
+      .toContain('Two-factor authentication is not enabled yet. Complete the setup to secure your account.');
+
+    await page.getByTestId('setup-2fa').click();
+    await page.waitForURL('**/enable-2fa');
+    expect(await page.getByRole('heading', { name: 'Enable Two-Factor Authentication' }).isVisible()).toBe(true);
+    await page.getByTestId('enable-2fa').click();
+    await expect.poll(() => page.getByAltText('QR code').isVisible(), { timeout: 10_000 }).toBe(true);
+    const secret = secretOf((await page.getByTestId('totp-key').getAttribute('data-uri')) ?? '');
+    const [row] = await sql<{ enabled: boolean }>("SELECT totp_secret_enc IS NOT NULL AS enabled FROM users WHERE username = 'setup1'");
+    expect(row?.enabled).toBe(true);
+
+    await page.getByTestId('continue-to-login').click();
+    await page.waitForURL('**/login');
+    expect(await page.getByTestId('login-setup-complete').textContent()).toBe('2FA setup complete. Please log in using your 2FA code.');
+    const { code } = await freshCode(secret);
+    await logInThroughUi(page, 'setup1', PASSWORD, code);
+    await page.waitForURL('**/account-settings', { timeout: 15_000 });
+    expect(await page.getByTestId('pending-2fa-banner').count()).toBe(0);
     await page.close();
   });
 });

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -49,4 +53,38 @@ export async function logInThroughUi(page: Page, username: string, password: str
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** Runs the create-admin command line as an operator would; returns the otpauth URI it prints. */
+export async function createAdminFromCli(username: string, email: string, password: string): Promise<string> {
+  const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/api');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/create-admin.cli.ts', '--username', username, '--email', email, '--password', password],
+    { cwd: apiDir, env: { ...process.env, ...inject('apiEnv') } },
+  );
+  const uri = /otpauth:\/\/\S+/.exec(stdout)?.[0];
+  if (!uri) throw new Error(`create-admin printed no otpauth URI:\n${stdout}`);
+  return uri;
+}
+
+/** A POST to the REST shims, JSON or form-encoded, as a script would send it. */
+export async function postApi(path: string, init: { json?: unknown; form?: Record<string, string>; token?: string }) {
+  const body = init.form ? new URLSearchParams(init.form).toString() : JSON.stringify(init.json);
+  const headers: Record<string, string> = { 'content-type': init.form ? 'application/x-www-form-urlencoded' : 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * Signs a user up through POST /api/signup and returns the TOTP secret from the otpauth URI.
+ * Sign-ups are limited per IP (5 an hour) and every browser test runs from 127.0.0.1.
+ */
+export async function signUpByApi(username: string, password: string): Promise<string> {
+  const reply = await postApi('/api/signup', {
+    json: { username, email: `${username}@example.com`, password, country: 'GB', phone_number: '+44 20 7946 0000', tos_accepted: true },
+  });
+  if (reply.status !== 200) throw new Error(`sign-up of ${username} failed: ${JSON.stringify(reply.body)}`);
+  return secretOf(String(reply.body.totp_uri));
 }

@@ -22,6 +22,8 @@ declare module 'vitest' {
     baseUrl: string;
     databaseUrl: string;
     chromium: string;
+    /** The settings the API runs with, for command-line tools the tests call (create-admin). */
+    apiEnv: Record<string, string>;
   }
 }
 
@@ -81,6 +83,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${PORT}`);
   project.provide('databaseUrl', DATABASE_URL);
   project.provide('chromium', chromium);
+  project.provide('apiEnv', env);
   return async () => {
     for (const child of [api, worker]) child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 500));

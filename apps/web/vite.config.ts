@@ -13,7 +13,8 @@ export default defineConfig({
     proxy: {
       '/trpc': api,
       '/api': api,
-      '/subscribe': api,
+      // Only POST /subscribe is the API; GET /subscribe is the plan page Vite serves.
+      '/subscribe': { target: api, bypass: (request) => (request.method === 'GET' ? request.url : undefined) },
       '/ws': { target: api, ws: true },
     },
   },

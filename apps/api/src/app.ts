@@ -77,7 +77,8 @@ export async function buildApp(options: AppOptions) {
 }
 
 async function serveWeb(app: FastifyInstance, webDist?: string) {
-  const apiPath = (url: string) => /^\/(api|trpc|ws|subscribe)(\/|\?|$)/.test(url);
+  // POST /subscribe is a REST shim, but GET /subscribe is the plan page: only these prefixes are API.
+  const apiPath = (url: string) => /^\/(api|trpc|ws)(\/|\?|$)/.test(url);
   if (!webDist || !existsSync(join(webDist, 'index.html'))) {
     app.setNotFoundHandler((request, reply) =>
       apiPath(request.url)

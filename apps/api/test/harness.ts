@@ -29,11 +29,11 @@ export interface TestApi {
 }
 
 /** The real app on the real test database and Redis (set up by the integration globalSetup). */
-export async function startTestApi(): Promise<TestApi> {
+export async function startTestApi(options: { webDist?: string } = {}): Promise<TestApi> {
   const env = loadEnv({ ...process.env, NODE_ENV: 'test', ENCRYPTION_KEY: TEST_KEY, RESERVED_USERNAMES: 'admin,support' });
   const clock = testClock();
   const runtime = createRuntime(env, { now: clock.now });
-  const app = await buildApp({ services: runtime.services, sessions: runtime.sessions, subscriber: runtime.subscriber });
+  const app = await buildApp({ services: runtime.services, sessions: runtime.sessions, subscriber: runtime.subscriber, ...options });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import { appRouter } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest/routes.js';
-import { signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
+import { logIn, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -9,7 +9,7 @@ import { signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harnes
  */
 let api: TestApi;
 let a: { token: string; userId: number };
-let b: { token: string; userId: number };
+let b: { token: string; userId: number; secret: string };
 const A_KEY = 'PKALICEKEY000042';
 
 beforeAll(async () => {
@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 type Call = (token: string) => Promise<Reply>;
+/** Logout and refresh end the token they are given, so they get a session of B's own. */
+const withOwnSession = (call: Call): Call => async () => call(await logIn(api, 'bobby', b.secret, '10.0.2.2'));
 const rest: Record<string, Call> = {
   'POST /api/token': () => api.http.send('POST', '/api/token', { form: { username: 'alice', password: 'wrong password!' }, ip: '10.0.2.9' }),
   'POST /api/verify-2fa': (t) => api.http.post('/api/verify-2fa', { totp_code: '123456' }, t),
@@ -31,7 +33,7 @@ const rest: Record<string, Call> = {
   'GET /api/user/onboarding-status': (t) => api.http.get('/api/user/onboarding-status', t),
   'POST /api/signup': () => api.http.send('POST', '/api/signup', { json: { username: 'alice', email: 'alice@example.com', password: 'whatever123', country: 'US', phone_number: '+15550100', tos_accepted: true }, ip: '10.0.2.8' }),
   'POST /api/enable-2fa': (t) => api.http.post('/api/enable-2fa', { username: 'alice' }, t),
-  'POST /api/logout': async () => ({ status: 200, body: {}, headers: {} }),
+  'POST /api/logout': withOwnSession((t) => api.http.post('/api/logout', undefined, t)),
   'POST /api/forgot-password': () => api.http.send('POST', '/api/forgot-password', { json: { email: 'bobby@example.com' }, ip: '10.0.2.7' }),
   'POST /api/reset-password': () => api.http.post('/api/reset-password', { token: 'not-a-real-token', new_password: 'hijacked-pass' }),
   'POST /api/verify-email': () => api.http.post('/api/verify-email', { token: 'not-a-real-token' }),
@@ -61,10 +63,10 @@ const procedures: Record<string, Call> = {
   'auth.login': trpc('auth.login', 'mutation', { username: 'alice', password: 'wrong password!' }),
   'auth.verify2fa': trpc('auth.verify2fa', 'mutation', { totp_code: '123456' }),
   'auth.enable2fa': trpc('auth.enable2fa', 'mutation', { username: 'alice' }),
-  'auth.refresh': async () => ({ status: 200, body: {}, headers: {} }),
+  'auth.refresh': withOwnSession(trpc('auth.refresh', 'mutation')),
   'auth.status': trpc('auth.status', 'query'),
   'auth.onboardingStatus': trpc('auth.onboardingStatus', 'query'),
-  'auth.logout': async () => ({ status: 200, body: {}, headers: {} }),
+  'auth.logout': withOwnSession(trpc('auth.logout', 'mutation')),
   'auth.forgotPassword': trpc('auth.forgotPassword', 'mutation', { email: 'bobby@example.com' }),
   'auth.resetPassword': trpc('auth.resetPassword', 'mutation', { token: 'nope-nope', new_password: 'hijacked-pass' }),
   'auth.verifyEmail': trpc('auth.verifyEmail', 'mutation', { token: 'nope-nope' }),
@@ -111,6 +113,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('0042');
       expect(text, name).not.toContain('Screener completed for alice');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
+      if (/logout|refresh/i.test(name)) expect(reply.status, name).toBe(200);
     }
     expect(await aliceState()).toEqual(before);
   });

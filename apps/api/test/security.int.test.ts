@@ -2,7 +2,7 @@ import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../src/lib/rate-limit.js';
 import { hashToken } from '../src/lib/tokens.js';
-import { signupBody, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { signupBody, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -14,16 +14,21 @@ beforeEach(async () => api.reset());
 const login = (username: string, ip: string, password = 'wrong password') =>
   api.http.send('POST', '/api/token', { form: { username, password }, ip });
 
+/** A 429 says when to come back, in the Retry-After header and in the detail sentence. */
+function expectRetryHint(reply: Reply) {
+  expect(reply.status).toBe(429);
+  const seconds = Number(reply.headers['retry-after']);
+  expect(seconds).toBeGreaterThan(0);
+  expect(reply.body.detail).toBe(server.tooManyRequests(seconds));
+}
+
 describe('rate limits', () => {
   it('limits password guesses per account across IPs, with a retry hint', async () => {
     await api.http.post('/api/signup', signupBody('victim'));
     for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
       expect((await login('victim', `10.1.0.${attempt + 1}`)).status).toBe(401);
     }
-    const blocked = await login('victim', '10.1.1.1', 'correct horse battery');
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body.detail).toBe(server.tooManyRequests(Number(blocked.headers['retry-after'])));
+    expectRetryHint(await login('victim', '10.1.1.1', 'correct horse battery'));
   });
 
   it('limits one IP spraying many accounts', async () => {
@@ -37,19 +42,32 @@ describe('rate limits', () => {
   it('limits 2FA guesses per account', async () => {
     await api.http.post('/api/signup', signupBody('wendy'));
     const challenge = (await login('wendy', '10.3.0.1', 'correct horse battery')).body.access_token;
-    let last = 0;
-    for (let attempt = 0; attempt <= RATE_LIMITS.twoFaAccount.points; attempt += 1) {
-      last = (await api.http.send('POST', '/api/verify-2fa', { token: challenge, json: { totp_code: '000001' }, ip: `10.3.1.${attempt}` })).status;
+    const guess = (attempt: number) =>
+      api.http.send('POST', '/api/verify-2fa', { token: challenge, json: { totp_code: '000001' }, ip: `10.3.1.${attempt}` });
+    for (let attempt = 0; attempt < RATE_LIMITS.twoFaAccount.points; attempt += 1) {
+      expect((await guess(attempt)).status).toBe(401);
     }
-    expect(last).toBe(429);
+    expectRetryHint(await guess(99));
+  });
+
+  it('limits 2FA set-up calls per IP', async () => {
+    const { userId } = await signUpAndLogIn(api, 'sam', '10.6.0.1');
+    await api.runtime.db.user.update({ where: { id: userId }, data: { totpSecretEnc: null } });
+    const setupToken = (await login('sam', '10.6.0.2', 'correct horse battery')).body.setup_token as string;
+    const enable = (username: string) =>
+      api.http.send('POST', '/api/enable-2fa', { token: setupToken, json: { username }, ip: '10.6.0.3' });
+    for (let attempt = 0; attempt < RATE_LIMITS.twoFaIp.points; attempt += 1) {
+      expect((await enable('someone-else')).status).toBe(400);
+    }
+    expectRetryHint(await enable('sam'));
+    expect((await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).totpSecretEnc).toBeNull();
   });
 
   it('limits sign-ups per IP', async () => {
     for (let n = 0; n < RATE_LIMITS.signupIp.points; n += 1) {
       expect((await api.http.send('POST', '/api/signup', { json: signupBody(`new${n}`), ip: '10.4.0.1' })).status).toBe(200);
     }
-    const blocked = await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' });
-    expect(blocked.status).toBe(429);
+    expectRetryHint(await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' }));
     expect(await api.runtime.db.user.count()).toBe(RATE_LIMITS.signupIp.points);
   });
 
@@ -57,8 +75,8 @@ describe('rate limits', () => {
     for (let n = 0; n < RATE_LIMITS.clientErrorIp.points; n += 1) {
       await api.http.send('POST', '/api/log-client-error', { json: { errorId: `e${n}`, message: 'x' }, ip: '10.5.0.1' });
     }
-    const blocked = await api.http.send('POST', '/api/log-client-error', { json: { errorId: 'last', message: 'x' }, ip: '10.5.0.1' });
-    expect(blocked.status).toBe(429);
+    expectRetryHint(await api.http.send('POST', '/api/log-client-error', { json: { errorId: 'last', message: 'x' }, ip: '10.5.0.1' }));
+    expect(await api.runtime.db.clientErrorReport.count()).toBe(RATE_LIMITS.clientErrorIp.points);
   });
 });
 

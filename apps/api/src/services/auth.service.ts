@@ -92,7 +92,8 @@ export function authService(deps: ServiceDeps, sessions: SessionService, sendVer
     return { access_token: access, token_type: 'bearer', is_onboarded: session.isOnboarded };
   }
 
-  async function enable2fa(session: SessionInfo, username: string) {
+  async function enable2fa(session: SessionInfo, username: string, meta: RequestMeta) {
+    await limiter.consume('twoFaIp', meta.ip);
     if (username.toLowerCase() !== session.username.toLowerCase()) {
       throw new AppError('BAD_REQUEST', server.usernameMismatch);
     }
@@ -137,7 +138,7 @@ export function authService(deps: ServiceDeps, sessions: SessionService, sendVer
     login,
     verify2fa: (session: SessionInfo, input: { totp_code: string }, meta: RequestMeta) =>
       verify2fa(session, input.totp_code, meta),
-    enable2fa: (session: SessionInfo, username: string) => enable2fa(session, username),
+    enable2fa,
     refresh,
     status,
     onboardingStatus: async (session: SessionInfo) => ({ is_onboarded: session.isOnboarded }),

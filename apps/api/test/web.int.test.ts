@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { server } from '@tradebot/api-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './harness.js';
+
+/** One origin: the API also serves the built web app, whose routes load index.html. */
+let api: TestApi;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'tradebot-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>TradeBot test shell</title>');
+  api = await startTestApi({ webDist });
+});
+afterAll(async () => {
+  await api.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/subscribe', '/dashboard', '/admin', '/no-such-page'])('answers GET %s with the app shell', async (path) => {
+    const reply = await api.http.get(path);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(String(reply.body)).toContain('TradeBot test shell');
+  });
+
+  it('keeps POST /subscribe and unknown API paths as API answers', async () => {
+    expect(await api.http.post('/subscribe', { plan: 'basic' })).toMatchObject({ status: 401, body: { detail: server.notAuthenticated } });
+    expect(await api.http.get('/api/no-such-route')).toMatchObject({ status: 404, body: { detail: 'Not Found' } });
+  });
+
+  it('sends a strict Content-Security-Policy with no inline scripts', async () => {
+    const csp = String((await api.http.get('/dashboard')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
