@@ -1,6 +1,6 @@
 import { ui } from '@tradebot/api-contract/client';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeFor } from '../auth/auth-context';
@@ -27,12 +27,26 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
+  const queryClient = useQueryClient();
 
   useEffect(() => session.setFrom2faSetup(false), []);
 
   const finish = (token: string, isOnboarded: boolean) => {
     session.setToken(token);
     navigate(isOnboarded && locationState.from ? locationState.from : homeFor(isOnboarded), { replace: true });
+  };
+
+  // Spec §4: after a 2FA code the new token is verified and onboarding status decides the destination.
+  const afterTwoFactor = async (token: string) => {
+    session.setToken(token);
+    try {
+      const status = await queryClient.fetchQuery({ ...trpc.auth.onboardingStatus.queryOptions(), staleTime: 0 });
+      finish(token, status.is_onboarded);
+    } catch {
+      session.clearAll();
+      setStep('credentials');
+      setError(ui.onboardingFailed);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -70,9 +84,9 @@ export function LoginPage() {
         )}
         {step === '2fa' ? (
           <TwoFactorForm
-            onVerified={(token, isOnboarded) => {
+            onVerified={(token) => {
               session.clearTemporary();
-              finish(token, isOnboarded);
+              void afterTwoFactor(token);
             }}
             onRestart={(message) => {
               session.clearTemporary();

@@ -6,7 +6,7 @@ import { useTRPC } from '../lib/trpc';
 import { verify2faError } from './login-errors';
 
 interface Props {
-  onVerified: (token: string, isOnboarded: boolean) => void;
+  onVerified: (token: string) => void;
   /** The challenge expired: back to username and password with this message. */
   onRestart: (message: string) => void;
 }
@@ -23,7 +23,7 @@ export function TwoFactorForm({ onVerified, onRestart }: Props) {
     setError(null);
     try {
       const result = await verify.mutateAsync({ totp_code: code.trim() });
-      onVerified(result.access_token, result.is_onboarded);
+      onVerified(result.access_token);
     } catch (caught) {
       const { message, restart } = verify2faError(caught);
       if (restart) onRestart(message);
