@@ -36,6 +36,8 @@ const rest: Record<string, Call> = {
   'POST /api/logout': withOwnSession((t) => api.http.post('/api/logout', undefined, t)),
   'POST /api/forgot-password': () => api.http.send('POST', '/api/forgot-password', { json: { email: 'bobby@example.com' }, ip: '10.0.2.7' }),
   'POST /api/reset-password': () => api.http.post('/api/reset-password', { token: 'not-a-real-token', new_password: 'hijacked-pass' }),
+  // B changes B's own password to the same text, so B's later logins still work.
+  'POST /api/change-password': (t) => api.http.post('/api/change-password', { current_password: 'correct horse battery', new_password: 'correct horse battery' }, t),
   'POST /api/verify-email': () => api.http.post('/api/verify-email', { token: 'not-a-real-token' }),
   'POST /api/request-email-verification': (t) => api.http.post('/api/request-email-verification', undefined, t),
   'GET /api/notifications': (t) => api.http.get('/api/notifications', t),
@@ -69,6 +71,7 @@ const procedures: Record<string, Call> = {
   'auth.logout': withOwnSession(trpc('auth.logout', 'mutation')),
   'auth.forgotPassword': trpc('auth.forgotPassword', 'mutation', { email: 'bobby@example.com' }),
   'auth.resetPassword': trpc('auth.resetPassword', 'mutation', { token: 'nope-nope', new_password: 'hijacked-pass' }),
+  'auth.changePassword': trpc('auth.changePassword', 'mutation', { current_password: 'correct horse battery', new_password: 'correct horse battery' }),
   'auth.verifyEmail': trpc('auth.verifyEmail', 'mutation', { token: 'nope-nope' }),
   'auth.requestEmailVerification': trpc('auth.requestEmailVerification', 'mutation'),
   'account.settings': trpc('account.settings', 'query'),
@@ -84,6 +87,8 @@ const procedures: Record<string, Call> = {
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', { errorId: 'abcd1234', message: 'boom' }),
 };
+
+const ROTATES_TOKEN = new Set(['POST /api/token/refresh', 'POST /api/change-password', 'auth.changePassword']);
 
 async function aliceState() {
   const settings = await api.http.get('/api/account-settings', a.token);
@@ -106,14 +111,14 @@ describe('user isolation', () => {
     let bToken = b.token;
     for (const [name, call] of [...Object.entries(rest), ...Object.entries(procedures)]) {
       const reply = await call(bToken);
-      // Refresh rotates B's token; B goes on with the new one.
-      if (name === 'POST /api/token/refresh') bToken = reply.body.access_token;
+      // Refresh and a password change end B's token; B goes on with the new one.
+      if (ROTATES_TOKEN.has(name)) bToken = reply.body.access_token ?? reply.body.result.data.access_token;
       const text = JSON.stringify(reply.body);
       expect(text, name).not.toContain('alice@example.com');
       expect(text, name).not.toContain('0042');
       expect(text, name).not.toContain('Screener completed for alice');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
-      if (/logout|refresh/i.test(name)) expect(reply.status, name).toBe(200);
+      if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }
     expect(await aliceState()).toEqual(before);
   });

@@ -1,6 +1,7 @@
-import { server } from '@tradebot/api-contract';
+import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeAt, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { hashToken } from '../src/lib/tokens.js';
+import { codeAt, logIn, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -63,5 +64,73 @@ describe('email verification', () => {
     expect(verify).toMatchObject({ status: 200, body: { message: server.emailVerified } });
     expect((await api.http.get('/api/status', token)).body.user.is_verified).toBe(true);
     expect((await api.http.post('/api/verify-email', { token: mail.token })).status).toBe(400);
+  });
+});
+
+describe('change password', () => {
+  const OLD = 'correct horse battery';
+  const NEW = 'a fresh passphrase 42';
+  const change = (token: string, current_password: string, new_password = NEW) =>
+    api.http.post('/api/change-password', { current_password, new_password }, token);
+  const changeRpc = (token: string, current_password: string, new_password = NEW) =>
+    api.http.post('/trpc/auth.changePassword', { current_password, new_password }, token);
+  const login = (username: string, password: string) =>
+    api.http.send('POST', '/api/token', { form: { username, password }, ip: '10.7.0.1' });
+
+  it('ends every session, keeps this device signed in, and mails a notice', async () => {
+    const { token, secret, userId } = await signUpAndLogIn(api, 'carla');
+    const other = await logIn(api, 'carla', secret);
+    const before = await api.runtime.db.session.findUniqueOrThrow({ where: { id: hashToken(token) } });
+    const reply = await change(token, OLD);
+    expect(reply).toMatchObject({ status: 200, body: { message: server.passwordChanged } });
+    const fresh = reply.body.access_token as string;
+    expect((await api.http.get('/api/status', token)).status).toBe(401);
+    expect((await api.http.get('/api/status', other)).status).toBe(401);
+    expect((await api.http.get('/api/status', fresh)).body.user.username).toBe('carla');
+    // One live session, and it ends when the sign-in it replaces would have.
+    const live = await api.runtime.db.session.findMany({ where: { userId, revokedAt: null } });
+    expect(live.map((row) => [row.id, row.expiresAt])).toEqual([[hashToken(fresh), before.expiresAt]]);
+    const mail = await lastMailTo('carla@example.com');
+    expect(mail.subject).toBe('Your password was changed');
+    expect(mail.text).toContain('http://localhost:3000/forgot-password');
+    expect(await login('carla', OLD)).toMatchObject({ status: 401, body: { detail: ui.loginUnauthorized } });
+    const relog = await login('carla', NEW);
+    expect(relog.body).toMatchObject({ requires_2fa: true, needs_2fa_setup: false });
+    expect((await api.http.get('/api/status', relog.body.access_token)).status).toBe(401);
+    const verify = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, relog.body.access_token);
+    expect(verify.status).toBe(200);
+  });
+
+  it('works the same through tRPC', async () => {
+    const { token } = await signUpAndLogIn(api, 'dora');
+    const reply = await changeRpc(token, OLD);
+    expect(reply.status).toBe(200);
+    const { message, access_token } = reply.body.result.data;
+    expect(message).toBe(server.passwordChanged);
+    expect((await api.http.get('/trpc/auth.status', token)).status).toBe(401);
+    expect((await api.http.get('/trpc/auth.status', access_token)).body.result.data.user.username).toBe('dora');
+    expect((await login('dora', NEW)).body.requires_2fa).toBe(true);
+  });
+
+  it.each([
+    ['a wrong current password', 'not my password', NEW, server.wrongCurrentPassword],
+    ['a weak new password', OLD, 'short', 'Password must be at least 8 characters.'],
+  ])('refuses %s on both surfaces and changes nothing', async (_case, current, next, detail) => {
+    const { token, userId } = await signUpAndLogIn(api, 'ezra');
+    const hash = async () => (await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).passwordHash;
+    const before = await hash();
+    expect(await change(token, current, next)).toMatchObject({ status: 400, body: { detail } });
+    const rpc = await changeRpc(token, current, next);
+    expect({ status: rpc.status, message: rpc.body.error?.message }).toEqual({ status: 400, message: detail });
+    expect(await hash()).toBe(before);
+    expect((await api.http.get('/api/status', token)).status).toBe(200);
+    expect(await api.runtime.db.mailOutbox.count({ where: { subject: 'Your password was changed' } })).toBe(0);
+  });
+
+  it('refuses a 2FA challenge token', async () => {
+    await signUpAndLogIn(api, 'finn');
+    const challenge = (await login('finn', OLD)).body.access_token as string;
+    expect(await change(challenge, OLD)).toMatchObject({ status: 401, body: { detail: server.tempTokenOnly } });
+    expect((await login('finn', OLD)).status).toBe(200);
   });
 });

@@ -31,6 +31,20 @@ describe('rate limits', () => {
     expectRetryHint(await login('victim', '10.1.1.1', 'correct horse battery'));
   });
 
+  it('counts wrong current passwords at change-password against the login budget', async () => {
+    const { token } = await signUpAndLogIn(api, 'gina');
+    const change = (current_password: string) =>
+      api.http.post('/api/change-password', { current_password, new_password: 'a fresh passphrase 42' }, token);
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
+      expect((await change('wrong password')).status).toBe(400);
+    }
+    expectRetryHint(await change('correct horse battery'));
+    expectRetryHint(await login('gina', '10.1.2.1', 'correct horse battery'));
+    const rpc = await api.http.post('/trpc/auth.changePassword', { current_password: 'correct horse battery', new_password: 'a fresh passphrase 42' }, token);
+    expect(rpc.status).toBe(429);
+    expect(rpc.body.error.message).toBe(server.tooManyRequests(rpc.body.error.data.retryAfter));
+  });
+
   it('limits one IP spraying many accounts', async () => {
     for (let attempt = 0; attempt < RATE_LIMITS.loginIp.points; attempt += 1) {
       expect((await login(`user${attempt}`, '10.2.0.1')).status).toBe(401);

@@ -63,6 +63,8 @@ export const server = {
   invalidResetToken: 'This reset link is invalid or has expired.',
   invalidVerifyToken: 'This verification link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please log in.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   emailVerified: 'Your email address has been verified.',
   signupSuccess:
     'Account created. Scan the QR code with your authenticator app; you will need its code to log in.',

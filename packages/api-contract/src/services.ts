@@ -1,4 +1,6 @@
 import type {
+  TChangePasswordInput,
+  TChangePasswordOutput,
   TEnable2faOutput,
   TLoginInput,
   TLoginOutput,
@@ -48,6 +50,8 @@ export interface AuthService {
   logout(session: SessionInfo): Promise<TMessageOutput>;
   forgotPassword(email: string, meta: RequestMeta): Promise<TMessageOutput>;
   resetPassword(token: string, newPassword: string, meta: RequestMeta): Promise<TMessageOutput>;
+  /** Checks the current password, ends every session of the user, returns a new one for the caller. */
+  changePassword(session: SessionInfo, input: TChangePasswordInput): Promise<TChangePasswordOutput>;
   verifyEmail(token: string): Promise<TMessageOutput>;
   requestEmailVerification(session: SessionInfo): Promise<TMessageOutput>;
 }

@@ -17,10 +17,11 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/user/onboarding-status', call: (c) => c.auth.onboardingStatus() },
   { method: 'POST', path: '/api/signup', call: (c, r) => c.auth.signup(body(r) as never) },
   { method: 'POST', path: '/api/enable-2fa', call: (c, r) => c.auth.enable2fa(body(r) as never) },
-  // ours: logout, and the public routes of spec §2 (forgot/reset password, verify email)
+  // ours: logout, change password, and the public routes of spec §2 (forgot/reset password, verify email)
   { method: 'POST', path: '/api/logout', call: (c) => c.auth.logout() },
   { method: 'POST', path: '/api/forgot-password', call: (c, r) => c.auth.forgotPassword(body(r) as never) },
   { method: 'POST', path: '/api/reset-password', call: (c, r) => c.auth.resetPassword(body(r) as never) },
+  { method: 'POST', path: '/api/change-password', call: (c, r) => c.auth.changePassword(body(r) as never) },
   { method: 'POST', path: '/api/verify-email', call: (c, r) => c.auth.verifyEmail(body(r) as never) },
   { method: 'POST', path: '/api/request-email-verification', call: (c) => c.auth.requestEmailVerification() },
   // spec §7 Dashboard (notifications)

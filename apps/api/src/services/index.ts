@@ -11,13 +11,14 @@ import { subscriptionService, type BillingProvider } from './subscription.servic
 /** Wires the services once per process; tRPC procedures and REST shims both call these. */
 export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const sessions = sessionService(deps);
-  const passwords = passwordService(deps);
+  const passwords = passwordService(deps, sessions);
   const auth = authService(deps, sessions, passwords.sendVerification);
   const services: Services = {
     auth: {
       ...auth,
       forgotPassword: passwords.forgotPassword,
       resetPassword: passwords.resetPassword,
+      changePassword: passwords.changePassword,
       verifyEmail: passwords.verifyEmail,
       requestEmailVerification: passwords.requestEmailVerification,
     },

@@ -1,22 +1,34 @@
-import { AppError, server, type RequestMeta, type SessionInfo } from '@tradebot/api-contract';
+import {
+  AppError,
+  server,
+  type RequestMeta,
+  type SessionInfo,
+  type TChangePasswordInput,
+  type TChangePasswordOutput,
+} from '@tradebot/api-contract';
 import {
   consumeOneTimeToken,
   createOneTimeToken,
   findByEmail,
   findById,
+  findPasswordHash,
   markVerified,
   revokeUserSessions,
   setPasswordHash,
 } from '@tradebot/db';
-import { hashPassword } from '../lib/password.js';
+import { hashPassword, verifyPassword } from '../lib/password.js';
 import { generateToken, hashToken } from '../lib/tokens.js';
 import type { ServiceDeps } from './deps.js';
+import type { SessionService } from './session.service.js';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Forgot/reset password and email verification: single-use, short-lived emailed tokens. */
-export function passwordService(deps: ServiceDeps) {
+/**
+ * Forgot/reset password and email verification (single-use, short-lived emailed tokens), and
+ * changing the password from a signed-in session.
+ */
+export function passwordService(deps: ServiceDeps, sessions: SessionService) {
   const { db, limiter, mailer, now, appUrl } = deps;
 
   async function issue(userId: number, kind: 'password_reset' | 'email_verify', ttlMs: number) {
@@ -69,6 +81,33 @@ export function passwordService(deps: ServiceDeps) {
     return { message: server.passwordReset };
   }
 
+  async function changePassword(session: SessionInfo, input: TChangePasswordInput): Promise<TChangePasswordOutput> {
+    // The login bucket: guesses here and at /api/token share one budget per account.
+    await limiter.consume('loginAccount', session.username);
+    const passwordHash = await findPasswordHash(db, session.userId);
+    if (!passwordHash || !(await verifyPassword(passwordHash, input.current_password))) {
+      throw new AppError('BAD_REQUEST', server.wrongCurrentPassword);
+    }
+    await limiter.reset('loginAccount', session.username);
+    await setPasswordHash(db, session.userId, await hashPassword(input.new_password));
+    await revokeUserSessions(db, session.userId);
+    // Keeps the absolute expiry, as refresh does: a password without a 2FA code must not
+    // stretch a session past the 7 days its sign-in earned.
+    const accessToken = await sessions.issueFull(session.userId, session.expiresAt);
+    await sendPasswordChanged(session.userId);
+    return { message: server.passwordChanged, access_token: accessToken };
+  }
+
+  async function sendPasswordChanged(userId: number) {
+    const user = await findById(db, userId);
+    if (!user) return;
+    await mailer.send({
+      to: user.email,
+      subject: 'Your password was changed',
+      text: `Hello ${user.username},\n\nThe password of your account was changed on ${now().toUTCString()}. Every other device has been signed out.\n\nIf you did not do this, reset your password now:\n${appUrl}/forgot-password\n`,
+    });
+  }
+
   async function verifyEmail(token: string) {
     const userId = await consumeOneTimeToken(db, hashToken(token), 'email_verify', now());
     if (userId === null) throw new AppError('BAD_REQUEST', server.invalidVerifyToken);
@@ -80,6 +119,7 @@ export function passwordService(deps: ServiceDeps) {
     sendVerification,
     forgotPassword,
     resetPassword,
+    changePassword,
     verifyEmail,
     requestEmailVerification: async (session: SessionInfo) => {
       await sendVerification(session.userId);

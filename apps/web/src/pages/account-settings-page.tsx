@@ -5,8 +5,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/auth-context';
 import { Page } from '../components/page';
+import { ResultAlert, type FormResult } from '../components/result-alert';
 import { emptyDraft, savedMask, toPayload, validateDraft, type CredentialField } from '../lib/account-settings-form';
 import { errorCode, serverDetail, useTRPC } from '../lib/trpc';
+import { ChangePasswordCard } from './change-password-card';
 import { CredentialInput } from './credential-input';
 import { Pending2faBanner } from './pending-2fa-banner';
 
@@ -24,7 +26,7 @@ export function AccountSettingsPage() {
   const settings = useQuery(trpc.account.settings.queryOptions());
   const save = useMutation(trpc.account.updateSettings.mutationOptions());
   const [draft, setDraft] = useState(emptyDraft);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult | null>(null);
 
   const saved = settings.data;
   useEffect(() => {
@@ -66,11 +68,7 @@ export function AccountSettingsPage() {
         ) : (
           <form onSubmit={(event) => void submit(event)}>
             <Stack gap="lg">
-              {result && (
-                <Alert color={result.ok ? 'green' : 'red'} variant="light" data-testid="account-settings-result">
-                  {result.text}
-                </Alert>
-              )}
+              <ResultAlert result={result} testId="account-settings-result" />
               <Card withBorder padding="lg">
                 <Title order={3} fz="md" mb={4}>
                   Trading mode
@@ -119,6 +117,8 @@ export function AccountSettingsPage() {
             </Stack>
           </form>
         )}
+        {/* Its own form, outside the settings loader: a new token reloads the settings. */}
+        <ChangePasswordCard />
       </Stack>
     </Page>
   );

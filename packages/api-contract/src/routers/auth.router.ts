@@ -1,4 +1,6 @@
 import {
+  ZChangePasswordInput,
+  ZChangePasswordOutput,
   ZEnable2faInput,
   ZEnable2faOutput,
   ZForgotPasswordInput,
@@ -53,6 +55,10 @@ export const authRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.auth.resetPassword(input.token, input.new_password, ctx.meta),
     ),
+  changePassword: authedProcedure
+    .input(ZChangePasswordInput)
+    .output(ZChangePasswordOutput)
+    .mutation(({ ctx, input }) => ctx.services.auth.changePassword(ctx.session, input)),
   verifyEmail: publicProcedure
     .input(ZVerifyEmailInput)
     .output(ZMessageOutput)

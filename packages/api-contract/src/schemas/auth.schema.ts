@@ -101,3 +101,10 @@ export const ZForgotPasswordInput = z.object({
 });
 export const ZResetPasswordInput = z.object({ token: trimmed(200), new_password: ZPassword });
 export const ZVerifyEmailInput = z.object({ token: trimmed(200) });
+
+/** The current password is checked, not validated: an old account may predate today's rules. */
+export const ZChangePasswordInput = z.object({ current_password: z.string().min(1).max(256), new_password: ZPassword });
+export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+/** A fresh session for this device; every other session of the user has ended. */
+export const ZChangePasswordOutput = z.object({ message: z.string(), access_token: z.string() });
+export type TChangePasswordOutput = z.infer<typeof ZChangePasswordOutput>;

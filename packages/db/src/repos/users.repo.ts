@@ -84,6 +84,12 @@ export async function consumeTotpStep(db: Db, id: number, step: bigint): Promise
   return updated === 1;
 }
 
+/** Only for verifying a password the user typed; the hash never leaves the service. */
+export async function findPasswordHash(db: Db, id: number): Promise<string | null> {
+  const user = await db.user.findUnique({ where: { id }, select: { passwordHash: true } });
+  return user?.passwordHash ?? null;
+}
+
 export async function setPasswordHash(db: Db, id: number, passwordHash: string) {
   await db.user.update({ where: { id }, data: { passwordHash }, select: { id: true } });
 }
