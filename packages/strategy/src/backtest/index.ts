@@ -1,0 +1,6 @@
+export * from './types.js';
+export { IndicatorCache } from './indicator-cache.js';
+export { simulate, sharpeFromSums } from './simulate.js';
+export { computeMetrics, type Metrics } from './metrics.js';
+export { backtest, backtestEvaluator, type BacktestResult } from './backtest.js';
+export { seededUniform, mulberryStep, mulberryOutput } from './rng.js';
