@@ -7,13 +7,18 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { gbmBars, loadRealSymbols, PRICES_DAILY } from './lib/data.js';
+import type { BacktestConfig, SimResult, SimWindow } from '../packages/strategy/src/backtest/index.js';
+import { sliceBars } from '../packages/strategy/src/bars.js';
+import type { StockParams } from '../packages/strategy/src/params.js';
+import { gbmBars, loadRealSymbols, PRICES_DAILY, type Bars } from './lib/data.js';
 import { grademarkFrame, grademarkRun } from './lib/grademark-run.js';
-import { KERNEL_NAME, prepareSymbol } from './lib/kernel.js';
+import { close as closeTo, firstMismatch, REL_TOL, showTrade, type Mismatch } from './lib/identity.js';
+import { BENCH_CONFIG, KERNEL_NAME, prepareSymbol } from './lib/kernel.js';
 import { paramSets } from './lib/params.js';
 import { runInWorker, shares } from './lib/pool.js';
-import { referenceRun } from './lib/reference.js';
+import { DEFAULT_READINGS, referenceRun, type Readings } from './lib/reference.js';
 import { fmt, summary, target } from './lib/report.js';
+import { tiIndicators } from './lib/ti-indicators.js';
 import type { KernelReport, KernelTask } from './lib/worker.js';
 import { optimizerBench } from './lib/optimizer-bench.js';
 
@@ -45,49 +50,161 @@ function describe(label: string, p: Pass, workers: number): { simRate: number; c
   return { simRate, cpuRate };
 }
 
-/** Per-bar rate of `run` over `cases`, single thread. */
-function sampleRate(cases: number, bars: number, run: (k: number) => void): number {
+/**
+ * Per-bar rate of `run`, single thread: one untimed warm-up run, then runs k = 0, 1, … until at least
+ * `minMs` have passed (and at least 2 runs), so a short sample on this shared machine is not one
+ * scheduler hiccup.
+ */
+function sampleRate(minMs: number, bars: number, run: (k: number) => void): { rate: number; runs: number } {
+  run(0);
   const t0 = performance.now();
-  for (let k = 0; k < cases; k++) run(k);
-  return (cases * bars) / ((performance.now() - t0) / 1000);
+  let runs = 0;
+  while (runs < 2 || performance.now() - t0 < minMs) run(runs++);
+  return { rate: (runs * bars) / ((performance.now() - t0) / 1000), runs };
+}
+
+/** Every combination of the reference's open readings, to tell a contract ambiguity from a bug. */
+const ALL_READINGS: Readings[] = [false, true].flatMap((entryWhileExitPending) =>
+  [false, true].map((partialFillBeforeCashCut) => ({ entryWhileExitPending, partialFillBeforeCashCut })));
+const isDefault = (r: Readings): boolean => (Object.keys(r) as (keyof Readings)[]).every((k) => r[k] === DEFAULT_READINGS[k]);
+
+interface IdentityCase {
+  name: string;
+  config: BacktestConfig;
+  window?: (n: number) => SimWindow;
+  /** Changes every parameter set of the case. */
+  tweak?: (p: StockParams) => StockParams;
+}
+
+/** Costs on (the default settings) as the target; three more variants widen what the check exercises. */
+const IDENTITY_CASES: IdentityCase[] = [
+  { name: 'default settings (costs on)', config: BENCH_CONFIG },
+  {
+    name: 'no trailing stop, heavy costs, partial fills 50%',
+    config: { ...BENCH_CONFIG, trailing_stop_pct: 0, slippage_percent: 0.5, commission_per_share: 0.02, partial_fill_probability: 0.5, seed: 99 },
+  },
+  { name: 'default settings, window [300, n − 200)', config: BENCH_CONFIG, window: (n) => ({ start: 300, end: n - 200 }) },
+  { name: 'default settings, max_drawdown 0.03 (halts)', config: BENCH_CONFIG, tweak: (p) => ({ ...p, max_drawdown: 0.03 }) },
+];
+
+/**
+ * Eight parameter sets that trade: the rules rarely fire on most of the search space (a long needs
+ * RSI below its threshold while the close is above the SMA), so a plain Latin-hypercube draw of 8
+ * would mostly compare empty lists. From 48 seeded draws, the 4 with the most long trades and the
+ * 4 with the most short trades over the identity symbols (by the reference).
+ */
+function identityParams(symbols: readonly Bars[]): StockParams[] {
+  const pool = paramSets(48, 77);
+  const counts = pool.map((p) => {
+    let long = 0;
+    let short = 0;
+    for (const bars of symbols) {
+      for (const t of referenceRun(bars, p, BENCH_CONFIG).tradeList) {
+        if (t.side === 'long') long++;
+        else short++;
+      }
+    }
+    return { p, long, short };
+  });
+  const byLong = [...counts].sort((x, y) => y.long - x.long).slice(0, 4);
+  const byShort = counts.filter((c) => !byLong.includes(c)).sort((x, y) => y.short - x.short).slice(0, 4);
+  return [...byLong, ...byShort].map((c) => c.p);
+}
+
+function describeMismatch(bars: Bars, p: StockParams, c: IdentityCase, kernel: SimResult, ref: ReturnType<typeof referenceRun>, m: Mismatch): void {
+  const kl = kernel.tradeList ?? [];
+  console.log(`  FIRST MISMATCH: symbol ${bars.symbol} (${bars.close.length} bars), ${c.name}, trade #${m.trade}, field ${m.field}: kernel ${String(m.kernel)} vs reference ${String(m.reference)}`);
+  console.log(`    kernel    trade: ${showTrade(kl[m.trade])}`);
+  console.log(`    reference trade: ${showTrade(ref.tradeList[m.trade])}`);
+  if (m.trade > 0) console.log(`    previous (agreed): ${showTrade(ref.tradeList[m.trade - 1])}`);
+  console.log(`    params ${JSON.stringify(p)}`);
+  console.log(`    config ${JSON.stringify(c.config)}`);
+  // The bars around the first differing bar, with both sides' indicators.
+  const k = kl[m.trade];
+  const r = ref.tradeList[m.trade];
+  const at = Math.min(k?.entryIndex ?? Infinity, r?.entryIndex ?? Infinity, k?.exitIndex ?? Infinity, r?.exitIndex ?? Infinity);
+  const from = Number.isFinite(at) ? Math.max(0, at - 3) : bars.close.length - 5;
+  const ti = tiIndicators(Array.from(bars.close), Array.from(bars.high), Array.from(bars.low), p);
+  const ki = prepareSymbol(bars, c.config).cache.inputs(p);
+  console.log('    bar   open        high        low         close       | rsi (ref / kernel)      sma          atr          macd−signal');
+  for (let i = from; i < Math.min(bars.close.length, from + 10); i++) {
+    const n = (x: number | undefined, d = 4): string => (x === undefined ? '-' : x.toFixed(d)).padEnd(11);
+    console.log(`    ${String(i).padEnd(5)} ${n(bars.open[i])} ${n(bars.high[i])} ${n(bars.low[i])} ${n(bars.close[i])} | ${n(ti.rsi[i], 6)}/ ${n(ki.rsi[i], 6)} ${n(ti.sma[i])} ${n(ti.atr[i])} ${n((ti.macd[i] as number) - (ti.signal[i] as number), 6)}`);
+  }
 }
 
 function identityCheck(): void {
-  const ps = paramSets(8, 77);
   const symbols = [gbmBars('C0', 2520, 901), gbmBars('C1', 2520, 902), ...loadRealSymbols(2)];
-  let same = 0;
-  let total = 0;
-  for (const bars of symbols) {
-    const k = prepareSymbol(bars);
-    for (const p of ps) {
-      const a = JSON.stringify(k.run(p, 0, bars.close.length, true).list);
-      const b = JSON.stringify(referenceRun(bars, p, true).list);
-      total++;
-      if (a === b) same++;
+  const ps = identityParams(symbols);
+  let shown = false;
+  for (const c of IDENTITY_CASES) {
+    const s = c.config.slippage_percent / 100;
+    let gaps = 0;
+    let same = 0;
+    const sameWith = ALL_READINGS.map(() => 0);
+    let total = 0;
+    let trades = 0;
+    let maxEquityDiff = 0;
+    const reasons = new Map<string, number>();
+    for (const bars of symbols) {
+      const k = prepareSymbol(bars, c.config);
+      for (const p0 of ps) {
+        const p = c.tweak ? c.tweak(p0) : p0;
+        const w = c.window?.(bars.close.length) ?? { start: 0, end: bars.close.length };
+        const kr = k.run(p, w.start, w.end, true);
+        const rr = referenceRun(bars, p, c.config, w);
+        total++;
+        trades += rr.trades;
+        for (const t of rr.tradeList) {
+          reasons.set(`${t.side} ${t.reason}`, (reasons.get(`${t.side} ${t.reason}`) ?? 0) + 1);
+          const atOpen = (bars.open[t.exitIndex] as number) * (t.side === 'long' ? 1 - s : 1 + s);
+          if (t.reason !== 'signal' && t.reason !== 'max_drawdown' && t.exitIndex > t.entryIndex && closeTo(t.exitPrice, atOpen)) gaps++;
+        }
+        maxEquityDiff = Math.max(maxEquityDiff, Math.abs(kr.finalEquity - rr.finalEquity));
+        const m = firstMismatch(kr.tradeList ?? [], rr.tradeList);
+        ALL_READINGS.forEach((readings, j) => {
+          const alt = isDefault(readings) ? rr : referenceRun(bars, p, c.config, w, readings);
+          if (!firstMismatch(kr.tradeList ?? [], alt.tradeList) && closeTo(kr.finalEquity, alt.finalEquity)) sameWith[j] = (sameWith[j] ?? 0) + 1;
+        });
+        if (!m && closeTo(kr.finalEquity, rr.finalEquity)) same++;
+        else if (!shown) {
+          describeMismatch(bars, p, c, kr, rr, m ?? { trade: -1, field: 'finalEquity', kernel: kr.finalEquity, reference: rr.finalEquity });
+          shown = true;
+        }
+      }
     }
+    const mix = [...reasons].sort().map(([r, n]) => `${r} ${n}`).join(', ');
+    console.log(`  ${c.name}: ${trades} reference trades (${mix}; ${gaps} protective exits filled at a gapped open); max |Δ final equity| ${fmt(maxEquityDiff)}`);
+    if (same < total) {
+      console.log(`    reference readings (default ${JSON.stringify(DEFAULT_READINGS)}) → cases identical to the kernel:`);
+      ALL_READINGS.forEach((r, j) => console.log(`      ${JSON.stringify(r)}: ${sameWith[j]}/${total}`));
+    }
+    target(`kernel trades identical to the reference, ${c.name}`, same === total, `${same}/${total} (symbol, parameter set) cases, every field, prices to ${REL_TOL} relative`);
   }
-  target('kernel trades identical to the reference', same === total, `${same}/${total} (symbol, parameter set) cases`);
 }
 
 function references(label: string, bars: number, barsPerYear: number, kernelRate: number, wantRef: number, wantGm: number, full: { symbols: number; params: number }): void {
   const sym = gbmBars('R', bars, 4242, barsPerYear);
-  const ps = paramSets(4, 99);
-  const refCases = bars > 10_000 ? 2 : 4;
-  const ref = sampleRate(refCases, bars, (k) => referenceRun(sym, ps[k] as (typeof ps)[number]));
+  const ps = paramSets(8, 99);
+  const pick = (k: number): StockParams => ps[k % ps.length] as StockParams;
+  const { rate: ref, runs: refRuns } = sampleRate(2000, bars, (k) => referenceRun(sym, pick(k), { ...BENCH_CONFIG, barsPerYear }));
   const gmBars = Math.min(bars, 10_000);
-  const gmSym = { ...sym, open: sym.open.subarray(0, gmBars), high: sym.high.subarray(0, gmBars), low: sym.low.subarray(0, gmBars), close: sym.close.subarray(0, gmBars), volume: sym.volume.subarray(0, gmBars) };
+  const gmSym = sliceBars(sym, 0, gmBars);
   const df = grademarkFrame(gmSym);
-  const gm = sampleRate(2, gmBars, (k) => grademarkRun(gmSym, ps[k] as (typeof ps)[number], df));
+  const { rate: gm, runs: gmRuns } = sampleRate(2000, gmBars, (k) => grademarkRun(gmSym, pick(k), df));
   const total = full.symbols * bars * full.params;
-  console.log(`  reference (technicalindicators per parameter set), sampled ${refCases} runs × ${bars} bars: ${fmt(ref)} bar-evals/s → full ${label} ≈ ${fmt(total / ref / 3600)} core-hours (extrapolated)`);
-  console.log(`  grademark (costs off), sampled 2 runs × ${gmBars} bars: ${fmt(gm)} bar-evals/s → full ${label} ≈ ${fmt(total / gm / 3600)} core-hours (extrapolated)`);
+  console.log(`  reference (technicalindicators per parameter set, costs on), sampled ${refRuns} runs × ${bars} bars: ${fmt(ref)} bar-evals/s → full ${label} ≈ ${fmt(total / ref / 3600)} core-hours (extrapolated)`);
+  console.log(`  grademark (costs off), sampled ${gmRuns} runs × ${gmBars} bars: ${fmt(gm)} bar-evals/s → full ${label} ≈ ${fmt(total / gm / 3600)} core-hours (extrapolated)`);
   target(`${label}: ≥ ${wantRef}× the reference per core`, kernelRate / ref >= wantRef, `${fmt(kernelRate / ref)}×`);
   target(`${label}: ≥ ${wantGm}× grademark per core`, kernelRate / gm >= wantGm, `${fmt(kernelRate / gm)}×`);
 }
 
 async function main(): Promise<void> {
-  console.log(`kernel: ${KERNEL_NAME}; ${quick ? 'QUICK (scaled-down) run' : 'full run'}; ${WORKERS} worker threads\n`);
+  console.log(`kernel: ${KERNEL_NAME}; ${quick ? 'QUICK (scaled-down) run' : 'full run'}; ${WORKERS} worker threads`);
+  console.log(`config: ${JSON.stringify(BENCH_CONFIG)}\n`);
+  console.log('Identity: kernel vs reference (2 GBM + 2 real symbols × 8 parameter sets)');
   identityCheck();
+  if (process.argv.includes('--identity')) return summary();
   const gbm = (bars: number, barsPerYear: number, seed: number) => (from: number, to: number): KernelTask['source'] => ({ kind: 'gbm', from, to, bars, barsPerYear, seed });
 
   console.log('\nWorkload A (daily)');

@@ -1,26 +1,28 @@
 /**
- * The one place the bench touches the backtest kernel. Until packages/strategy exports its
- * `simulate` kernel this points at the stand-in (same rules as reference.ts); swap the body of
- * `prepareSymbol` to benchmark the package's kernel.
+ * The one place the bench touches the backtest kernel: packages/strategy's `IndicatorCache` and
+ * `simulate` (src/backtest/). Every bench run uses BENCH_CONFIG: the default backtest settings (costs
+ * on: commission, slippage, partial fills, trailing stop), shorts allowed, a fixed seed.
  */
-import type { StockParams } from '../../packages/strategy/src/params.js';
+import { IndicatorCache, simulate, type BacktestConfig, type Recording, type SimResult } from '../../packages/strategy/src/backtest/index.js';
+import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../packages/strategy/src/params.js';
 import type { Bars } from './data.js';
-import type { RunResult } from './rules.js';
-import { simulateRules } from './rules.js';
-import { IndicatorCache } from './standin-kernel.js';
 
-export const KERNEL_NAME = 'bench stand-in kernel (bench/lib/standin-kernel.ts)';
+export const KERNEL_NAME = 'packages/strategy kernel (IndicatorCache + simulate, src/backtest/)';
+
+export const BENCH_CONFIG: Readonly<BacktestConfig> = { ...BACKTEST_SETTINGS_DEFAULTS, seed: 12_345, allowShort: true, shortAtrThreshold: 1.5 };
 
 export interface KernelSymbol {
+  readonly cache: IndicatorCache;
   /** Builds every indicator series these parameter sets need, once per (indicator, period). */
   prepare(params: readonly StockParams[]): void;
-  run(p: StockParams, start?: number, end?: number, record?: boolean): RunResult;
+  run(p: StockParams, start?: number, end?: number, record?: Recording): SimResult;
 }
 
-export function prepareSymbol(bars: Bars): KernelSymbol {
+export function prepareSymbol(bars: Bars, config: BacktestConfig = BENCH_CONFIG): KernelSymbol {
   const cache = new IndicatorCache(bars);
   return {
-    prepare: (params) => params.forEach((p) => cache.inputs(p)),
-    run: (p, start = 0, end = bars.close.length, record = false) => simulateRules(cache.inputs(p), p, start, end, record),
+    cache,
+    prepare: (params) => cache.prepare(params),
+    run: (p, start = 0, end = bars.close.length, record = false) => simulate(cache.inputs(p), p, config, { start, end }, record),
   };
 }

@@ -3,11 +3,12 @@
  * forest-guided vs random search with the same evaluation budget, surrogate share of wall time.
  */
 import { performance } from 'node:perf_hooks';
-import { stockSearchSpace, toBestParameters, walkForward, type EvalResult, type WalkForwardResult } from '../../packages/strategy/src/optimizer/index.js';
+import { backtestEvaluator, IndicatorCache } from '../../packages/strategy/src/backtest/index.js';
+import { stockSearchSpace, toBestParameters, walkForward, type WalkForwardResult } from '../../packages/strategy/src/optimizer/index.js';
 import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
 import type { StockParams } from '../../packages/strategy/src/params.js';
 import { gbmBars, loadRealSymbols, type Bars } from './data.js';
-import { prepareSymbol } from './kernel.js';
+import { BENCH_CONFIG } from './kernel.js';
 import { fmt } from './report.js';
 
 type P = StockParams & Record<string, number | boolean>;
@@ -16,11 +17,7 @@ type P = StockParams & Record<string, number | boolean>;
 const SELECT = process.argv.includes('--select=model') ? 'model' : 'observed';
 
 function run(bars: Bars, method: 'forest' | 'random', budget: number, seed: number, select: 'observed' | 'model' = 'observed'): WalkForwardResult<P> {
-  const k = prepareSymbol(bars);
-  const evaluate = (p: P, w: { start: number; end: number }): EvalResult => {
-    const r = k.run(p, w.start, w.end, true);
-    return { profit: r.profit, sharpe: 0, trades: r.trades, ...(r.returns ? { returns: r.returns } : {}) };
-  };
+  const evaluate = backtestEvaluator(new IndicatorCache(bars), BENCH_CONFIG);
   return walkForward<P>({
     evaluate, space: stockSearchSpace(), bars: bars.close.length, method, select,
     folds: { train: 756, test: 252, first: 100, maxFolds: 3 },

@@ -1,14 +1,245 @@
 /**
- * The straightforward reference: for every parameter set, compute its indicators from plain arrays
- * with technicalindicators (nothing shared between parameter sets), then run the same rules.
+ * The straightforward reference implementation of the rules in packages/strategy/README.md
+ * ("Rules: what the bot does"), written independently of the package's kernel so that it can check it:
+ * for every parameter set it computes its own indicators with technicalindicators (nothing shared
+ * between parameter sets), then walks the bars with plain arrays and a position object.
+ *
+ * Where the README leaves a detail open, the choice made here is marked READING below; the identity
+ * check in bench/backtest.ts shows whether the kernel made the same one. Readings taken without a flag:
+ * P (the entry price of the stop and target levels) is the fill price, slippage included; the trailing
+ * extreme starts at P and takes in each bar's high (low) after that bar's checks, the entry bar's
+ * included; protective fills at a level pay slippage and commission like any fill; sizing reads the
+ * per-stock `risk_per_trade` (not the settings' one); the long cash cut includes the commission; one
+ * partial-fill draw u per entry order that reaches its fill (none for an entry dropped on the last bar);
+ * RSI is 50 when a window has neither gains nor losses.
  */
+import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
+import type { BacktestConfig, ExitReason, SimWindow, Trade } from '../../packages/strategy/src/backtest/types.js';
 import type { StockParams } from '../../packages/strategy/src/params.js';
 import type { Bars } from './data.js';
-import { simulateRules, type RunResult } from './rules.js';
-import { tiIndicators } from './ti-indicators.js';
+import { tiIndicators, type TiIndicators } from './ti-indicators.js';
 
-export function referenceRun(bars: Bars, p: StockParams, record = false): RunResult {
+export type { BacktestConfig, SimWindow, Trade };
+
+/**
+ * Choices where the README can be read two ways. Defaults are this file's reading; the identity check
+ * can flip one to tell a contract ambiguity from a bug.
+ */
+export interface Readings {
+  /**
+   * A position whose exit signal was decided at this close counts as flat for the entry
+   * signal at the same close, so exit and entry fill together at the next open, exit first ("a pending
+   * exit fills first; a pending entry then fills"). false: an entry needs no position at the close.
+   */
+  entryWhileExitPending: boolean;
+  /**
+   * Order of the two quantity changes at a long entry's fill. false: cut the order to what the cash
+   * pays for ("at the fill the quantity is cut"), then draw the partial fill on the cut quantity.
+   * true: the partial fill takes floor(qty·v) of the quantity decided at the close, then the cash cut.
+   */
+  partialFillBeforeCashCut: boolean;
+}
+
+/** The README's reading (settled 2026-11-22): entries only when flat at the close; partial-fill draw, then the cash cut. */
+export const DEFAULT_READINGS: Readonly<Readings> = { entryWhileExitPending: false, partialFillBeforeCashCut: true };
+
+export interface RefResult {
+  profit: number;
+  finalEquity: number;
+  trades: number;
+  tradeList: Trade[];
+}
+
+/** Exit reasons, as the README names them (`signal`: an exit signal at the close). */
+export const REASON = {
+  signal: 'signal',
+  stopLoss: 'stop_loss',
+  takeProfit: 'take_profit',
+  trailingStop: 'trailing_stop',
+  maxDrawdown: 'max_drawdown',
+  endOfData: 'end_of_data',
+} as const satisfies Record<string, ExitReason>;
+
+interface Position {
+  side: Trade['side'];
+  entryIndex: number;
+  entryPrice: number;
+  quantity: number;
+  entryFees: number;
+  /** Long: highest high since entry (starts at the entry price); short: lowest low. */
+  extreme: number;
+}
+
+interface Order {
+  side: Trade['side'];
+  quantity: number;
+}
+
+interface Bar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** One backtest of `p` on `bars` with the README rules; trades in [window.start, window.end). */
+export function referenceRun(bars: Bars, p: StockParams, config: BacktestConfig, window?: SimWindow, readings = DEFAULT_READINGS): RefResult {
   const close = Array.from(bars.close);
   const ind = tiIndicators(close, Array.from(bars.high), Array.from(bars.low), p);
-  return simulateRules({ bars, ...ind }, p, 0, close.length, record);
+  return referenceSimulate(bars, ind, p, config, window, readings);
+}
+
+export function referenceSimulate(
+  bars: Bars, ind: TiIndicators, p: StockParams, config: BacktestConfig, window?: SimWindow, readings = DEFAULT_READINGS,
+): RefResult {
+  const start = window?.start ?? 0;
+  const end = window?.end ?? bars.close.length;
+  const slip = config.slippage_percent / 100;
+  const commission = config.commission_per_share;
+  const allowShort = config.allowShort ?? true;
+  const shortAtrThreshold = config.shortAtrThreshold ?? 1.5;
+  const random = mulberry32(config.seed);
+
+  let cash = config.initial_balance;
+  let peak = config.initial_balance;
+  let halted = false;
+  let position: Position | null = null;
+  let pendingExit: ExitReason | null = null;
+  let pendingEntry: Order | null = null;
+  const trades: Trade[] = [];
+  /** The open position (read through a function: the helpers below open and close it). */
+  const openPosition = (): Position | null => position;
+
+  const barAt = (i: number): Bar => ({
+    open: bars.open[i] as number, high: bars.high[i] as number, low: bars.low[i] as number, close: bars.close[i] as number,
+  });
+
+  /** Closes the open position at `price` (before slippage) on bar i. */
+  const closePosition = (i: number, price: number, reason: ExitReason): void => {
+    const pos = position as Position;
+    const fee = commission * pos.quantity;
+    let exitPrice: number;
+    let pnl: number;
+    if (pos.side === 'long') {
+      exitPrice = price * (1 - slip);
+      cash += pos.quantity * exitPrice - fee;
+      pnl = pos.quantity * (exitPrice - pos.entryPrice);
+    } else {
+      exitPrice = price * (1 + slip);
+      cash -= pos.quantity * exitPrice + fee;
+      pnl = pos.quantity * (pos.entryPrice - exitPrice);
+    }
+    const fees = pos.entryFees + fee;
+    trades.push({
+      side: pos.side, entryIndex: pos.entryIndex, exitIndex: i,
+      entryTime: bars.time[pos.entryIndex] as number, exitTime: bars.time[i] as number,
+      entryPrice: pos.entryPrice, exitPrice, quantity: pos.quantity, fees, pnl, netPnl: pnl - fees, reason,
+    });
+    position = null;
+  };
+
+  /** Fills an entry order at bar i's open: cash cut (longs), then the partial-fill draws. */
+  const fillEntry = (i: number, order: Order, open: number): void => {
+    const price = order.side === 'long' ? open * (1 + slip) : open * (1 - slip);
+    let quantity = order.quantity;
+    // READING: "what the cash then pays for" includes the commission of the fill.
+    const cashCut = (): void => {
+      if (order.side === 'long') quantity = Math.min(quantity, Math.floor(cash / (price + commission)));
+    };
+    // READING (Readings.partialFillBeforeCashCut); one draw u per order that reaches its fill.
+    if (!readings.partialFillBeforeCashCut) cashCut();
+    const u = random();
+    if (u < config.partial_fill_probability) quantity = Math.floor(quantity * random());
+    if (readings.partialFillBeforeCashCut) cashCut();
+    if (quantity < 1) return;
+    const fee = commission * quantity;
+    if (order.side === 'long') cash -= quantity * price + fee;
+    else cash += quantity * price - fee;
+    position = { side: order.side, entryIndex: i, entryPrice: price, quantity, entryFees: fee, extreme: price };
+  };
+
+  /** Stop-loss, trailing stop and take-profit inside bar i; returns [price, reason] or null. */
+  const protectiveExit = (pos: Position, bar: Bar, entryBar: boolean): [number, ExitReason] | null => {
+    const trail = config.trailing_stop_pct;
+    if (pos.side === 'long') {
+      const stopLoss = pos.entryPrice * (1 - p.stop_loss_percentage / 100);
+      const takeProfit = pos.entryPrice * (1 + p.take_profit_percentage / 100);
+      const trailing = pos.extreme * (1 - trail);
+      const useTrail = trail > 0 && trailing > stopLoss;
+      const stop = useTrail ? trailing : stopLoss;
+      const stopReason = useTrail ? REASON.trailingStop : REASON.stopLoss;
+      if (!entryBar && bar.open <= stop) return [bar.open, stopReason];
+      if (!entryBar && bar.open >= takeProfit) return [bar.open, REASON.takeProfit];
+      if (bar.low <= stop) return [stop, stopReason]; // worst case: the stop before the target
+      if (bar.high >= takeProfit) return [takeProfit, REASON.takeProfit];
+      return null;
+    }
+    const stopLoss = pos.entryPrice * (1 + p.short_stop_loss_percentage / 100);
+    const takeProfit = pos.entryPrice * (1 - p.short_take_profit_percentage / 100);
+    const trailing = pos.extreme * (1 + trail);
+    const useTrail = trail > 0 && trailing < stopLoss;
+    const stop = useTrail ? trailing : stopLoss;
+    const stopReason = useTrail ? REASON.trailingStop : REASON.stopLoss;
+    if (!entryBar && bar.open >= stop) return [bar.open, stopReason];
+    if (!entryBar && bar.open <= takeProfit) return [bar.open, REASON.takeProfit];
+    if (bar.high >= stop) return [stop, stopReason];
+    if (bar.low <= takeProfit) return [takeProfit, REASON.takeProfit];
+    return null;
+  };
+
+  const crossedUnder = (i: number): boolean =>
+    (ind.macd[i] as number) < (ind.signal[i] as number) && (ind.macd[i - 1] as number) >= (ind.signal[i - 1] as number);
+  const crossedOver = (i: number): boolean =>
+    (ind.macd[i] as number) > (ind.signal[i] as number) && (ind.macd[i - 1] as number) <= (ind.signal[i - 1] as number);
+
+  for (let i = start; i < end; i++) {
+    const bar = barAt(i);
+    const rsi = ind.rsi[i] as number;
+    const macd = ind.macd[i] as number;
+    const signal = ind.signal[i] as number;
+    const sma = ind.sma[i] as number;
+    const atr = ind.atr[i] as number;
+
+    // 1. Pending orders fill at the open: the exit first, then the entry.
+    if (pendingExit !== null && openPosition()) closePosition(i, bar.open, pendingExit);
+    pendingExit = null;
+    if (pendingEntry) fillEntry(i, pendingEntry, bar.open);
+    pendingEntry = null;
+
+    // 2. Protective exits inside the bar; otherwise the trailing extreme takes in this bar.
+    const pos = openPosition();
+    if (pos) {
+      const hit = protectiveExit(pos, bar, pos.entryIndex === i);
+      if (hit) closePosition(i, hit[0], hit[1]);
+      else pos.extreme = pos.side === 'long' ? Math.max(pos.extreme, bar.high) : Math.min(pos.extreme, bar.low);
+    }
+
+    // 3. At the close: equity, drawdown halt, exit signal, entry signal.
+    const held = openPosition();
+    const equity = held ? cash + (held.side === 'long' ? held.quantity : -held.quantity) * bar.close : cash;
+    if (equity > peak) peak = equity;
+    if (equity < peak * (1 - p.max_drawdown)) halted = true;
+
+    if (held) {
+      if (halted) pendingExit = REASON.maxDrawdown;
+      else if (held.side === 'long' ? rsi > p.rsi_sell_threshold || (p.macd_crossunder && crossedUnder(i))
+        : rsi < p.rsi_buy_threshold || (p.macd_crossover && crossedOver(i))) pendingExit = REASON.signal;
+    }
+
+    // READING (Readings.entryWhileExitPending): a position whose exit was just decided counts as flat.
+    const flat = !held || (readings.entryWhileExitPending && pendingExit !== null);
+    if (halted || !flat || i === end - 1) continue; // an entry decided on the last bar is dropped
+    const goLong = rsi < p.rsi_buy_threshold && bar.close > sma && (!p.macd_crossover || macd > signal);
+    const goShort = !goLong && allowShort && rsi > p.rsi_sell_threshold && bar.close < sma
+      && (!p.macd_crossunder || macd < signal) && (100 * atr) / bar.close >= shortAtrThreshold;
+    if (!goLong && !goShort) continue;
+    const byRisk = Math.floor((equity * p.risk_per_trade) / (p.atr_multiplier * atr));
+    const byCash = Math.floor(equity / (bar.close * (1 + slip)));
+    const quantity = Math.min(byRisk, byCash);
+    if (quantity >= 1) pendingEntry = { side: goLong ? 'long' : 'short', quantity }; // NaN (cold ATR) → no order
+  }
+
+  // End of data: an open position closes at the last close, with costs.
+  if (openPosition()) closePosition(end - 1, bars.close[end - 1] as number, REASON.endOfData);
+  return { profit: cash - config.initial_balance, finalEquity: cash, trades: trades.length, tradeList: trades };
 }

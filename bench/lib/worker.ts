@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gbmBars, loadDailyCsv, type Bars } from './data.js';
-import { prepareSymbol } from './kernel.js';
+import { BENCH_CONFIG, prepareSymbol } from './kernel.js';
 import { paramSets } from './params.js';
 
 export interface KernelTask {
@@ -32,7 +32,7 @@ export function runKernelTask(task: KernelTask): KernelReport {
       : loadDailyCsv(src.files[k] as string, String(k));
     rep.genMs += performance.now() - t;
     t = performance.now();
-    const sym = prepareSymbol(bars);
+    const sym = prepareSymbol(bars, src.kind === 'gbm' ? { ...BENCH_CONFIG, barsPerYear: src.barsPerYear } : BENCH_CONFIG);
     sym.prepare(params);
     rep.prepMs += performance.now() - t;
     t = performance.now();
