@@ -80,6 +80,23 @@ export function returnMoments(r: ArrayLike<number>): ReturnMoments {
   };
 }
 
+/** Per-bar Sharpe mean/std (sample std) in one pass, NaN for fewer than 2 returns: the optimizer runs it on every evaluation. */
+export function onePassSharpe(x: ArrayLike<number> | undefined): number {
+  const n = x?.length ?? 0;
+  if (!x || n < 2) return Number.NaN;
+  let s = 0;
+  let ss = 0;
+  for (let i = 0; i < n; i++) {
+    const v = x[i] as number;
+    s += v;
+    ss += v * v;
+  }
+  const mean = s / n;
+  const variance = (ss - n * mean * mean) / (n - 1);
+  // A flat series leaves only rounding error in ss − n·mean²: treat it as zero spread.
+  return variance > 1e-12 * (ss / n) ? mean / Math.sqrt(variance) : 0;
+}
+
 /**
  * Probabilistic Sharpe ratio (Bailey & López de Prado 2012): probability that the true Sharpe
  * exceeds `benchmark` given an observed `sharpe` over `n` returns with the given skew and

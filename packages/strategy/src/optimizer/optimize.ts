@@ -1,7 +1,8 @@
-import { deflatedSharpe, returnMoments, type DeflatedSharpe } from './dsr.js';
-import { fitForest, predictForest, type Forest, type ForestOptions } from './forest.js';
-import { normalise, permutationImportance } from './importance.js';
+import { onePassSharpe, type DeflatedSharpe } from './dsr.js';
+import { deflatedReport, finalForest, importanceOf, modelBest, targets } from './finish.js';
+import { fitForest, type ForestOptions } from './forest.js';
 import { propose } from './propose.js';
+import { shareBatch } from './surrogate-budget.js';
 import { latinHypercube, uniformPoint } from './sampling.js';
 import { decode, encode, valuesKey, type ParamValues, type SearchSpace, type Uniform } from './space.js';
 
@@ -52,10 +53,17 @@ export interface OptimizeOptions<P extends ParamValues> {
   /** Points evaluated per surrogate fit (default 4). */
   batchSize?: number;
   /**
-   * If set (e.g. 0.2), batches grow so that surrogate time stays under this share of wall time:
-   * cheap objectives get many evaluations per fit. Results then depend on timing.
+   * If set (e.g. 0.2), the points evaluated per forest fit are chosen so that surrogate work (fits,
+   * proposals and the final forest for importance / model selection) stays under this share of the
+   * call's wall time: cheap objectives get few fits and large batches. Needs `now`; results
+   * then depend on timing.
    */
   surrogateShare?: number;
+  /**
+   * Compute parameter importance after the search (default true): one more forest fit on every
+   * trial plus permutation importance. walkForward turns it off for the folds, which do not report it.
+   */
+  importance?: boolean;
   /** Candidates scored per fit (default 2 per batch point, at least 512, at most 2048). */
   candidates?: number;
   /** κ in mean + κ·std (default 1). */
@@ -103,26 +111,25 @@ export interface OptimizeResult<P> {
   deflated: DeflatedSharpeReport | null;
   importance: ParamImportance[];
   /**
-   * searchMs is the search's wall time, of which evaluateMs ran the objective and surrogateMs
-   * fitted forests and scored candidates; importanceMs is the one extra fit for `importance` after.
+   * searchMs is the whole call's wall time = evaluateMs (the objective) + surrogateMs (forest fits,
+   * proposals, and the work after the search: final forest, importance, model selection, DSR) +
+   * bookkeepingMs (decoding, de-duplicating and recording each evaluation, which random search pays
+   * too). importanceMs is the part after the search.
    */
-  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; fits: number; importanceMs: number };
+  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; importanceMs: number };
 }
 
 interface State<P> {
   X: number[];
   y: number[];
   trials: Trial<P>[];
-  seen: Set<string>;
+  seen: Set<number>;
   best: (Trial<P> & { result: EvalResult }) | null;
   evaluateMs: number;
+  /** Forest fits and proposals so far. */
   surrogateMs: number;
   fits: number;
   start: number;
-}
-
-function barSharpe(r: EvalResult): number {
-  return r.returns && r.returns.length > 1 ? returnMoments(r.returns).sharpe : Number.NaN;
 }
 
 /**
@@ -159,8 +166,15 @@ function evaluatePoint<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P
   return evaluateParams(o, st, now, decode(o.space, raw));
 }
 
-function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, params: P): boolean {
-  const key = valuesKey(o.space as SearchSpace<ParamValues>, params);
+/** A proposal already snapped by `propose`: its encoding and key are reused rather than recomputed. */
+interface Snapped<P> {
+  params: P;
+  u: Float64Array;
+  key: number;
+}
+
+function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, params: P, snapped?: Snapped<P>): boolean {
+  const key = snapped?.key ?? valuesKey(o.space as SearchSpace<ParamValues>, params);
   if (st.seen.has(key)) return false;
   st.seen.add(key);
   const t0 = now();
@@ -168,124 +182,118 @@ function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<
   st.evaluateMs += now() - t0;
   const raw_score = (o.score ?? ((r: EvalResult) => r.profit))(result);
   const score = Number.isFinite(raw_score) ? raw_score : Number.NEGATIVE_INFINITY;
-  const trial: Trial<P> = { params, score, profit: result.profit, sharpe: result.sharpe, barSharpe: barSharpe(result) };
+  const trial: Trial<P> = { params, score, profit: result.profit, sharpe: result.sharpe, barSharpe: onePassSharpe(result.returns) };
   st.trials.push(trial);
-  st.X.push(...encode(o.space, params));
+  const u = snapped?.u ?? encode(o.space, params);
+  for (let j = 0; j < u.length; j++) st.X.push(u[j] as number);
   st.y.push(score);
   if (!st.best || score > st.best.score) st.best = { ...trial, result };
   return true;
 }
 
-/** Forest targets: non-finite scores (failed runs) are set to the worst finite score. */
-function targets(y: number[]): Float64Array {
-  let lo = Number.POSITIVE_INFINITY;
-  for (const v of y) if (Number.isFinite(v) && v < lo) lo = v;
-  return Float64Array.from(y, (v) => (Number.isFinite(v) ? v : Number.isFinite(lo) ? lo : 0));
+/**
+ * The surrogate's settings: the caller's, else 16 trees; under `surrogateShare`, 8 trees, which fit
+ * and predict in about half the time, so a cheap objective can afford twice as many rounds.
+ */
+export function forestOptions<P extends ParamValues>(o: OptimizeOptions<P>): ForestOptions {
+  return o.forest ?? (o.surrogateShare === undefined ? {} : { trees: 8 });
+}
+
+interface RoundCosts {
+  /** Last round's proposals (after its fit). */
+  proposeMs: number;
+  /** Wall time, evaluation time and count of the last batch (warm caches). */
+  batchWallMs: number;
+  batchEvalMs: number;
+  batchEvals: number;
+}
+
+/** Points to propose from this round's fit: fixed, or sized by the share controller. */
+function nextBatch<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, fitMs: number, c: RoundCosts): number {
+  const fixed = Math.max(1, o.batchSize ?? 4);
+  if (o.surrogateShare === undefined) return fixed;
+  const surrogateMs = st.surrogateMs + fitMs;
+  const bookkeepingMs = now() - st.start - st.evaluateMs - surrogateMs;
+  const recent = c.batchEvals > 0;
+  // Per evaluation: objective, bookkeeping (from the last batch, or the initial design before any)
+  // and proposing (scales with the batch; before any, about one bookkeeping's worth).
+  const n = recent ? c.batchEvals : st.trials.length;
+  const perEval = recent ? (c.batchWallMs - c.batchEvalMs) / n : bookkeepingMs / n;
+  const needsForest = o.importance !== false || o.select === 'model';
+  // A fit costs more as rows accumulate: a 25% margin over the latest.
+  const fit = 1.25 * fitMs;
+  return shareBatch({
+    share: o.surrogateShare,
+    maxEvals: o.budget.evaluations ?? Number.POSITIVE_INFINITY,
+    evaluated: st.trials.length,
+    otherMs: st.evaluateMs + bookkeepingMs,
+    otherPerEvalMs: (recent ? c.batchEvalMs / n : st.evaluateMs / n) + Math.max(0, perEval),
+    surrogateMs,
+    proposePerEvalMs: recent ? c.proposeMs / n : Math.max(0, perEval),
+    fitMs: fit,
+    // The final forest (one fit on every trial) plus permutation importance cost about two fits.
+    reserveMs: needsForest ? 2 * fit : 0,
+    minBatch: fixed,
+  });
 }
 
 function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, done: () => boolean): void {
   const d = o.space.dims.length;
-  let batch = Math.max(1, o.batchSize ?? 4);
+  const c: RoundCosts = { proposeMs: 0, batchWallMs: 0, batchEvalMs: 0, batchEvals: 0 };
   let stale = 0;
-  let lastRoundMs = 0;
   while (!done() && stale < 3) {
     const t0 = now();
-    const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, o.forest);
-    if (o.surrogateShare !== undefined) {
-      // This round's surrogate cost: at least the last round's, or the fit so far plus proposing (about as much again).
-      const round = Math.max(lastRoundMs, 2 * (now() - t0));
-      // Never less than the history so far: fits happen at geometrically spaced sizes, so their total
-      // cost stays within a small multiple of the last fit's even when early evaluations look slow
-      // (they pay for indicator caches and JIT warm-up).
-      batch = Math.min(MAX_BATCH, Math.max(st.trials.length, adaptBatch(o.surrogateShare, st.surrogateMs + round, st.evaluateMs, st.evaluateMs / st.trials.length)));
-    }
+    const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, forestOptions(o));
+    const fitMs = now() - t0;
+    const batch = nextBatch(o, st, now, fitMs, c);
     const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
     const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
-    // Scoring costs grow with the pool; 2 candidates per pick (≥ 512, ≤ 2048) keeps big batches selective yet cheap.
-    const candidates = o.candidates ?? Math.min(2048, Math.max(512, 2 * batch));
+    // Scoring costs grow with the pool: 256 candidates more than the picks (≥ 512, ≤ 2048) keeps big batches cheap.
+    const candidates = o.candidates ?? Math.min(2048, Math.max(512, batch + 256));
     const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
       candidates, exploration: o.exploration ?? 1, localShare: 0.5,
     });
-    lastRoundMs = now() - t0;
-    st.surrogateMs += lastRoundMs;
+    c.proposeMs = now() - t0 - fitMs;
+    st.surrogateMs += fitMs + c.proposeMs;
     st.fits++;
+    const e0 = st.evaluateMs;
+    const w0 = now();
     let ran = 0;
     for (const p of props) {
       if (done()) break;
-      if (evaluatePoint(o, st, now, p.u)) ran++;
+      if (evaluateParams(o, st, now, p.params, p)) ran++;
     }
+    c.batchWallMs = now() - w0;
+    c.batchEvalMs = st.evaluateMs - e0;
+    c.batchEvals = ran;
     stale = ran === 0 ? stale + 1 : 0;
   }
 }
 
-/** Largest batch per fit: beyond this the proposals are mostly the candidate pool itself. */
-const MAX_BATCH = 1024;
-
-/**
- * Batch size that keeps the surrogate's cumulative share of time at or under `share`, counting
- * this round: S / (S + E + B·e) ≤ share  ⇔  B ≥ (S·(1 − share)/share − E) / e, where S is the
- * surrogate time including this round, E the evaluation time so far and e one evaluation's mean.
- * Past overshoot (a cold first fit) is paid back by larger later batches.
- */
-function adaptBatch(share: number, surrogateMs: number, evaluateMs: number, evalMs: number): number {
-  if (!(evalMs > 0)) return 4;
-  const need = Math.ceil((1.05 * (surrogateMs * (1 - share)) / share - evaluateMs) / evalMs);
-  return Math.max(1, need);
-}
-
 function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
-  const searchMs = now() - st.start;
   const t0 = now();
-  const { importance, forest } = importanceOf(o, st);
-  const importanceMs = now() - t0;
-  const best = o.select === 'model' && forest ? modelBest(o, st, forest) : st.best;
-  return {
-    best,
-    trials: st.trials,
-    deflated: deflatedReport(best, st.trials),
-    importance,
-    timing: { searchMs, evaluateMs: st.evaluateMs, surrogateMs: st.surrogateMs, fits: st.fits, importanceMs },
+  const e0 = st.evaluateMs;
+  const rec = { X: st.X, y: targets(st.y), trials: st.trials, best: st.best };
+  const forest = finalForest(o, rec);
+  const importance = importanceOf(o, rec, forest);
+  const timed = (p: P): EvalResult => {
+    const e0 = now();
+    const r = o.evaluate(p, o.window);
+    st.evaluateMs += now() - e0;
+    return r;
   };
-}
-
-/**
- * The trial the final forest rates best: a smoothed score that averages each point with its
- * neighbours, so a lucky spike in a noisy objective is less likely to win. Re-evaluated once when it
- * differs from the observed best, to report its own result.
- */
-function modelBest<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, forest: Forest): Trial<P> & { result: EvalResult } {
-  const n = st.trials.length;
-  const { mean } = predictForest(forest, Float64Array.from(st.X), n);
-  let k = 0;
-  for (let i = 1; i < n; i++) if ((mean[i] as number) > (mean[k] as number)) k = i;
-  const t = st.trials[k] as Trial<P>;
-  if (st.best && t === st.trials.find((x) => x.params === st.best?.params)) return st.best;
-  return { ...t, result: o.evaluate(t.params, o.window) };
-}
-
-function importanceOf<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>): { importance: ParamImportance[]; forest?: Forest } {
-  const d = o.space.dims.length;
-  if (st.trials.length < 4) return { importance: o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 })) };
-  const X = Float64Array.from(st.X);
-  const y = targets(st.y);
-  const forest = fitForest(X, y, d, o.rng, { trees: 24, ...o.forest });
-  const perm = normalise(permutationImportance(forest, X, y, o.rng, 256));
-  const imp = normalise(forest.impurity);
+  const best = o.select === 'model' && forest ? modelBest(o, rec, forest, timed) : st.best;
+  const deflated = deflatedReport(best, st.trials);
+  const end = now();
+  const searchMs = end - st.start;
+  // The final forest, importance, model selection (less its re-evaluation) and DSR count as surrogate work.
+  const surrogateMs = st.surrogateMs + (end - t0) - (st.evaluateMs - e0);
   return {
-    importance: o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number })),
-    forest,
+    best, trials: st.trials, deflated, importance,
+    timing: {
+      searchMs, evaluateMs: st.evaluateMs, surrogateMs, bookkeepingMs: searchMs - st.evaluateMs - surrogateMs, fits: st.fits,
+      importanceMs: end - t0,
+    },
   };
-}
-
-/** DSR of the winner with every evaluation counted as a trial (see dsr.ts). */
-function deflatedReport<P>(best: Trial<P> & { result: EvalResult }, trials: Trial<P>[]): DeflatedSharpeReport | null {
-  const returns = best.result.returns;
-  if (!returns || returns.length < 2) return null;
-  const m = returnMoments(returns);
-  const sharpes = trials.map((t) => t.barSharpe).filter(Number.isFinite);
-  const v = returnMoments(sharpes);
-  const trialSharpeVariance = v.std * v.std;
-  const input = { sharpe: m.sharpe, trials: trials.length, trialSharpeVariance, observations: m.n, skew: m.skew, kurtosis: m.kurtosis };
-  return { ...input, ...deflatedSharpe(input) };
 }

@@ -12,8 +12,11 @@ export interface ProposalOptions {
 }
 
 export interface Proposal<P> {
+  /** Encoding of the snapped parameters. */
   u: Float64Array;
   params: P;
+  /** `valuesKey` of params. */
+  key: number;
 }
 
 /** Evaluated points sorted best first; the centres for local candidates. */
@@ -32,7 +35,7 @@ const SPACED = 32;
  * instead of piling onto one peak of the surrogate.
  */
 export function propose<P extends ParamValues>(
-  space: SearchSpace<P>, forest: Forest, elite: readonly Elite[], seen: ReadonlySet<string>,
+  space: SearchSpace<P>, forest: Forest, elite: readonly Elite[], seen: ReadonlySet<number>,
   count: number, rng: Uniform, opts: ProposalOptions,
 ): Proposal<P>[] {
   const d = space.dims.length;
@@ -54,7 +57,7 @@ export function propose<P extends ParamValues>(
   const order = Array.from({ length: m }, (_, r) => r);
   const acq = (r: number) => (mean[r] as number) + opts.exploration * (std[r] as number);
   order.sort((a, b) => acq(b) - acq(a));
-  const snap = (r: number): Proposal<P> & { key: string } => {
+  const snap = (r: number): Proposal<P> => {
     const params = decode(space, raws[r] as Float64Array);
     return { u: encode(space, params), params, key: valuesKey(space as SearchSpace<ParamValues>, params) };
   };
@@ -68,10 +71,10 @@ function distance(a: Float64Array, b: Float64Array): number {
 }
 
 function pickSpread<P>(
-  order: number[], snap: (r: number) => Proposal<P> & { key: string }, seen: ReadonlySet<string>, count: number,
+  order: number[], snap: (r: number) => Proposal<P>, seen: ReadonlySet<number>, count: number,
 ): Proposal<P>[] {
   const picked: Proposal<P>[] = [];
-  const keys = new Set<string>();
+  const keys = new Set<number>();
   const deferred: Proposal<P>[] = [];
   for (const r of order) {
     if (picked.length >= count) break;

@@ -1,6 +1,7 @@
 import type { StockParams } from '../params.js';
 import { returnMoments } from './dsr.js';
 import { optimize, type BarWindow, type EvalResult, type OptimizeOptions, type OptimizeResult } from './optimize.js';
+import { worstSubWindow } from './robust-score.js';
 import type { ParamValues } from './space.js';
 
 export interface FoldSpec {
@@ -42,6 +43,10 @@ export function walkForwardFolds(bars: number, spec: FoldSpec): Fold[] {
   return folds;
 }
 
+/**
+ * Options of walkForward. Unlike `optimize`, the defaults fight in-sample overfitting: `score` is
+ * `worstSubWindow(3)` and `select` is 'model' ('observed' for method 'random', the plain baseline; see README "Overfitting controls").
+ */
 export interface WalkForwardOptions<P extends ParamValues> extends Omit<OptimizeOptions<P>, 'window'> {
   /** Number of bars available to `evaluate`. */
   bars: number;
@@ -68,7 +73,7 @@ export interface WalkForwardResult<P> {
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
   /** Timings summed over all folds and the final run (see OptimizeResult.timing). */
-  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; fits: number };
+  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number };
 }
 
 /**
@@ -76,19 +81,23 @@ export interface WalkForwardResult<P> {
  * on the following out-of-sample window, then optimise once more on the latest `train` bars for
  * the parameters to trade. `budget` applies to each optimisation run separately.
  */
-export function walkForward<P extends ParamValues>(o: WalkForwardOptions<P>): WalkForwardResult<P> {
+export function walkForward<P extends ParamValues>(options: WalkForwardOptions<P>): WalkForwardResult<P> {
+  const select = options.select ?? (options.method === 'random' ? 'observed' : 'model');
+  const o = { ...options, score: options.score ?? worstSubWindow(3), select };
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
-  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, fits: 0 };
+  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, bookkeepingMs: 0, fits: 0 };
   const addTiming = (t: OptimizeResult<P>['timing']) => {
     timing.searchMs += t.searchMs;
     timing.evaluateMs += t.evaluateMs;
     timing.surrogateMs += t.surrogateMs;
+    timing.bookkeepingMs += t.bookkeepingMs;
     timing.fits += t.fits;
   };
   for (const fold of folds) {
-    const run = optimize({ ...o, window: fold.train });
+    // Importance is reported for the final run only; the folds skip its extra forest.
+    const run = optimize({ ...o, window: fold.train, importance: false });
     totalTrials += run.trials.length;
     addTiming(run.timing);
     results.push({
