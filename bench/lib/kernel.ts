@@ -3,7 +3,7 @@
  * `simulate` (src/backtest/). Every bench run uses BENCH_CONFIG: the default backtest settings (costs
  * on: commission, slippage, partial fills, trailing stop), shorts allowed, a fixed seed.
  */
-import { IndicatorCache, simulate, type BacktestConfig, type Recording, type SimResult } from '../../packages/strategy/src/backtest/index.js';
+import { IndicatorCache, simulate, type BacktestConfig, type Recording, type SeriesPool, type SimResult } from '../../packages/strategy/src/backtest/index.js';
 import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../packages/strategy/src/params.js';
 import type { Bars } from './data.js';
 
@@ -16,12 +16,16 @@ export interface KernelSymbol {
   /** Builds every indicator series these parameter sets need, once per (indicator, period). */
   prepare(params: readonly StockParams[]): void;
   run(p: StockParams, start?: number, end?: number, record?: Recording): SimResult;
+  /** Done with this symbol: its series go back to the pool (if any) for the next one. */
+  release(): void;
 }
 
-export function prepareSymbol(bars: Bars, config: BacktestConfig = BENCH_CONFIG): KernelSymbol {
-  const cache = new IndicatorCache(bars);
+/** `pool`: reuse series buffers from symbol to symbol (the worker passes one per thread). */
+export function prepareSymbol(bars: Bars, config: BacktestConfig = BENCH_CONFIG, pool?: SeriesPool): KernelSymbol {
+  const cache = new IndicatorCache(bars, pool);
   return {
     cache,
+    release: () => cache.release(),
     prepare: (params) => cache.prepare(params),
     run: (p, start = 0, end = bars.close.length, record = false) => simulate(cache.inputs(p), p, config, { start, end }, record),
   };

@@ -1,7 +1,8 @@
 /** Worker thread body: builds its share of symbols, precomputes indicators, runs every parameter set. */
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { gbmBars, loadDailyCsv, type Bars } from './data.js';
+import { SeriesPool } from '../../packages/strategy/src/backtest/index.js';
 import { BENCH_CONFIG, prepareSymbol } from './kernel.js';
 import { paramSets } from './params.js';
 
@@ -20,6 +21,9 @@ export interface KernelReport {
   trades: number;
 }
 
+/** One per thread: each symbol's indicator series reuse the previous symbol's buffers. */
+const POOL = new SeriesPool();
+
 export function runKernelTask(task: KernelTask): KernelReport {
   const params = paramSets(task.params.count, task.params.seed);
   const rep: KernelReport = { symbols: 0, barEvals: 0, genMs: 0, prepMs: 0, simMs: 0, checksum: 0, trades: 0 };
@@ -32,7 +36,7 @@ export function runKernelTask(task: KernelTask): KernelReport {
       : loadDailyCsv(src.files[k] as string, String(k));
     rep.genMs += performance.now() - t;
     t = performance.now();
-    const sym = prepareSymbol(bars, src.kind === 'gbm' ? { ...BENCH_CONFIG, barsPerYear: src.barsPerYear } : BENCH_CONFIG);
+    const sym = prepareSymbol(bars, src.kind === 'gbm' ? { ...BENCH_CONFIG, barsPerYear: src.barsPerYear } : BENCH_CONFIG, POOL);
     sym.prepare(params);
     rep.prepMs += performance.now() - t;
     t = performance.now();
@@ -42,10 +46,15 @@ export function runKernelTask(task: KernelTask): KernelReport {
       rep.trades += r.trades;
     }
     rep.simMs += performance.now() - t;
+    t = performance.now();
+    sym.release();
+    rep.prepMs += performance.now() - t;
     rep.symbols++;
     rep.barEvals += bars.close.length * params.length;
   }
   return rep;
 }
 
-if (parentPort) parentPort.postMessage(runKernelTask(workerData as KernelTask));
+// A pool worker: runs each task it is sent and posts the report back (`WorkerPool` in pool.ts).
+const port = parentPort;
+if (port) port.on('message', (task: KernelTask) => port.postMessage(runKernelTask(task)));

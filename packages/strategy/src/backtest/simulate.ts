@@ -1,11 +1,14 @@
 import type { StockParams } from '../params.js';
 import { entrySignal, signalRules, type SignalRules } from '../signals/rules.js';
 import { affordableQuantity, positionSize } from '../signals/sizing.js';
-import type { Side, StrategyInputs } from '../signals/types.js';
+import { RSI_BLOCK_SHIFT, type Side, type StrategyInputs } from '../signals/types.js';
 import { hold } from './hold.js';
 import { mulberryOutput, mulberryStep } from './rng.js';
 import { RunState } from './run-state.js';
 import type { BacktestConfig, Recording, SimResult, SimWindow } from './types.js';
+
+/** Module-local: an imported binding read in the scan costs a getter call when transpiled to CommonJS. */
+const SHIFT = RSI_BLOCK_SHIFT;
 
 /**
  * The backtest kernel: trades one symbol with one parameter set over `window` (default: all bars) by
@@ -48,26 +51,37 @@ export function simulate(x: StrategyInputs, params: StockParams, config: Backtes
 }
 
 /**
- * First bar in [from, to) whose close decides an entry, or `to`. The entry rules' price tests (RSI
- * gate, trend filter, MACD side) are evaluated branch-free as 0/1 numbers: each is a coin flip a
- * branch predictor would miss, while their conjunction is rare. They read the RSI and two byte
- * arrays of signs (`trend`, `macdSide`) rather than four float series, to save memory bandwidth.
- * The shared `entrySignal` has the final word (and adds the short's ATR test) on bars that pass.
- * NaN makes every comparison 0, so warm-up bars never pass.
+ * First bar in [from, to) whose close decides an entry, or `to`. Flat bars are most of the work, so
+ * the scan goes by blocks of 2^RSI_BLOCK_SHIFT bars: a block whose RSI range (`rsiRange`) opens
+ * neither RSI gate is skipped after reading two numbers. Inside a block the entry rules' price tests
+ * (RSI gate, trend filter, MACD side) are evaluated branch-free as 0/1 numbers: each is a coin flip a
+ * branch predictor would miss, while their conjunction is rare. They read the RSI and two byte arrays
+ * of codes (`trend`, `macdSide`). The shared `entrySignal` has the final word (and adds the short's ATR
+ * test) on bars that pass. NaN makes every comparison 0, so warm-up bars never pass.
  */
 function scanEntries(x: StrategyInputs, rules: SignalRules, from: number, to: number): number {
-  const { rsi, trend, macdSide } = x;
+  const { rsi, trend, macdSide, rsiRange } = x;
   const lo = rules.rsiBuy;
   const hi = rules.allowShort ? rules.rsiSell : Number.POSITIVE_INFINITY;
   const anyUp = rules.macdCrossover ? 0 : 1;
   const anyDown = rules.macdCrossunder ? 0 : 1;
-  for (let i = from; i < to; i++) {
-    const r = rsi[i] as number;
-    const t = trend[i] as number;
-    const m = macdSide[i] as number;
-    const long = +(r < lo) & +(t === 1) & (+(m === 1) | anyUp);
-    const short = +(r > hi) & +(t === -1) & (+(m === -1) | anyDown);
-    if ((long | short) !== 0 && entrySignal(x, i, rules) !== 0) return i;
+  let i = from;
+  while (i < to) {
+    const b = i >> SHIFT;
+    const blockEnd = (b + 1) << SHIFT;
+    if (!((rsiRange[2 * b] as number) < lo) && !((rsiRange[2 * b + 1] as number) > hi)) {
+      i = blockEnd;
+      continue;
+    }
+    const stop = blockEnd < to ? blockEnd : to;
+    for (; i < stop; i++) {
+      const r = rsi[i] as number;
+      const t = trend[i] as number;
+      const m = macdSide[i] as number;
+      const long = +(r < lo) & +(t === 1) & (+(m === 1) | anyUp);
+      const short = +(r > hi) & +(t === -1) & (+(m === -1) | anyDown);
+      if ((long | short) !== 0 && entrySignal(x, i, rules) !== 0) return i;
+    }
   }
   return to;
 }

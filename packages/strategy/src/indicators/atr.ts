@@ -1,4 +1,4 @@
-import { checkPeriod, nanSeries } from './period.js';
+import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /** max(high−low, |high−prevClose|, |low−prevClose|). */
 export function trueRangeOf(high: number, low: number, prevClose: number): number {
@@ -22,11 +22,12 @@ export function trueRange(high: Float64Array, low: Float64Array, close: Float64A
  * Average true range (Wilder 1978): the mean of the first `period` true ranges (bars 1..period,
  * so the first value is at index `period`), then atr = (tr − atr)·(1/period) + atr, which is
  * Wilder's (atr·(period−1) + tr)/period written as technicalindicators' WEMA computes it.
+ * `out` (optional, same length) receives the series instead of a new array.
  */
-export function atr(high: Float64Array, low: Float64Array, close: Float64Array, period: number): Float64Array {
+export function atr(high: Float64Array, low: Float64Array, close: Float64Array, period: number, out?: Float64Array): Float64Array {
   checkPeriod(period);
   const n = close.length;
-  const out = nanSeries(n);
+  const series = outputSeries(n, period, out);
   const k = 1 / period;
   let a = 0;
   for (let i = 1; i < n; i++) {
@@ -34,9 +35,9 @@ export function atr(high: Float64Array, low: Float64Array, close: Float64Array, 
     if (i < period) a += tr;
     else if (i === period) a = (a + tr) / period;
     else a = (tr - a) * k + a;
-    if (i >= period) out[i] = a;
+    if (i >= period) series[i] = a;
   }
-  return out;
+  return series;
 }
 
 /** ATR as a percentage of the close: 100·atr/close, a volatility measure comparable across prices. */

@@ -1,4 +1,4 @@
-import { checkPeriod, nanSeries } from './period.js';
+import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /**
  * Simple moving average: the mean of the last `period` values, first value at index period-1.
@@ -22,24 +22,25 @@ export function sma(values: Float64Array, period: number): Float64Array {
  * Exponential moving average of values[from..]: seeded by the SMA of its first `period` values
  * (first value at from+period-1), then e = (x − e)·k + e with k = 2/(period+1).
  * The SMA seed and the update order match technicalindicators' EMA.
+ * `out` (optional, same length) receives the series instead of a new array.
  */
-export function ema(values: Float64Array, period: number, from = 0): Float64Array {
+export function ema(values: Float64Array, period: number, from = 0, out?: Float64Array): Float64Array {
   checkPeriod(period);
   if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be an integer of at least 0, got ${from}`);
   const n = values.length;
-  const out = nanSeries(n);
   const seedAt = from + period - 1;
-  if (seedAt >= n) return out;
+  const series = outputSeries(n, seedAt, out);
+  if (seedAt >= n) return series;
   const k = 2 / (period + 1);
   let sum = 0;
   for (let i = from; i <= seedAt; i++) sum += values[i] as number;
   let e = sum / period;
-  out[seedAt] = e;
+  series[seedAt] = e;
   for (let i = seedAt + 1; i < n; i++) {
     e = ((values[i] as number) - e) * k + e;
-    out[i] = e;
+    series[i] = e;
   }
-  return out;
+  return series;
 }
 
 /** Incremental SMA: the same running sum as `sma`, over a ring buffer of the last `period` values. */

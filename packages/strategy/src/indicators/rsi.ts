@@ -1,4 +1,4 @@
-import { checkPeriod, nanSeries } from './period.js';
+import { checkPeriod, outputSeries } from './period.js';
 
 /** RSI from Wilder's average gain and loss; 50 when both are 0 (no movement), where technicalindicators says 100. */
 export function rsiFromAverages(avgGain: number, avgLoss: number): number {
@@ -11,11 +11,12 @@ export function rsiFromAverages(avgGain: number, avgLoss: number): number {
  * Relative strength index (Wilder 1978): average gain and loss over `period` changes, seeded by
  * their simple means (first value at index `period`), then avg = (avg·(period−1) + x)/period;
  * RSI = 100 − 100/(1 + avgGain/avgLoss). Not rounded (technicalindicators rounds to 2 decimals).
+ * `out` (optional, same length) receives the series instead of a new array.
  */
-export function rsi(close: Float64Array, period: number): Float64Array {
+export function rsi(close: Float64Array, period: number, out?: Float64Array): Float64Array {
   checkPeriod(period);
   const n = close.length;
-  const out = nanSeries(n);
+  const series = outputSeries(n, period, out);
   let avgGain = 0;
   let avgLoss = 0;
   for (let i = 1; i < n; i++) {
@@ -34,9 +35,9 @@ export function rsi(close: Float64Array, period: number): Float64Array {
       avgGain = (avgGain * (period - 1) + gain) / period;
       avgLoss = (avgLoss * (period - 1) + loss) / period;
     }
-    out[i] = rsiFromAverages(avgGain, avgLoss);
+    series[i] = rsiFromAverages(avgGain, avgLoss);
   }
-  return out;
+  return series;
 }
 
 /** Incremental Wilder RSI with the same arithmetic as `rsi`. */

@@ -1,5 +1,11 @@
 import type { StockParams } from '../params.js';
-import { STRATEGY_OPTIONS_DEFAULTS, type Side, type StrategyInputs, type StrategyOptions } from './types.js';
+import { MACD_ABOVE, MACD_BELOW, MACD_EQUAL, STRATEGY_OPTIONS_DEFAULTS, type Side, type StrategyInputs, type StrategyOptions } from './types.js';
+
+// Module-local copies of the MACD codes: transpiled to CommonJS (tsx, vitest) every read of an
+// imported binding is a getter call, too slow for the kernel's per-bar decisions.
+const ABOVE = MACD_ABOVE;
+const BELOW = MACD_BELOW;
+const EQUAL = MACD_EQUAL;
 
 /**
  * The per-stock parameters and general options a decision reads, flattened into one fixed-shape
@@ -34,30 +40,35 @@ export function signalRules(params: StockParams, options: Partial<StrategyOption
  * long (1) when RSI < rsi_buy_threshold, close > SMA and, if macd_crossover, MACD > signal;
  * short (−1) when shorts are allowed, RSI > rsi_sell_threshold, close < SMA, if macd_crossunder
  * MACD < signal, and 100·ATR/close ≥ short_atr_threshold; else 0.
- * Every comparison with a NaN (warm-up) value is false, so nothing is decided on a guessed value.
+ * close vs SMA and MACD vs signal are read from their codes (`trend`, `macdSide`), which are those
+ * exact comparisons; a NaN (warm-up) value fails every test, so nothing is decided on a guessed value.
  */
 export function entrySignal(x: StrategyInputs, i: number, rules: SignalRules): Side | 0 {
   const r = x.rsi[i] as number;
-  const c = x.bars.close[i] as number;
   if (r < rules.rsiBuy) {
-    if (c > (x.sma[i] as number) && (!rules.macdCrossover || (x.macd[i] as number) > (x.signal[i] as number))) return 1;
+    if (x.trend[i] === 1 && (!rules.macdCrossover || x.macdSide[i] === ABOVE)) return 1;
     return 0;
   }
-  if (r > rules.rsiSell && rules.allowShort && c < (x.sma[i] as number)) {
-    if (rules.macdCrossunder && !((x.macd[i] as number) < (x.signal[i] as number))) return 0;
+  if (r > rules.rsiSell && rules.allowShort && x.trend[i] === -1) {
+    if (rules.macdCrossunder && x.macdSide[i] !== BELOW) return 0;
+    const c = x.bars.close[i] as number;
     if ((100 * (x.atr[i] as number)) / c >= rules.shortAtrThreshold) return -1;
   }
   return 0;
 }
 
-/** MACD crosses above its signal at bar i: macd[i] > signal[i] and macd[i−1] ≤ signal[i−1]. */
-function crossedUp(m: Float64Array, s: Float64Array, i: number): boolean {
-  return i > 0 && (m[i] as number) > (s[i] as number) && (m[i - 1] as number) <= (s[i - 1] as number);
+/** MACD crosses above its signal at bar i: macd[i] > signal[i] and macd[i−1] ≤ signal[i−1] (not NaN). */
+function crossedUp(side: Int8Array, i: number): boolean {
+  if (i < 1 || side[i] !== ABOVE) return false;
+  const prev = side[i - 1];
+  return prev === BELOW || prev === EQUAL;
 }
 
-/** MACD crosses below its signal at bar i: macd[i] < signal[i] and macd[i−1] ≥ signal[i−1]. */
-function crossedDown(m: Float64Array, s: Float64Array, i: number): boolean {
-  return i > 0 && (m[i] as number) < (s[i] as number) && (m[i - 1] as number) >= (s[i - 1] as number);
+/** MACD crosses below its signal at bar i: macd[i] < signal[i] and macd[i−1] ≥ signal[i−1] (not NaN). */
+function crossedDown(side: Int8Array, i: number): boolean {
+  if (i < 1 || side[i] !== BELOW) return false;
+  const prev = side[i - 1];
+  return prev === ABOVE || prev === EQUAL;
 }
 
 /**
@@ -67,6 +78,6 @@ function crossedDown(m: Float64Array, s: Float64Array, i: number): boolean {
  */
 export function exitSignal(x: StrategyInputs, i: number, side: Side, rules: SignalRules): boolean {
   const r = x.rsi[i] as number;
-  if (side === 1) return r > rules.rsiSell || (rules.macdCrossunder && crossedDown(x.macd, x.signal, i));
-  return r < rules.rsiBuy || (rules.macdCrossover && crossedUp(x.macd, x.signal, i));
+  if (side === 1) return r > rules.rsiSell || (rules.macdCrossunder && crossedDown(x.macdSide, i));
+  return r < rules.rsiBuy || (rules.macdCrossover && crossedUp(x.macdSide, i));
 }

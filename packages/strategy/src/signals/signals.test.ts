@@ -59,6 +59,20 @@ describe('exitSignal', () => {
   it('covers a short on RSI below the buy threshold or a MACD crossover', () => {
     expect([0, 1, 2, 3].map((i) => exitSignal(x, i, -1, rules))).toEqual([false, false, true, true]);
   });
+
+  it('counts a cross from MACD = signal, never from a bar that was not warm', () => {
+    // bar 0 signal not warm (NaN); 1 above; 2 equal; 3 above (crossover: 2 was ≤); 4 equal; 5 below (crossunder).
+    const y = inputs({
+      close: [100, 100, 100, 100, 100, 100],
+      rsi: [50, 50, 50, 50, 50, 50],
+      sma: [90, 90, 90, 90, 90, 90],
+      macd: [1, 1, 0, 1, 0, -1],
+      signal: [N, 0, 0, 0, 0, 0],
+      atr: [2, 2, 2, 2, 2, 2],
+    });
+    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, -1, rules))).toEqual([false, false, false, true, false, false]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, 1, rules))).toEqual([false, false, false, false, false, true]);
+  });
 });
 
 describe('sizing', () => {

@@ -11,15 +11,73 @@ export interface IndicatorSeries {
 }
 
 /**
- * Everything a decision reads for one symbol and one parameter set. `trend` and `macdSide` are the
- * signs of close − SMA and MACD − signal (1 above, −1 below, 0 equal or not warm): the kernel's flat
- * scan reads these bytes instead of four float arrays, a quarter of the memory traffic. Build with
- * `strategyInputs` (or `IndicatorCache.inputs`) so they always agree with the float series.
+ * Everything a decision reads for one symbol and one parameter set. The decisions read the byte
+ * arrays, not the float series they summarise: `trend` is the sign of close − SMA (1 above, −1 below,
+ * 0 equal or not warm) and `macdSide` the MACD-vs-signal code (`MACD_ABOVE`, …); the kernel's flat
+ * scan then touches one float and two bytes per bar, and a MACD pair needs no float arrays at all
+ * (`IndicatorCache` derives `macd`, `signal` and `sma` lazily, only for callers that want the values).
+ * Build with `strategyInputs` (or `IndicatorCache.inputs`) so the codes always agree with the floats.
  */
 export interface StrategyInputs extends IndicatorSeries {
   bars: Bars;
   trend: Int8Array;
   macdSide: Int8Array;
+  /** `rsiBlockRange(rsi)`: lets the kernel skip whole blocks of bars where no RSI gate opens. */
+  rsiRange: Float64Array;
+}
+
+/** Bars per block of `rsiBlockRange` (a power of two: block of bar i = i >> RSI_BLOCK_SHIFT). */
+export const RSI_BLOCK_SHIFT = 4;
+
+/** Blocks of `rsiBlockRange` over n bars. */
+export function rsiBlockCount(n: number): number {
+  return (n + (1 << RSI_BLOCK_SHIFT) - 1) >> RSI_BLOCK_SHIFT;
+}
+
+/**
+ * Bounds on the RSI of each block of 2^RSI_BLOCK_SHIFT bars, interleaved [lo₀, hi₀, lo₁, hi₁, …]:
+ * lo ≤ every RSI of the block ≤ hi (−∞ and +∞ when the block has a NaN, i.e. warm-up: never
+ * skipped). An entry needs RSI < rsi_buy_threshold or RSI > rsi_sell_threshold, so a block with
+ * lo ≥ buy and hi ≤ sell cannot decide one: most bars are flat and the scan reads two numbers per
+ * block there instead of three arrays per bar. The bounds are the block's min and max computed
+ * branch-free, min(a, b) = (a + b − |a − b|)/2 (a compare-and-select mispredicts on every new
+ * extreme), then widened by 1e-9·(1 + |x|) to cover that formula's rounding: they only decide which
+ * blocks are scanned, never a signal. `out` (optional) receives the 2·blocks values.
+ */
+export function rsiBlockRange(rsi: Float64Array, out: Float64Array = new Float64Array(2 * rsiBlockCount(rsi.length))): Float64Array {
+  const size = 1 << RSI_BLOCK_SHIFT;
+  const blocks = rsiBlockCount(rsi.length);
+  if (out.length !== 2 * blocks) throw new RangeError(`out has ${out.length} values, expected ${2 * blocks}`);
+  for (let b = 0; b < blocks; b++) {
+    const begin = b * size;
+    const end = Math.min(rsi.length, begin + size);
+    let lo = rsi[begin] as number;
+    let hi = lo;
+    for (let i = begin + 1; i < end; i++) {
+      const r = rsi[i] as number;
+      lo = 0.5 * (lo + r - Math.abs(lo - r));
+      hi = 0.5 * (hi + r + Math.abs(hi - r));
+    }
+    // NaN in the block (either bound NaN): never skip it.
+    out[2 * b] = lo === lo ? lo - 1e-9 * (1 + Math.abs(lo)) : Number.NEGATIVE_INFINITY;
+    out[2 * b + 1] = hi === hi ? hi + 1e-9 * (1 + Math.abs(hi)) : Number.POSITIVE_INFINITY;
+  }
+  return out;
+}
+
+/**
+ * `macdSide` codes. "Not warm" (either value NaN) must differ from "equal": a crossover is
+ * MACD[i] > signal[i] and MACD[i−1] ≤ signal[i−1], which holds after an equal bar but never after a
+ * NaN one (every comparison with NaN is false).
+ */
+export const MACD_NOT_WARM = 0;
+export const MACD_ABOVE = 1;
+export const MACD_BELOW = -1;
+export const MACD_EQUAL = 2;
+
+/** The `macdSide` code of one bar: the comparisons the rules make, NaN included. */
+export function macdCode(m: number, s: number): number {
+  return m > s ? MACD_ABOVE : m < s ? MACD_BELOW : m === s ? MACD_EQUAL : MACD_NOT_WARM;
 }
 
 /** sign(a − b) per bar as bytes: 1, −1, or 0 when equal or either is NaN. */
@@ -33,7 +91,14 @@ export function sideOf(a: Float64Array, b: Float64Array): Int8Array {
   return out;
 }
 
-/** Inputs from bars and hand-made or cached series, deriving the sign arrays. */
+/** `macdCode` per bar. */
+export function macdSideOf(macd: Float64Array, signal: Float64Array): Int8Array {
+  const out = new Int8Array(macd.length);
+  for (let i = 0; i < out.length; i++) out[i] = macdCode(macd[i] as number, signal[i] as number);
+  return out;
+}
+
+/** Inputs from bars and hand-made or cached series, deriving the byte arrays. */
 export function strategyInputs(bars: Bars, s: IndicatorSeries): StrategyInputs {
   return {
     bars,
@@ -43,7 +108,8 @@ export function strategyInputs(bars: Bars, s: IndicatorSeries): StrategyInputs {
     sma: s.sma,
     atr: s.atr,
     trend: sideOf(bars.close, s.sma),
-    macdSide: sideOf(s.macd, s.signal),
+    macdSide: macdSideOf(s.macd, s.signal),
+    rsiRange: rsiBlockRange(s.rsi),
   };
 }
 
