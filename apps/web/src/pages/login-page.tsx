@@ -1,13 +1,13 @@
 import { ui } from '@tradebot/api-contract/client';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { homeFor } from '../auth/auth-context';
 import { AuthCard } from '../components/auth-card';
 import { SignedInRedirect } from '../components/signed-in-redirect';
 import * as session from '../lib/session';
-import { useTRPC } from '../lib/trpc';
+import { useTRPC, useTRPCClient } from '../lib/trpc';
 import { loginError } from './login-errors';
 import { TwoFactorForm } from './two-factor-form';
 
@@ -27,7 +27,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
-  const queryClient = useQueryClient();
+  // A plain client call: storing a new token clears the query cache, which would cancel a cached query.
+  const client = useTRPCClient();
 
   useEffect(() => session.setFrom2faSetup(false), []);
 
@@ -40,7 +41,7 @@ export function LoginPage() {
   const afterTwoFactor = async (token: string) => {
     session.setToken(token);
     try {
-      const status = await queryClient.fetchQuery({ ...trpc.auth.onboardingStatus.queryOptions(), staleTime: 0 });
+      const status = await client.auth.onboardingStatus.query();
       finish(token, status.is_onboarded);
     } catch {
       session.clearAll();
