@@ -1,7 +1,9 @@
 import { deflatedSharpe, returnMoments } from './dsr.js';
 import { fitForest, predictForest, type Forest } from './forest.js';
 import { normalise, permutationImportance } from './importance.js';
-import { forestOptions, type DeflatedSharpeReport, type EvalResult, type OptimizeOptions, type ParamImportance, type Trial } from './optimize.js';
+import { forestOptions, needsFinalForest } from './forest-loop.js';
+import type { DeflatedSharpeReport, EvalResult, OptimizeOptions, ParamImportance, Trial } from './optimize.js';
+import { REUSE_WITHIN } from './surrogate-budget.js';
 import type { ParamValues } from './space.js';
 
 /** What the search leaves behind for the work after it. */
@@ -14,31 +16,37 @@ export interface SearchRecord<P> {
   best: Trial<P> & { result: EvalResult };
 }
 
-/** Forest targets: non-finite scores (failed runs) are set to the worst finite score. */
-export function targets(y: number[]): Float64Array {
-  let lo = Number.POSITIVE_INFINITY;
-  for (const v of y) if (Number.isFinite(v) && v < lo) lo = v;
-  return Float64Array.from(y, (v) => (Number.isFinite(v) ? v : Number.isFinite(lo) ? lo : 0));
-}
-
 /** Rows scored per shuffled feature in permutation importance: enough to rank 16 features, cheap at any budget. */
 const IMPORTANCE_ROWS = 128;
 
 /**
- * One forest on every trial, when importance or model selection needs it. It uses the surrogate's
- * settings (`forestOptions`), so its cost is about one search round's fit: the share controller
- * reserves that much for it.
+ * The forest for importance and model selection. Under `surrogateShare` the last search forest is
+ * reused when at most REUSE_WITHIN (a tenth) of the trials came after its fit: it differs from a
+ * forest on every trial by a few points near the end, and a new fit would cost as much as a search
+ * round while proposing nothing (the share controller places that fit late on purpose). Otherwise
+ * one forest is fitted on every trial with the surrogate's settings: without a share the final fit
+ * is one of about N/4 fits, and the run stays the same as before this rule.
  */
-export function finalForest<P extends ParamValues>(o: OptimizeOptions<P>, rec: SearchRecord<P>): Forest | undefined {
-  const wanted = o.importance !== false || o.select === 'model';
-  if (!wanted || rec.trials.length < 4) return undefined;
-  return fitForest(Float64Array.from(rec.X), rec.y, o.space.dims.length, o.rng, forestOptions(o));
+export function finalForest<P extends ParamValues>(
+  o: OptimizeOptions<P>, rec: SearchRecord<P>, last: FittedForest | null,
+): FittedForest | undefined {
+  const n = rec.trials.length;
+  if (!needsFinalForest(o) || n < 4) return undefined;
+  if (o.surrogateShare !== undefined && last && n - last.rows <= REUSE_WITHIN * n) return last;
+  return { forest: fitForest(Float64Array.from(rec.X), rec.y, o.space.dims.length, o.rng, forestOptions(o)), rows: n };
+}
+
+/** A forest and the number of trials (the first `rows`) it was fitted on. */
+export interface FittedForest {
+  forest: Forest;
+  rows: number;
 }
 
 /** Permutation and impurity importance from the final forest (zeros when there is none or it was not asked for). */
 export function importanceOf<P extends ParamValues>(
-  o: OptimizeOptions<P>, rec: SearchRecord<P>, forest: Forest | undefined,
+  o: OptimizeOptions<P>, rec: SearchRecord<P>, fitted: FittedForest | undefined,
 ): ParamImportance[] {
+  const forest = fitted?.forest;
   if (!forest || o.importance === false) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
   const perm = normalise(permutationImportance(forest, Float64Array.from(rec.X), rec.y, o.rng, IMPORTANCE_ROWS));
   const imp = normalise(forest.impurity);
@@ -47,14 +55,18 @@ export function importanceOf<P extends ParamValues>(
 
 /**
  * The trial the final forest rates best: a smoothed score that averages each point with its
- * neighbours, so a lucky spike in a noisy objective is less likely to win. Re-evaluated once when it
- * differs from the observed best, to report its own result (`evaluate` is the timed objective).
+ * neighbours, so a lucky spike in a noisy objective is less likely to win. Only the trials the
+ * forest was fitted on compete: trials evaluated after a reused search forest were picked because
+ * that forest rated them highly, so their predictions are biased upwards and uncorrected by their
+ * outcomes. Re-evaluated once when it differs from the observed best, to report its own result
+ * (`evaluate` is the timed objective).
  */
 export function modelBest<P extends ParamValues>(
-  o: OptimizeOptions<P>, rec: SearchRecord<P>, forest: Forest, evaluate: (p: P) => EvalResult,
+  rec: SearchRecord<P>, fitted: FittedForest, evaluate: (p: P) => EvalResult,
 ): Trial<P> & { result: EvalResult } {
-  const n = rec.trials.length;
-  const { mean } = predictForest(forest, Float64Array.from(rec.X), n);
+  const n = Math.min(fitted.rows, rec.trials.length);
+  const d = fitted.forest.d;
+  const { mean } = predictForest(fitted.forest, Float64Array.from(rec.X.slice(0, n * d)), n);
   let k = 0;
   for (let i = 1; i < n; i++) if ((mean[i] as number) > (mean[k] as number)) k = i;
   const t = rec.trials[k] as Trial<P>;

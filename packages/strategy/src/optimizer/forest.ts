@@ -1,5 +1,5 @@
 import { randomInt } from './sampling.js';
-import { argsortColumn, compact, inBagOrders, type LiveOrders } from './sorted-rows.js';
+import { compact, inBagOrders, presort, type LiveOrders, type Presorted } from './sorted-rows.js';
 import type { Uniform } from './space.js';
 
 /**
@@ -49,7 +49,7 @@ interface Ctx {
   y: Float64Array;
   n: number;
   d: number;
-  orders: Int32Array[];
+  pre: Presorted;
   rng: Uniform;
   maxDepth: number;
   minLeaf: number;
@@ -63,11 +63,10 @@ interface Ctx {
 /** Fits a forest on row-major X (n × d) and targets y. */
 export function fitForest(X: Float64Array, y: Float64Array, d: number, rng: Uniform, opts: ForestOptions = {}): Forest {
   const n = y.length;
-  const orders: Int32Array[] = [];
-  for (let f = 0; f < d; f++) orders.push(argsortColumn(X, n, d, f));
   const sampleSize = Math.max(1, opts.sampleSize ?? Math.min(n, 128));
+  const pre = presort(X, n, d, sampleSize);
   const ctx: Ctx = {
-    X, y, n, d, orders, rng, sampleSize,
+    X, y, n, d, pre, rng, sampleSize,
     maxDepth: opts.maxDepth ?? 8,
     minLeaf: Math.max(1, opts.minLeaf ?? 2),
     mtry: Math.max(1, Math.min(d, opts.mtry ?? Math.ceil(d / 3))),
@@ -123,7 +122,7 @@ function buildTree(c: Ctx): Tree {
     W[0]! += wi;
     S[0]! += wi * (c.y[i] as number);
   }
-  const live = inBagOrders(c.orders, tree.inBag);
+  const live = inBagOrders(c.pre, tree.inBag);
   const slot = new Int32Array(cap).fill(-1);
   let active = [0];
   let count = 1;

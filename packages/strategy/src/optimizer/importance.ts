@@ -14,6 +14,7 @@ export function normalise(scores: Float64Array): Float64Array {
 /**
  * Out-of-bag mean squared error: each row is predicted only by the trees that did not see it,
  * so the error estimates generalisation rather than fit. Rows in every bootstrap are skipped.
+ * Rows added after the fit (beyond a tree's `inBag`) are out of bag for every tree.
  */
 export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows = y.length): number {
   const { d } = forest;
@@ -25,7 +26,7 @@ export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows
     let s = 0;
     let k = 0;
     for (const t of forest.trees) {
-      if (t.inBag[i]) continue;
+      if (i < t.inBag.length && t.inBag[i]) continue;
       s += predictTree(t, X, i * d);
       k++;
     }
@@ -41,26 +42,30 @@ export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows
  * Permutation importance (Breiman 2001): the rise in out-of-bag MSE when one feature's column is
  * shuffled, which breaks its link to the target while keeping its distribution. Unlike impurity
  * importance it is not biased towards features with many distinct values (floats over booleans).
- * Returned unnormalised, in units of the target's variance. `maxRows` caps the rows scored.
+ * Returned unnormalised, in units of the target's variance. `maxRows` caps the rows scored (every
+ * k-th row, as in `oobMse`); the column is shuffled among those rows only, so the cost does not
+ * grow with the history.
  */
 export function permutationImportance(
   forest: Forest, X: Float64Array, y: Float64Array, rng: Uniform, maxRows = y.length,
 ): Float64Array {
   const { d } = forest;
-  const n = y.length;
+  const stride = Math.max(1, Math.ceil(y.length / maxRows));
+  const rows = Int32Array.from({ length: Math.ceil(y.length / stride) }, (_, k) => k * stride);
+  const m = rows.length;
   const base = oobMse(forest, X, y, maxRows);
   const out = new Float64Array(d);
-  const col = new Float64Array(n);
-  const perm = new Int32Array(n);
+  const col = new Float64Array(m);
+  const perm = new Int32Array(m);
   for (let f = 0; f < d; f++) {
-    for (let i = 0; i < n; i++) {
-      col[i] = X[i * d + f] as number;
-      perm[i] = i;
+    for (let k = 0; k < m; k++) {
+      col[k] = X[(rows[k] as number) * d + f] as number;
+      perm[k] = k;
     }
     shuffle(rng, perm);
-    for (let i = 0; i < n; i++) X[i * d + f] = col[perm[i] as number] as number;
+    for (let k = 0; k < m; k++) X[(rows[k] as number) * d + f] = col[perm[k] as number] as number;
     out[f] = oobMse(forest, X, y, maxRows) - base;
-    for (let i = 0; i < n; i++) X[i * d + f] = col[i] as number;
+    for (let k = 0; k < m; k++) X[(rows[k] as number) * d + f] = col[k] as number;
   }
   return out;
 }

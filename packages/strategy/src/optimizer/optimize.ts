@@ -1,10 +1,12 @@
-import { onePassSharpe, type DeflatedSharpe } from './dsr.js';
-import { deflatedReport, finalForest, importanceOf, modelBest, targets } from './finish.js';
-import { fitForest, type ForestOptions } from './forest.js';
-import { propose } from './propose.js';
-import { shareBatch } from './surrogate-budget.js';
+import type { DeflatedSharpe } from './dsr.js';
+import { deflatedReport, finalForest, importanceOf, modelBest } from './finish.js';
+import { forestLoop } from './forest-loop.js';
+import type { ForestOptions } from './forest.js';
 import { latinHypercube, uniformPoint } from './sampling.js';
-import { decode, encode, valuesKey, type ParamValues, type SearchSpace, type Uniform } from './space.js';
+import type { ParamValues, SearchSpace, Uniform } from './space.js';
+import { evaluateParams, evaluatePoint, newState, targets, type State } from './trials.js';
+
+export { forestOptions } from './forest-loop.js';
 
 /** Half-open range of bar indices [start, end) that an evaluation may trade in. */
 export interface BarWindow {
@@ -114,22 +116,12 @@ export interface OptimizeResult<P> {
    * searchMs is the whole call's wall time = evaluateMs (the objective) + surrogateMs (forest fits,
    * proposals, and the work after the search: final forest, importance, model selection, DSR) +
    * bookkeepingMs (decoding, de-duplicating and recording each evaluation, which random search pays
-   * too). importanceMs is the part after the search.
+   * too). Within surrogateMs: fitMs is the search's forest fits, importanceMs the part after the
+   * search, and the rest the proposals.
    */
-  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; importanceMs: number };
-}
-
-interface State<P> {
-  X: number[];
-  y: number[];
-  trials: Trial<P>[];
-  seen: Set<number>;
-  best: (Trial<P> & { result: EvalResult }) | null;
-  evaluateMs: number;
-  /** Forest fits and proposals so far. */
-  surrogateMs: number;
-  fits: number;
-  start: number;
+  timing: {
+    searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; fitMs: number; importanceMs: number;
+  };
 }
 
 /**
@@ -142,10 +134,7 @@ export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): Optimize
   if (o.budget.evaluations === undefined && (o.budget.timeMs === undefined || !o.now)) {
     throw new Error('optimize: give budget.evaluations, or budget.timeMs with a now() clock');
   }
-  const st: State<P> = {
-    X: [], y: [], trials: [], seen: new Set(), best: null,
-    evaluateMs: 0, surrogateMs: 0, fits: 0, start: now(),
-  };
+  const st: State<P> = newState(now());
   const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
   const done = () =>
     st.trials.length >= maxEvals || (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
@@ -161,121 +150,12 @@ export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): Optimize
   return finish(o, st, now);
 }
 
-/** Evaluates the decoded point unless it was seen; returns whether it ran. */
-function evaluatePoint<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, raw: Float64Array): boolean {
-  return evaluateParams(o, st, now, decode(o.space, raw));
-}
-
-/** A proposal already snapped by `propose`: its encoding and key are reused rather than recomputed. */
-interface Snapped<P> {
-  params: P;
-  u: Float64Array;
-  key: number;
-}
-
-function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, params: P, snapped?: Snapped<P>): boolean {
-  const key = snapped?.key ?? valuesKey(o.space as SearchSpace<ParamValues>, params);
-  if (st.seen.has(key)) return false;
-  st.seen.add(key);
-  const t0 = now();
-  const result = o.evaluate(params, o.window);
-  st.evaluateMs += now() - t0;
-  const raw_score = (o.score ?? ((r: EvalResult) => r.profit))(result);
-  const score = Number.isFinite(raw_score) ? raw_score : Number.NEGATIVE_INFINITY;
-  const trial: Trial<P> = { params, score, profit: result.profit, sharpe: result.sharpe, barSharpe: onePassSharpe(result.returns) };
-  st.trials.push(trial);
-  const u = snapped?.u ?? encode(o.space, params);
-  for (let j = 0; j < u.length; j++) st.X.push(u[j] as number);
-  st.y.push(score);
-  if (!st.best || score > st.best.score) st.best = { ...trial, result };
-  return true;
-}
-
-/**
- * The surrogate's settings: the caller's, else 16 trees; under `surrogateShare`, 8 trees, which fit
- * and predict in about half the time, so a cheap objective can afford twice as many rounds.
- */
-export function forestOptions<P extends ParamValues>(o: OptimizeOptions<P>): ForestOptions {
-  return o.forest ?? (o.surrogateShare === undefined ? {} : { trees: 8 });
-}
-
-interface RoundCosts {
-  /** Last round's proposals (after its fit). */
-  proposeMs: number;
-  /** Wall time, evaluation time and count of the last batch (warm caches). */
-  batchWallMs: number;
-  batchEvalMs: number;
-  batchEvals: number;
-}
-
-/** Points to propose from this round's fit: fixed, or sized by the share controller. */
-function nextBatch<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, fitMs: number, c: RoundCosts): number {
-  const fixed = Math.max(1, o.batchSize ?? 4);
-  if (o.surrogateShare === undefined) return fixed;
-  const surrogateMs = st.surrogateMs + fitMs;
-  const bookkeepingMs = now() - st.start - st.evaluateMs - surrogateMs;
-  const recent = c.batchEvals > 0;
-  // Per evaluation: objective, bookkeeping (from the last batch, or the initial design before any)
-  // and proposing (scales with the batch; before any, about one bookkeeping's worth).
-  const n = recent ? c.batchEvals : st.trials.length;
-  const perEval = recent ? (c.batchWallMs - c.batchEvalMs) / n : bookkeepingMs / n;
-  const needsForest = o.importance !== false || o.select === 'model';
-  // A fit costs more as rows accumulate: a 25% margin over the latest.
-  const fit = 1.25 * fitMs;
-  return shareBatch({
-    share: o.surrogateShare,
-    maxEvals: o.budget.evaluations ?? Number.POSITIVE_INFINITY,
-    evaluated: st.trials.length,
-    otherMs: st.evaluateMs + bookkeepingMs,
-    otherPerEvalMs: (recent ? c.batchEvalMs / n : st.evaluateMs / n) + Math.max(0, perEval),
-    surrogateMs,
-    proposePerEvalMs: recent ? c.proposeMs / n : Math.max(0, perEval),
-    fitMs: fit,
-    // The final forest (one fit on every trial) plus permutation importance cost about two fits.
-    reserveMs: needsForest ? 2 * fit : 0,
-    minBatch: fixed,
-  });
-}
-
-function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, done: () => boolean): void {
-  const d = o.space.dims.length;
-  const c: RoundCosts = { proposeMs: 0, batchWallMs: 0, batchEvalMs: 0, batchEvals: 0 };
-  let stale = 0;
-  while (!done() && stale < 3) {
-    const t0 = now();
-    const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, forestOptions(o));
-    const fitMs = now() - t0;
-    const batch = nextBatch(o, st, now, fitMs, c);
-    const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
-    const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
-    // Scoring costs grow with the pool: 256 candidates more than the picks (≥ 512, ≤ 2048) keeps big batches cheap.
-    const candidates = o.candidates ?? Math.min(2048, Math.max(512, batch + 256));
-    const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
-      candidates, exploration: o.exploration ?? 1, localShare: 0.5,
-    });
-    c.proposeMs = now() - t0 - fitMs;
-    st.surrogateMs += fitMs + c.proposeMs;
-    st.fits++;
-    const e0 = st.evaluateMs;
-    const w0 = now();
-    let ran = 0;
-    for (const p of props) {
-      if (done()) break;
-      if (evaluateParams(o, st, now, p.params, p)) ran++;
-    }
-    c.batchWallMs = now() - w0;
-    c.batchEvalMs = st.evaluateMs - e0;
-    c.batchEvals = ran;
-    stale = ran === 0 ? stale + 1 : 0;
-  }
-}
-
 function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
   const t0 = now();
   const e0 = st.evaluateMs;
   const rec = { X: st.X, y: targets(st.y), trials: st.trials, best: st.best };
-  const forest = finalForest(o, rec);
+  const forest = finalForest(o, rec, st.last);
   const importance = importanceOf(o, rec, forest);
   const timed = (p: P): EvalResult => {
     const e0 = now();
@@ -283,7 +163,7 @@ function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now:
     st.evaluateMs += now() - e0;
     return r;
   };
-  const best = o.select === 'model' && forest ? modelBest(o, rec, forest, timed) : st.best;
+  const best = o.select === 'model' && forest ? modelBest(rec, forest, timed) : st.best;
   const deflated = deflatedReport(best, st.trials);
   const end = now();
   const searchMs = end - st.start;
@@ -293,7 +173,7 @@ function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now:
     best, trials: st.trials, deflated, importance,
     timing: {
       searchMs, evaluateMs: st.evaluateMs, surrogateMs, bookkeepingMs: searchMs - st.evaluateMs - surrogateMs, fits: st.fits,
-      importanceMs: end - t0,
+      fitMs: st.fitMs, importanceMs: end - t0 - (st.evaluateMs - e0),
     },
   };
 }

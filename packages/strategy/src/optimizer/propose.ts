@@ -1,6 +1,6 @@
 import { predictForest, type Forest } from './forest.js';
-import { perturb, randomInt, uniformPoint } from './sampling.js';
-import { decode, encode, valuesKey, type ParamValues, type SearchSpace, type Uniform } from './space.js';
+import { perturbInto, randomInt } from './sampling.js';
+import { decode, encodeInto, valuesKey, type ParamValues, type SearchSpace, type Uniform } from './space.js';
 
 export interface ProposalOptions {
   /** Candidates scored by the surrogate per proposal round. */
@@ -12,11 +12,12 @@ export interface ProposalOptions {
 }
 
 export interface Proposal<P> {
-  /** Encoding of the snapped parameters. */
-  u: Float64Array;
   params: P;
   /** `valuesKey` of params. */
   key: number;
+  /** Encoding of the snapped parameters: `d` values at `off` in `u` (a buffer shared by the batch). */
+  u: Float64Array;
+  off: number;
 }
 
 /** Evaluated points sorted best first; the centres for local candidates. */
@@ -39,39 +40,60 @@ export function propose<P extends ParamValues>(
   count: number, rng: Uniform, opts: ProposalOptions,
 ): Proposal<P>[] {
   const d = space.dims.length;
-  const isBool = space.dims.map((dim) => dim.kind === 'bool');
   const m = opts.candidates;
-  const Xq = new Float64Array(m * d);
-  const raws: Float64Array[] = [];
-  for (let r = 0; r < m; r++) {
-    const local = elite.length > 0 && rng() < opts.localShare;
-    // Step sizes from 0.02 to 0.2 of each range: small moves refine, large ones hop between basins.
-    const sigma = 0.02 * 10 ** rng();
-    const centre = local ? (elite[randomInt(rng, Math.min(elite.length, 5))] as Elite).u : undefined;
-    const raw = centre ? perturb(rng, centre, sigma, isBool, 1 / d) : uniformPoint(rng, d);
-    // Candidates are scored unsnapped (cheap); only picks are decoded, snapped and de-duplicated.
-    Xq.set(raw, r * d);
-    raws.push(raw);
-  }
+  // Candidates are written straight into one buffer (no array per candidate) and scored unsnapped;
+  // only picks are decoded, snapped and de-duplicated.
+  const Xq = drawCandidates(space, elite, m, rng, opts.localShare);
   const { mean, std } = predictForest(forest, Xq, m);
+  const acq = new Float64Array(m);
+  for (let r = 0; r < m; r++) acq[r] = (mean[r] as number) + opts.exploration * (std[r] as number);
   const order = Array.from({ length: m }, (_, r) => r);
-  const acq = (r: number) => (mean[r] as number) + opts.exploration * (std[r] as number);
-  order.sort((a, b) => acq(b) - acq(a));
+  order.sort((a, b) => (acq[b] as number) - (acq[a] as number));
+  // Encodings of the snapped picks share a buffer (a new one when full); a rejected pick's slot is reused.
+  let U = new Float64Array((count + SPACED) * d);
+  let next = 0;
   const snap = (r: number): Proposal<P> => {
-    const params = decode(space, raws[r] as Float64Array);
-    return { u: encode(space, params), params, key: valuesKey(space as SearchSpace<ParamValues>, params) };
+    if ((next + 1) * d > U.length) {
+      U = new Float64Array(U.length);
+      next = 0;
+    }
+    const params = decode(space, Xq, r * d);
+    encodeInto(space, params, U, next * d);
+    return { params, key: valuesKey(space as SearchSpace<ParamValues>, params), u: U, off: next * d };
   };
-  return pickSpread(order, snap, seen, count);
+  const accept = () => {
+    next++;
+  };
+  return pickSpread(order, snap, accept, seen, count, d);
 }
 
-function distance(a: Float64Array, b: Float64Array): number {
+/** m candidates (row-major in one buffer): uniform, or with probability `localShare` a Gaussian move around an elite point. */
+function drawCandidates(space: SearchSpace<ParamValues>, elite: readonly Elite[], m: number, rng: Uniform, localShare: number): Float64Array {
+  const d = space.dims.length;
+  const isBool = space.dims.map((dim) => dim.kind === 'bool');
+  const Xq = new Float64Array(m * d);
+  for (let r = 0; r < m; r++) {
+    const local = elite.length > 0 && rng() < localShare;
+    // Step sizes from 0.02 to 0.2 of each range: small moves refine, large ones hop between basins.
+    const sigma = 0.02 * 10 ** rng();
+    if (local) {
+      const centre = (elite[randomInt(rng, Math.min(elite.length, 5))] as Elite).u;
+      perturbInto(rng, centre, sigma, isBool, 1 / d, Xq, r * d);
+    } else {
+      for (let j = 0; j < d; j++) Xq[r * d + j] = rng();
+    }
+  }
+  return Xq;
+}
+
+function distance(a: Float64Array, aOff: number, b: Float64Array, bOff: number, d: number): number {
   let s = 0;
-  for (let j = 0; j < a.length; j++) s += ((a[j] as number) - (b[j] as number)) ** 2;
+  for (let j = 0; j < d; j++) s += ((a[aOff + j] as number) - (b[bOff + j] as number)) ** 2;
   return Math.sqrt(s);
 }
 
 function pickSpread<P>(
-  order: number[], snap: (r: number) => Proposal<P>, seen: ReadonlySet<number>, count: number,
+  order: number[], snap: (r: number) => Proposal<P>, accept: () => void, seen: ReadonlySet<number>, count: number, d: number,
 ): Proposal<P>[] {
   const picked: Proposal<P>[] = [];
   const keys = new Set<number>();
@@ -81,8 +103,9 @@ function pickSpread<P>(
     const c = snap(r);
     if (seen.has(c.key) || keys.has(c.key)) continue;
     keys.add(c.key);
+    accept();
     // Spacing is enforced against the first SPACED picks only, keeping large batches linear-time.
-    if (picked.length < SPACED && picked.some((p) => distance(p.u, c.u) < MIN_BATCH_DISTANCE)) deferred.push(c);
+    if (picked.length < SPACED && picked.some((p) => distance(p.u, p.off, c.u, c.off, d) < MIN_BATCH_DISTANCE)) deferred.push(c);
     else picked.push(c);
   }
   for (const c of deferred) {

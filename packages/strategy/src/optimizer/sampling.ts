@@ -57,18 +57,25 @@ export function perturb(
   isBool: readonly boolean[],
   flip: number,
 ): Float64Array {
+  const u = new Float64Array(centre.length);
+  perturbInto(rng, centre, sigma, isBool, flip, u, 0);
+  return u;
+}
+
+/** `perturb` written into `out` at `off` (no allocation; the same draws in the same order). */
+export function perturbInto(
+  rng: Uniform, centre: ArrayLike<number>, sigma: number, isBool: readonly boolean[], flip: number, out: Float64Array, off: number,
+): void {
   const d = centre.length;
-  const u = new Float64Array(d);
   for (let j = 0; j < d; j++) {
     const c = centre[j] as number;
     if (isBool[j]) {
       const on = c >= 0.5;
-      u[j] = rng() < flip ? (on ? 0.25 : 0.75) : c;
+      out[off + j] = rng() < flip ? (on ? 0.25 : 0.75) : c;
       continue;
     }
     let x = c + sigma * gaussian(rng);
     x = Math.abs(x) % 2;
-    u[j] = x > 1 ? 2 - x : x;
+    out[off + j] = x > 1 ? 2 - x : x;
   }
-  return u;
 }

@@ -44,31 +44,47 @@ function encodeOne(dim: Dimension, v: number | boolean): number {
   return (x - dim.lo + 0.5) / (dim.hi - dim.lo + 1);
 }
 
+/** Each `[a, b]` ordering resolved to its two numeric dimensions, once per space. */
+const resolvedOrders = new WeakMap<object, readonly (readonly [Dimension, Dimension])[]>();
+
+function orderedDims(space: SearchSpace<ParamValues>): readonly (readonly [Dimension, Dimension])[] {
+  let pairs = resolvedOrders.get(space);
+  if (!pairs) {
+    const found: (readonly [Dimension, Dimension])[] = [];
+    for (const [a, b] of space.ordered ?? []) {
+      const da = space.dims.find((d) => d.name === a);
+      const db = space.dims.find((d) => d.name === b);
+      if (da && db && da.kind !== 'bool' && db.kind !== 'bool') found.push([da, db]);
+    }
+    resolvedOrders.set(space, found);
+    pairs = found;
+  }
+  return pairs;
+}
+
 /**
  * Enforces each `[a, b]` ordering by raising b to the smallest allowed value above a
  * (a + 1 for integers), or lowering a if b is already at its upper bound.
  */
 function repairOrder(space: SearchSpace<ParamValues>, values: ParamValues): void {
-  for (const [a, b] of space.ordered ?? []) {
-    const da = space.dims.find((d) => d.name === a);
-    const db = space.dims.find((d) => d.name === b);
-    if (!da || !db || da.kind === 'bool' || db.kind === 'bool') continue;
-    const va = Number(values[a]);
-    const vb = Number(values[b]);
+  for (const [da, db] of orderedDims(space)) {
+    if (db.kind === 'bool') continue;
+    const va = Number(values[da.name]);
+    const vb = Number(values[db.name]);
     if (vb > va) continue;
     const step = db.kind === 'int' ? 1 : 1e-9 * Math.max(1, Math.abs(va));
-    if (va + step <= db.hi) values[b] = va + step;
-    else values[a] = da.kind === 'int' ? db.hi - 1 : db.hi - step;
+    if (va + step <= db.hi) values[db.name] = va + step;
+    else values[da.name] = da.kind === 'int' ? db.hi - 1 : db.hi - step;
   }
 }
 
-/** Maps a unit-cube point to parameter values: rounding integers and repairing orderings. */
-export function decode<P extends ParamValues>(space: SearchSpace<P>, u: ArrayLike<number>): P {
+/** Maps a unit-cube point (at `off` in `u`) to parameter values: rounding integers and repairing orderings. */
+export function decode<P extends ParamValues>(space: SearchSpace<P>, u: ArrayLike<number>, off = 0): P {
   const values: ParamValues = { ...(space.fixed ?? {}) } as ParamValues;
   const { dims } = space;
   for (let j = 0; j < dims.length; j++) {
     const dim = dims[j] as Dimension;
-    values[dim.name] = decodeOne(dim, u[j] ?? 0.5);
+    values[dim.name] = decodeOne(dim, u[off + j] ?? 0.5);
   }
   if (space.ordered) repairOrder(space as SearchSpace<ParamValues>, values);
   return values as P;
@@ -76,13 +92,18 @@ export function decode<P extends ParamValues>(space: SearchSpace<P>, u: ArrayLik
 
 /** Maps parameter values back to the unit cube (the features the surrogate is trained on). */
 export function encode<P extends ParamValues>(space: SearchSpace<P>, values: P): Float64Array {
+  const u = new Float64Array(space.dims.length);
+  encodeInto(space, values, u, 0);
+  return u;
+}
+
+/** `encode` written into `out` at `off`, without allocating. */
+export function encodeInto<P extends ParamValues>(space: SearchSpace<P>, values: P, out: Float64Array, off: number): void {
   const { dims } = space;
-  const u = new Float64Array(dims.length);
   for (let j = 0; j < dims.length; j++) {
     const dim = dims[j] as Dimension;
-    u[j] = encodeOne(dim, values[dim.name] as number | boolean);
+    out[off + j] = encodeOne(dim, values[dim.name] as number | boolean);
   }
-  return u;
 }
 
 /**

@@ -72,8 +72,8 @@ export interface WalkForwardResult<P> {
   final: OptimizeResult<P>;
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
-  /** Timings summed over all folds and the final run (see OptimizeResult.timing). */
-  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number };
+  /** Timings summed over all folds and the final run (see OptimizeResult.timing; afterMs sums importanceMs). */
+  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; fitMs: number; afterMs: number };
 }
 
 /**
@@ -87,13 +87,15 @@ export function walkForward<P extends ParamValues>(options: WalkForwardOptions<P
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
-  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, bookkeepingMs: 0, fits: 0 };
+  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, bookkeepingMs: 0, fits: 0, fitMs: 0, afterMs: 0 };
   const addTiming = (t: OptimizeResult<P>['timing']) => {
     timing.searchMs += t.searchMs;
     timing.evaluateMs += t.evaluateMs;
     timing.surrogateMs += t.surrogateMs;
     timing.bookkeepingMs += t.bookkeepingMs;
     timing.fits += t.fits;
+    timing.fitMs += t.fitMs;
+    timing.afterMs += t.importanceMs;
   };
   for (const fold of folds) {
     // Importance is reported for the final run only; the folds skip its extra forest.
