@@ -38,15 +38,12 @@ export function macdCrossover(macdLine: Float64Array, signal: Float64Array, i: n
   return m1 > s1 && m0 <= s0;
 }
 
-/** True when the MACD line crosses below the signal at bar i: macd[i] < signal[i] and macd[i−1] ≥ signal[i−1]. */
+/**
+ * True when the MACD line crosses below the signal at bar i: macd[i] < signal[i] and
+ * macd[i−1] ≥ signal[i−1], which is the signal crossing above the line.
+ */
 export function macdCrossunder(macdLine: Float64Array, signal: Float64Array, i: number): boolean {
-  if (i < 1 || i >= macdLine.length || i >= signal.length) return false;
-  const m0 = macdLine[i - 1] as number;
-  const s0 = signal[i - 1] as number;
-  const m1 = macdLine[i] as number;
-  const s1 = signal[i] as number;
-  if (Number.isNaN(m0) || Number.isNaN(s0) || Number.isNaN(m1) || Number.isNaN(s1)) return false;
-  return m1 < s1 && m0 >= s0;
+  return macdCrossover(signal, macdLine, i);
 }
 
 export interface MacdValue {
