@@ -5,4 +5,4 @@ export { permutationImportance, oobMse } from './importance.js';
 export * from './dsr.js';
 export * from './optimize.js';
 export * from './walk-forward.js';
-export { worstSubWindow } from './robust-score.js';
+export { lowerBound, worstSubWindow } from './robust-score.js';

@@ -14,47 +14,45 @@ type P = StockParams & ParamValues;
 const dir = fileURLToPath(new URL('../../../../../shared/data/prices-daily', import.meta.url));
 
 /**
- * Fixed before any measurement and never used to choose the method: the robust score and the
- * model selection were picked on other symbols of the folder (README "Known weaknesses").
+ * Fixed before any measurement and never used to choose the method: the default score was picked on
+ * the other symbols of the folder (README "Out of sample on real symbols").
  */
 const SYMBOLS = ['AMP', 'BSX', 'CSX', 'DHI', 'GIS', 'HSY', 'KR', 'MSFT', 'ROST', 'SO'];
+/** Fixed before the comparison was run: 7 was the old single seed, 8–10 the next ones. */
+const SEEDS = [7, 8, 9, 10];
 
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 /** Out-of-sample profit of one walk-forward run: 6 folds of 756 in-sample / 252 out-of-sample bars. */
-function oosProfit(evaluate: Evaluate<P>, bars: number, extra: Partial<WalkForwardOptions<P>>): number {
+function oosProfit(evaluate: Evaluate<P>, bars: number, seed: number, extra: Partial<WalkForwardOptions<P>>): number {
   return walkForward<P>({
     evaluate, space: stockSearchSpace(), bars, folds: { train: 756, test: 252, first: 200 },
-    budget: { evaluations: 150 }, rng: mulberry32(7), ...extra,
+    budget: { evaluations: 150 }, rng: mulberry32(seed), ...extra,
   }).outOfSample.profit;
 }
 
 describe.skipIf(!existsSync(dir))(`optimizer on real symbols (needs ${dir})`, () => {
-  it('beats random search with the same evaluations, seeds and folds on mean out-of-sample profit', () => {
+  it('beats plain random search (same evaluations, seeds, folds) on mean out-of-sample profit over seeds', () => {
     const rows = SYMBOLS.map((symbol) => {
       const bars = parseDailyCsv(symbol, readFileSync(`${dir}/${symbol}.csv`, 'utf8'));
       const evaluate = backtestEvaluator(new IndicatorCache(bars), { ...BACKTEST_SETTINGS_DEFAULTS, seed: 1 }) as Evaluate<P>;
       const n = bars.close.length;
       return {
         symbol,
-        // walkForward's defaults: worst-third score, winner chosen by the final forest.
-        forest: oosProfit(evaluate, n, {}),
-        // The same search objective, uniform sampling, best observed: isolates the search method.
-        random: oosProfit(evaluate, n, { method: 'random' }),
-        // Plain random search on in-sample profit: the baseline the issue names.
-        randomProfit: oosProfit(evaluate, n, { method: 'random', score: (r: EvalResult) => r.profit }),
+        // walkForward's defaults: forest search on lowerBound(3), best observed.
+        forest: SEEDS.map((seed) => oosProfit(evaluate, n, seed, {})),
+        // Plain random search: uniform sampling, winner = best in-sample profit (the issue's baseline).
+        random: SEEDS.map((seed) => oosProfit(evaluate, n, seed, { method: 'random', score: (r: EvalResult) => r.profit })),
       };
     });
-    const f = mean(rows.map((r) => r.forest));
-    const r = mean(rows.map((x) => x.random));
-    const rp = mean(rows.map((x) => x.randomProfit));
-    const wins = rows.filter((x) => x.forest > x.random).length;
+    const bySeed = (arm: 'forest' | 'random') => SEEDS.map((_, k) => mean(rows.map((r) => r[arm][k] as number)));
+    const f = mean(bySeed('forest'));
+    const r = mean(bySeed('random'));
     console.log(
-      `OOS profit, mean of ${rows.length}: forest ${f.toFixed(0)}, random (same score) ${r.toFixed(0)} ` +
-        `(forest better on ${wins}), random on profit ${rp.toFixed(0)}\n` +
-        rows.map((x) => `  ${x.symbol}: ${x.forest.toFixed(0)} / ${x.random.toFixed(0)} / ${x.randomProfit.toFixed(0)}`).join('\n'),
+      `OOS profit per symbol, mean over seeds ${SEEDS.join(',')}: optimizer ${f.toFixed(0)} (by seed [${bySeed('forest').map((x) => x.toFixed(0)).join(', ')}]), ` +
+        `random ${r.toFixed(0)} (by seed [${bySeed('random').map((x) => x.toFixed(0)).join(', ')}])\n` +
+        rows.map((x) => `  ${x.symbol}: ${mean(x.forest).toFixed(0)} / ${mean(x.random).toFixed(0)}`).join('\n'),
     );
     expect(f).toBeGreaterThan(r);
-    expect(f).toBeGreaterThan(rp);
-  }, 60_000);
+  }, 90_000);
 });

@@ -1,7 +1,7 @@
 import type { StockParams } from '../params.js';
 import { returnMoments } from './dsr.js';
 import { optimize, type BarWindow, type EvalResult, type OptimizeOptions, type OptimizeResult } from './optimize.js';
-import { worstSubWindow } from './robust-score.js';
+import { lowerBound } from './robust-score.js';
 import type { ParamValues } from './space.js';
 
 export interface FoldSpec {
@@ -44,8 +44,9 @@ export function walkForwardFolds(bars: number, spec: FoldSpec): Fold[] {
 }
 
 /**
- * Options of walkForward. Unlike `optimize`, the defaults fight in-sample overfitting: `score` is
- * `worstSubWindow(3)` and `select` is 'model' ('observed' for method 'random', the plain baseline; see README "Overfitting controls").
+ * Options of walkForward. Unlike `optimize`, the default `score` fights in-sample overfitting: it is
+ * `lowerBound(3)`, the window's total return less three standard errors, so a set must clear a
+ * significance bar to beat not trading (README "Overfitting controls"). `select` defaults to 'observed'.
  */
 export interface WalkForwardOptions<P extends ParamValues> extends Omit<OptimizeOptions<P>, 'window'> {
   /** Number of bars available to `evaluate`. */
@@ -82,8 +83,7 @@ export interface WalkForwardResult<P> {
  * the parameters to trade. `budget` applies to each optimisation run separately.
  */
 export function walkForward<P extends ParamValues>(options: WalkForwardOptions<P>): WalkForwardResult<P> {
-  const select = options.select ?? (options.method === 'random' ? 'observed' : 'model');
-  const o = { ...options, score: options.score ?? worstSubWindow(3), select };
+  const o = { ...options, score: options.score ?? lowerBound(3) };
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
