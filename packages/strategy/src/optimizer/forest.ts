@@ -2,6 +2,8 @@ import { randomInt } from './sampling.js';
 import { compact, inBagOrders, presort, type LiveOrders, type Presorted } from './sorted-rows.js';
 import type { Uniform } from './space.js';
 
+export { predictForest, predictTree } from './predict.js';
+
 /**
  * A small regression forest (Breiman 2001) used as the optimizer's surrogate: bootstrap rows,
  * a random subset of `mtry` features per node, and the split that most reduces squared error.
@@ -29,6 +31,7 @@ export interface Tree {
   /** Split feature per node, -1 for a leaf. */
   feature: Int32Array;
   threshold: Float64Array;
+  /** Children of a split node; by construction right = left + 1 (prediction relies on it). */
   left: Int32Array;
   right: Int32Array;
   /** Weighted mean of the node's bootstrap targets (the prediction at a leaf). */
@@ -266,36 +269,4 @@ function trimTree(t: Tree, count: number): Tree {
     value: t.value.slice(0, count),
     inBag: t.inBag,
   };
-}
-
-/** One tree's prediction for the row starting at `off` in `x`. */
-export function predictTree(t: Tree, x: ArrayLike<number>, off = 0): number {
-  let node = 0;
-  for (let f = t.feature[0] as number; f >= 0; f = t.feature[node] as number) {
-    node = (x[off + f] as number) <= (t.threshold[node] as number) ? (t.left[node] as number) : (t.right[node] as number);
-  }
-  return t.value[node] as number;
-}
-
-/**
- * Mean and across-tree standard deviation of the prediction for each row of Xq (m × d).
- * The spread between trees is the surrogate's uncertainty, used for exploration.
- */
-export function predictForest(forest: Forest, Xq: Float64Array, m: number): { mean: Float64Array; std: Float64Array } {
-  const mean = new Float64Array(m);
-  const std = new Float64Array(m);
-  const T = forest.trees.length;
-  for (let r = 0; r < m; r++) {
-    let s = 0;
-    let ss = 0;
-    for (const t of forest.trees) {
-      const p = predictTree(t, Xq, r * forest.d);
-      s += p;
-      ss += p * p;
-    }
-    const mu = s / T;
-    mean[r] = mu;
-    std[r] = Math.sqrt(Math.max(0, ss / T - mu * mu));
-  }
-  return { mean, std };
 }
