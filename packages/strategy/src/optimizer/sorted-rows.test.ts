@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBagOrders, presort } from './sorted-rows.js';
+import { inBagOrders, presort, sortKeys } from './sorted-rows.js';
 import { mulberry32 } from './testing.js';
 
 describe('presort / inBagOrders', () => {
@@ -14,5 +14,26 @@ describe('presort / inBagOrders', () => {
     const byOrders = inBagOrders(presort(X, n, d, n), inBag);
     expect(byKeys.length).toBe(byOrders.length);
     expect(byKeys.orders.map((o) => Array.from(o))).toEqual(byOrders.orders.map((o) => Array.from(o)));
+  });
+});
+
+describe('sortKeys', () => {
+  it('sorts distinct keys below 2^53 as the native sort does (spread, clustered, few and many)', () => {
+    const rng = mulberry32(4);
+    for (const len of [1, 2, 3, 100, 128, 300, 700]) {
+      for (const spread of [2 ** 53, 2 ** 30, 2 ** 12]) {
+        const seen = new Set<number>();
+        const keys = new Float64Array(len);
+        for (let k = 0; k < len; k++) {
+          let v = Math.floor(rng() * spread) + (spread < 2 ** 53 ? 2 ** 52 : 0);
+          while (seen.has(v)) v = (v + 1) % 2 ** 53;
+          seen.add(v);
+          keys[k] = v;
+        }
+        const expected = Float64Array.from(keys).sort();
+        sortKeys(keys);
+        expect(Array.from(keys)).toEqual(Array.from(expected));
+      }
+    }
   });
 });

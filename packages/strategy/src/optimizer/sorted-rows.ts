@@ -26,9 +26,40 @@ export function keyRadix(n: number): number {
   return 2 ** Math.max(1, Math.ceil(Math.log2(n)));
 }
 
+/**
+ * Sorts a few keys (below 2^53, distinct) in place: a counting pass into ~one bucket per key by
+ * their top bits (bucket order = key order), then insertion sort, which has only the keys sharing
+ * a bucket left to order. Falls back to the native sort when they are clustered (too many moves).
+ * Distinct keys have one sorted order, so the result is the native sort's.
+ */
+export function sortKeys(keys: Float64Array): void {
+  const len = keys.length;
+  if (len > 512) {
+    keys.sort();
+    return;
+  }
+  const buckets = 2 ** Math.max(1, Math.ceil(Math.log2(len)));
+  const scale = buckets / 2 ** 53;
+  const count = new Int32Array(buckets + 1);
+  for (let k = 0; k < len; k++) count[Math.floor((keys[k] as number) * scale) + 1]!++;
+  for (let b = 1; b <= buckets; b++) count[b]! += count[b - 1] as number;
+  const a = new Float64Array(len);
+  for (let k = 0; k < len; k++) a[count[Math.floor((keys[k] as number) * scale)]!++] = keys[k] as number;
+  let moves = 0;
+  for (let k = 1; k < len && moves <= 8 * len; k++) {
+    const v = a[k] as number;
+    let j = k - 1;
+    for (; j >= 0 && (a[j] as number) > v; j--) a[j + 1] = a[j] as number;
+    a[j + 1] = v;
+    moves += k - 1 - j;
+  }
+  if (moves > 8 * len) a.sort();
+  keys.set(a);
+}
+
 /** Sorts keys in place and writes the row indices they carry to `out`. */
 function rowsOfSorted(keys: Float64Array, radix: number, out: Int32Array): Int32Array {
-  keys.sort();
+  sortKeys(keys);
   // The row index is the key's low bits; floor-based (exact on these integers), as % on doubles is ~4× slower.
   for (let k = 0; k < keys.length; k++) {
     const key = keys[k] as number;
@@ -83,28 +114,49 @@ export function inBagOrders(pre: Presorted, inBag: Uint8Array): LiveOrders {
   return { orders: out, length };
 }
 
-/** Per-tree sorted row orders holding only rows still in a growing node (in-bag, not in a leaf). */
+/**
+ * Per-tree sorted row orders, grouped by the growing nodes of the current level: slot s's rows are
+ * positions [start[s], start[s + 1]) of every order, each sorted by its feature. `spare` is a buffer
+ * of the same size, swapped with an order as it is regrouped.
+ */
 export interface LiveOrders {
   orders: Int32Array[];
   length: number;
+  spare?: Int32Array;
 }
 
 /**
- * Drops rows that left the growing frontier from every feature order, keeping them sorted, so
- * later levels scan only live rows. Skipped while fewer than a quarter of the rows are dead.
+ * Regroups every order by the next level's nodes, in `next` order, and drops rows in a leaf
+ * (nodeOf −1). A stable distribution: a child's rows keep their order within the parent's group, so
+ * each group stays sorted and a node's split scan sees the same row sequence as a scan of the whole
+ * sorted order. Writes each slot's first position to `start` (start[next.length] = the live rows);
+ * `pos` (by node id) is scratch.
  */
-export function compact(live: LiveOrders, nodeOf: Int32Array): void {
+export function regroup(live: LiveOrders, nodeOf: Int32Array, next: readonly number[], start: Int32Array, pos: Int32Array): void {
   const first = live.orders[0] as Int32Array;
-  let alive = 0;
-  for (let k = 0; k < live.length; k++) if ((nodeOf[first[k] as number] as number) >= 0) alive++;
-  if (alive > 0.75 * live.length) return;
-  for (const o of live.orders) {
-    let m = 0;
+  for (const node of next) pos[node] = 0;
+  for (let k = 0; k < live.length; k++) {
+    const node = nodeOf[first[k] as number] as number;
+    if (node >= 0) pos[node]!++;
+  }
+  let at = 0;
+  for (let s = 0; s < next.length; s++) {
+    start[s] = at;
+    at += pos[next[s] as number] as number;
+  }
+  start[next.length] = at;
+  let spare = live.spare ?? new Int32Array(first.length);
+  for (let f = 0; f < live.orders.length; f++) {
+    const o = live.orders[f] as Int32Array;
+    for (let s = 0; s < next.length; s++) pos[next[s] as number] = start[s] as number;
     for (let k = 0; k < live.length; k++) {
       const i = o[k] as number;
-      if ((nodeOf[i] as number) >= 0) o[m++] = i;
+      const node = nodeOf[i] as number;
+      if (node >= 0) spare[pos[node]!++] = i;
     }
+    live.orders[f] = spare;
+    spare = o;
   }
-  live.length = alive;
+  live.spare = spare;
+  live.length = at;
 }
-
