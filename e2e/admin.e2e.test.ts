@@ -63,7 +63,7 @@ describe('the admin dashboard in the browser', () => {
     expect(await has2fa('carla')).toBe(true);
     await toggle2fa(page, 'carla').click();
     await expect.poll(() => toggle2fa(page, 'carla').textContent(), { timeout: 10_000 }).toBe('Enable 2FA');
-    expect(await page.getByTestId('user-row-carla').getByText('Disabled', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('user-row-carla').getByText('Disabled', { exact: true }).isVisible()).toBe(true);
     expect(await has2fa('carla')).toBe(false);
     // With 2FA off, the next password login asks the user to set it up again.
     const login = await postApi('/api/token', { form: { username: 'carla', password: PASSWORD } });

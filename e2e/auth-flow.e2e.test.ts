@@ -66,7 +66,7 @@ describe('a new trader in the browser', () => {
 
     await page.getByTestId('setup-2fa').click();
     await page.waitForURL('**/enable-2fa');
-    expect(await page.getByRole('heading', { name: 'Enable Two-Factor Authentication' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Enable Two-Factor Authentication' }).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.getByTestId('enable-2fa').click();
     await expect.poll(() => page.getByAltText('QR code').isVisible(), { timeout: 10_000 }).toBe(true);
     const secret = secretOf((await page.getByTestId('totp-key').getAttribute('data-uri')) ?? '');
@@ -79,6 +79,8 @@ describe('a new trader in the browser', () => {
     const { code } = await freshCode(secret);
     await logInThroughUi(page, 'setup1', PASSWORD, code);
     await page.waitForURL('**/account-settings', { timeout: 15_000 });
+    // Wait for the page itself before asserting the banner is absent.
+    await page.getByLabel('Paper API Key').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('pending-2fa-banner').count()).toBe(0);
     await page.close();
   });
