@@ -70,6 +70,22 @@ function nextBatch<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, n
   });
 }
 
+/** Under a share, batches of at least this many picks score only SHARE_LARGE_PAD candidates more than the picks. */
+const SHARE_LARGE_BATCH = 256;
+const SHARE_LARGE_PAD = 128;
+
+/**
+ * Candidates scored per round. Scoring costs grow with the pool: 256 candidates more than the picks
+ * (≤ 2048) keeps big batches cheap; at least 512 without a share, while under one a small batch (the
+ * late tail) scores only what it needs. Under a share a large batch gets 128 more, not 256: with ~970
+ * picks of ~1,100 candidates the forest's ranking barely selects anyway, and a candidate that cannot be
+ * picked is scored, ranked and often snapped for nothing. Without a share the pool is unchanged.
+ */
+function candidatePool<P extends ParamValues>(o: OptimizeOptions<P>, batch: number): number {
+  if (o.surrogateShare === undefined) return Math.min(2048, Math.max(512, batch + 256));
+  return Math.min(2048, batch + (batch >= SHARE_LARGE_BATCH ? SHARE_LARGE_PAD : 256));
+}
+
 /** Rounds of fit → propose → evaluate until the budget runs out or three rounds find nothing new. */
 export function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, done: () => boolean): void {
   const d = o.space.dims.length;
@@ -85,12 +101,9 @@ export function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: Sta
     const batch = Math.min(nextBatch(o, st, now, fitMs, c), maxEvals - st.trials.length);
     const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
     const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
-    // Scoring costs grow with the pool: 256 candidates more than the picks (≤ 2048) keeps big batches cheap;
-    // at least 512 without a share, while under one a small batch (the late tail) scores only what it needs.
-    const floor = o.surrogateShare === undefined ? 512 : 0;
-    const candidates = o.candidates ?? Math.min(2048, Math.max(floor, batch + 256));
+    const candidates = o.candidates ?? candidatePool(o, batch);
     const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
-      candidates, exploration: o.exploration ?? 1, localShare: 0.5,
+      candidates, exploration: o.exploration ?? 1, localShare: 0.5, pairedNormals: o.surrogateShare !== undefined,
     });
     c.proposeMs = now() - t0 - fitMs;
     st.surrogateMs += fitMs + c.proposeMs;

@@ -11,6 +11,13 @@ export interface ProposalOptions {
   exploration: number;
   /** Share of candidates drawn near the best points so far (the rest are uniform). */
   localShare: number;
+  /**
+   * Use both normals of each Box–Muller pair (r·cos θ, then the cached r·sin θ for the next Gaussian
+   * coordinate): half the uniforms, logs and square roots per move. It changes the draw stream, so
+   * only runs with `surrogateShare` (timing-dependent anyway) set it; without a share it is false
+   * and the draws are those the golden fingerprints were recorded with.
+   */
+  pairedNormals: boolean;
 }
 
 export interface Proposal<P> {
@@ -80,7 +87,7 @@ export function propose<P extends ParamValues>(
   const c = codecOf(space as SearchSpace<ParamValues>);
   const m = opts.candidates;
   const s = scratchFor(m, c.d);
-  drawCandidates(c, elite, m, rng, opts.localShare, s.Xq);
+  drawCandidates(c, elite, m, rng, opts, s.Xq);
   const order = rank(forest, s, m, opts.exploration);
   const n = pickSpread(c, s, order, seen, count);
   const out: Proposal<P>[] = [];
@@ -96,12 +103,15 @@ export function propose<P extends ParamValues>(
 /**
  * m candidates (row-major into Xq): uniform, or with probability `localShare` a Gaussian move around
  * an elite point (`perturbInto`'s draws, inlined: booleans flipped with probability 1/d, numeric
- * coordinates moved by N(0, σ²) and reflected into [0, 1]).
+ * coordinates moved by N(0, σ²) and reflected into [0, 1]). With `pairedNormals` the spare normal
+ * of each pair is kept for the next Gaussian coordinate (within this call).
  */
-function drawCandidates(c: Codec, elite: readonly Elite[], m: number, rng: Uniform, localShare: number, Xq: Float64Array): void {
+function drawCandidates(c: Codec, elite: readonly Elite[], m: number, rng: Uniform, opts: ProposalOptions, Xq: Float64Array): void {
   const { d, kind } = c;
+  const { localShare, pairedNormals } = opts;
   const flip = 1 / d;
   const centres = Math.min(elite.length, 5);
+  let spare = Number.NaN;
   for (let r = 0, off = 0; r < m; r++, off += d) {
     const local = elite.length > 0 && rng() < localShare;
     // Step sizes from 0.02 to 0.2 of each range: small moves refine, large ones hop between basins.
@@ -117,9 +127,16 @@ function drawCandidates(c: Codec, elite: readonly Elite[], m: number, rng: Unifo
         Xq[off + j] = rng() < flip ? (cj >= 0.5 ? 0.25 : 0.75) : cj;
         continue;
       }
-      const g = 1 - rng();
-      const v = rng();
-      let x = Math.abs(cj + sigma * (Math.sqrt(-2 * Math.log(g)) * Math.cos(2 * Math.PI * v)));
+      // spare is NaN (so z !== z) unless pairedNormals cached the other normal of the last pair.
+      let z = spare;
+      if (z === z) spare = Number.NaN;
+      else {
+        const radius = Math.sqrt(-2 * Math.log(1 - rng()));
+        const angle = 2 * Math.PI * rng();
+        z = radius * Math.cos(angle);
+        if (pairedNormals) spare = radius * Math.sin(angle);
+      }
+      let x = Math.abs(cj + sigma * z);
       // x % 2 without a call to fmod (exact: x/2, its floor and 2·floor are exact, so is the difference).
       if (x >= 2) x -= 2 * Math.floor(x / 2);
       Xq[off + j] = x > 1 ? 2 - x : x;
