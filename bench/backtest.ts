@@ -16,7 +16,7 @@ import { close as closeTo, firstMismatch, REL_TOL, showTrade, type Mismatch } fr
 import { BENCH_CONFIG, KERNEL_NAME, prepareSymbol } from './lib/kernel.js';
 import { paramSets } from './lib/params.js';
 import { shares, WorkerPool } from './lib/pool.js';
-import { DEFAULT_READINGS, referenceRun, type Readings } from './lib/reference.js';
+import { referenceRun } from './lib/reference.js';
 import { fmt, summary, target } from './lib/report.js';
 import { tiIndicators } from './lib/ti-indicators.js';
 import type { KernelReport, KernelTask } from './lib/worker.js';
@@ -65,11 +65,6 @@ function sampleRate(minMs: number, bars: number, run: (k: number) => void): { ra
   while (runs < 2 || performance.now() - t0 < minMs) run(runs++);
   return { rate: (runs * bars) / ((performance.now() - t0) / 1000), runs };
 }
-
-/** Every combination of the reference's open readings, to tell a contract ambiguity from a bug. */
-const ALL_READINGS: Readings[] = [false, true].flatMap((entryWhileExitPending) =>
-  [false, true].map((partialFillBeforeCashCut) => ({ entryWhileExitPending, partialFillBeforeCashCut })));
-const isDefault = (r: Readings): boolean => (Object.keys(r) as (keyof Readings)[]).every((k) => r[k] === DEFAULT_READINGS[k]);
 
 interface IdentityCase {
   name: string;
@@ -144,7 +139,6 @@ function identityCheck(): void {
     const s = c.config.slippage_percent / 100;
     let gaps = 0;
     let same = 0;
-    const sameWith = ALL_READINGS.map(() => 0);
     let total = 0;
     let trades = 0;
     let maxEquityDiff = 0;
@@ -165,10 +159,6 @@ function identityCheck(): void {
         }
         maxEquityDiff = Math.max(maxEquityDiff, Math.abs(kr.finalEquity - rr.finalEquity));
         const m = firstMismatch(kr.tradeList ?? [], rr.tradeList);
-        ALL_READINGS.forEach((readings, j) => {
-          const alt = isDefault(readings) ? rr : referenceRun(bars, p, c.config, w, readings);
-          if (!firstMismatch(kr.tradeList ?? [], alt.tradeList) && closeTo(kr.finalEquity, alt.finalEquity)) sameWith[j] = (sameWith[j] ?? 0) + 1;
-        });
         if (!m && closeTo(kr.finalEquity, rr.finalEquity)) same++;
         else if (!shown) {
           describeMismatch(bars, p, c, kr, rr, m ?? { trade: -1, field: 'finalEquity', kernel: kr.finalEquity, reference: rr.finalEquity });
@@ -178,10 +168,6 @@ function identityCheck(): void {
     }
     const mix = [...reasons].sort().map(([r, n]) => `${r} ${n}`).join(', ');
     console.log(`  ${c.name}: ${trades} reference trades (${mix}; ${gaps} protective exits filled at a gapped open); max |Δ final equity| ${fmt(maxEquityDiff)}`);
-    if (same < total) {
-      console.log(`    reference readings (default ${JSON.stringify(DEFAULT_READINGS)}) → cases identical to the kernel:`);
-      ALL_READINGS.forEach((r, j) => console.log(`      ${JSON.stringify(r)}: ${sameWith[j]}/${total}`));
-    }
     target(`kernel trades identical to the reference, ${c.name}`, same === total, `${same}/${total} (symbol, parameter set) cases, every field, prices to ${REL_TOL} relative`);
   }
 }

@@ -5,7 +5,7 @@
  * between parameter sets), then walks the bars with plain arrays and a position object.
  *
  * Where the README leaves a detail open, the choice made here is marked READING below; the identity
- * check in bench/backtest.ts shows whether the kernel made the same one. Readings taken without a flag:
+ * check in bench/backtest.ts shows whether the kernel made the same one. Readings taken here:
  * P (the entry price of the stop and target levels) is the fill price, slippage included; the trailing
  * extreme starts at P and takes in each bar's high (low) after that bar's checks, the entry bar's
  * included; protective fills at a level pay slippage and commission like any fill; sizing reads the
@@ -20,28 +20,6 @@ import type { Bars } from './data.js';
 import { tiIndicators, type TiIndicators } from './ti-indicators.js';
 
 export type { BacktestConfig, SimWindow, Trade };
-
-/**
- * Choices where the README can be read two ways. Defaults are this file's reading; the identity check
- * can flip one to tell a contract ambiguity from a bug.
- */
-export interface Readings {
-  /**
-   * A position whose exit signal was decided at this close counts as flat for the entry
-   * signal at the same close, so exit and entry fill together at the next open, exit first ("a pending
-   * exit fills first; a pending entry then fills"). false: an entry needs no position at the close.
-   */
-  entryWhileExitPending: boolean;
-  /**
-   * Order of the two quantity changes at a long entry's fill. false: cut the order to what the cash
-   * pays for ("at the fill the quantity is cut"), then draw the partial fill on the cut quantity.
-   * true: the partial fill takes floor(qty·v) of the quantity decided at the close, then the cash cut.
-   */
-  partialFillBeforeCashCut: boolean;
-}
-
-/** The README's reading (settled 2026-11-22): entries only when flat at the close; partial-fill draw, then the cash cut. */
-export const DEFAULT_READINGS: Readonly<Readings> = { entryWhileExitPending: false, partialFillBeforeCashCut: true };
 
 export interface RefResult {
   profit: number;
@@ -83,14 +61,14 @@ interface Bar {
 }
 
 /** One backtest of `p` on `bars` with the README rules; trades in [window.start, window.end). */
-export function referenceRun(bars: Bars, p: StockParams, config: BacktestConfig, window?: SimWindow, readings = DEFAULT_READINGS): RefResult {
+export function referenceRun(bars: Bars, p: StockParams, config: BacktestConfig, window?: SimWindow): RefResult {
   const close = Array.from(bars.close);
   const ind = tiIndicators(close, Array.from(bars.high), Array.from(bars.low), p);
-  return referenceSimulate(bars, ind, p, config, window, readings);
+  return referenceSimulate(bars, ind, p, config, window);
 }
 
 export function referenceSimulate(
-  bars: Bars, ind: TiIndicators, p: StockParams, config: BacktestConfig, window?: SimWindow, readings = DEFAULT_READINGS,
+  bars: Bars, ind: TiIndicators, p: StockParams, config: BacktestConfig, window?: SimWindow,
 ): RefResult {
   const start = window?.start ?? 0;
   const end = window?.end ?? bars.close.length;
@@ -142,15 +120,11 @@ export function referenceSimulate(
   const fillEntry = (i: number, order: Order, open: number): void => {
     const price = order.side === 'long' ? open * (1 + slip) : open * (1 - slip);
     let quantity = order.quantity;
-    // READING: "what the cash then pays for" includes the commission of the fill.
-    const cashCut = (): void => {
-      if (order.side === 'long') quantity = Math.min(quantity, Math.floor(cash / (price + commission)));
-    };
-    // READING (Readings.partialFillBeforeCashCut); one draw u per order that reaches its fill.
-    if (!readings.partialFillBeforeCashCut) cashCut();
+    // README: one draw u per order that reaches its fill, then the long is cut to what the cash pays
+    // for (READING: commission of the fill included).
     const u = random();
     if (u < config.partial_fill_probability) quantity = Math.floor(quantity * random());
-    if (readings.partialFillBeforeCashCut) cashCut();
+    if (order.side === 'long') quantity = Math.min(quantity, Math.floor(cash / (price + commission)));
     if (quantity < 1) return;
     const fee = commission * quantity;
     if (order.side === 'long') cash -= quantity * price + fee;
@@ -226,9 +200,8 @@ export function referenceSimulate(
         : rsi < p.rsi_buy_threshold || (p.macd_crossover && crossedOver(i))) pendingExit = REASON.signal;
     }
 
-    // READING (Readings.entryWhileExitPending): a position whose exit was just decided counts as flat.
-    const flat = !held || (readings.entryWhileExitPending && pendingExit !== null);
-    if (halted || !flat || i === end - 1) continue; // an entry decided on the last bar is dropped
+    // README: an entry is only decided at a close where no position is open.
+    if (halted || held || i === end - 1) continue; // an entry decided on the last bar is dropped
     const goLong = rsi < p.rsi_buy_threshold && bar.close > sma && (!p.macd_crossover || macd > signal);
     const goShort = !goLong && allowShort && rsi > p.rsi_sell_threshold && bar.close < sma
       && (!p.macd_crossunder || macd < signal) && (100 * atr) / bar.close >= shortAtrThreshold;
