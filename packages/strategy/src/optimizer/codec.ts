@@ -90,7 +90,10 @@ export function decodeValues(c: Codec, u: Float64Array, off: number, v: Float64A
   }
 }
 
-/** `valuesKey` of the values at `off` in `v`. */
+/**
+ * The de-duplication key (`valuesKey`) of the values at `off` in `v` (booleans as 0/1): a 53-bit hash,
+ * floats quantised to 1e-9 of their range.
+ */
 export function keyOfValues(c: Codec, v: Float64Array, off: number): number {
   const { d, kind, lo, hi } = c;
   let h1 = 0x811c9dc5;

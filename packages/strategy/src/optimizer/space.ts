@@ -1,4 +1,5 @@
 import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../params.js';
+import { codecOf, keyOfValues } from './codec.js';
 
 /** A uniform random source on [0, 1). Pass a seeded generator: the optimizer never uses Math.random. */
 export type Uniform = () => number;
@@ -114,19 +115,10 @@ export function encodeInto<P extends ParamValues>(space: SearchSpace<P>, values:
  * of such a collision would be one point not evaluated.
  */
 export function valuesKey(space: SearchSpace<ParamValues>, values: ParamValues): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (const d of space.dims) {
-    const v = values[d.name];
-    const q = d.kind === 'float' ? Math.round(((Number(v) - d.lo) / (d.hi - d.lo || 1)) * 1e9) : Number(v);
-    const lo = q >>> 0;
-    const hi = Math.floor(q / 4294967296) >>> 0;
-    h1 = Math.imul(h1 ^ lo, 0x01000193) ^ Math.imul(hi, 0x5bd1e995);
-    h2 = Math.imul(h2 ^ (lo + 0x9e3779b9), 0x85ebca6b) ^ Math.imul(hi ^ h1, 0xc2b2ae35);
-  }
-  h1 ^= h1 >>> 15;
-  h2 ^= h2 >>> 13;
-  return (h1 >>> 0) * 2097152 + ((h2 >>> 0) & 0x1fffff);
+  const { dims } = space;
+  const v = new Float64Array(dims.length);
+  for (let j = 0; j < dims.length; j++) v[j] = Number(values[(dims[j] as Dimension).name]);
+  return keyOfValues(codecOf(space), v, 0);
 }
 
 const STOCK_NUMERIC_ORDER: readonly NumericParam[] = Object.keys(STOCK_PARAM_BOUNDS) as NumericParam[];
