@@ -1,9 +1,14 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-// Layers point one way (CONVENTIONS.md §1): apps -> packages, strategy depends on nothing of ours,
-// the web app never imports server code.
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// Layers point one way (docs/architecture.md, CONVENTIONS.md §1): apps -> trpc -> core ->
+// {market, jobs, db, api-contract} -> strategy; the web app imports api-contract and the
+// AppRouter type only; no import cycles anywhere.
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const apps = { group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'], message: 'Packages never import apps.' };
+const io = { group: ['@prisma/*', 'bullmq', 'ioredis', 'pg', 'node:*'], message: 'api-contract is shared with the browser: schemas and types only.' };
 
 export default tseslint.config(
   {
@@ -20,14 +25,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.base.json', '{apps,packages}/*/tsconfig.json', 'bench/tsconfig.json'] })],
+    },
+    // Type-only edges count too: a cycle of types still ties two modules' designs together.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['packages/strategy/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      ...restrict([
+      ...restrict(
         { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'worker_threads'], message: 'packages/strategy is pure: no I/O.' },
         { group: ['@tradebot/*'], message: 'packages/strategy depends on nothing of ours.' },
         { group: ['@prisma/*', 'bullmq', 'ioredis', 'pg'], message: 'packages/strategy is pure: no I/O.' },
-      ]),
+      ),
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Time is a parameter in packages/strategy.' },
@@ -38,17 +52,44 @@ export default tseslint.config(
   },
   {
     files: ['packages/api-contract/src/**/*.ts'],
-    rules: restrict([
-      { group: ['@tradebot/db', '@tradebot/jobs', '@prisma/*', 'bullmq', 'ioredis', 'node:*'], message: 'api-contract holds schemas and types only.' },
-    ]),
+    rules: restrict(io, {
+      group: ['@tradebot/*', '!@tradebot/strategy'],
+      message: 'api-contract imports strategy (types, bounds) and nothing else of ours.',
+    }),
   },
   {
     files: ['packages/db/src/**/*.ts'],
-    rules: restrict([{ group: ['@tradebot/*'], message: 'packages/db depends on nothing of ours.' }]),
+    rules: restrict({ group: ['@tradebot/*'], message: 'packages/db depends on nothing of ours.' }),
+  },
+  {
+    files: ['packages/jobs/src/**/*.ts'],
+    rules: restrict({ group: ['@tradebot/*', '!@tradebot/api-contract'], message: 'packages/jobs imports api-contract only.' }),
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: restrict(apps, {
+      group: ['@tradebot/trpc', '@trpc/*', 'fastify', '@fastify/*'],
+      message: 'packages/core is called by the transports; it never imports them.',
+    }),
+  },
+  {
+    files: ['packages/trpc/src/**/*.ts'],
+    rules: restrict(apps, {
+      group: ['@tradebot/db', '@tradebot/db/*', '@tradebot/jobs', '@prisma/*', 'bullmq', 'ioredis'],
+      message: 'Procedures are thin: data access goes through packages/core services.',
+    }),
   },
   {
     files: ['packages/**/*.ts'],
-    rules: restrict([{ group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'], message: 'Packages never import apps.' }]),
+    ignores: ['packages/{core,trpc}/src/**'],
+    rules: restrict(apps),
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: restrict(
+      { group: ['**/packages/*/src/**', '../packages/**', '../../packages/**'], message: 'bench imports @tradebot/strategy by its package name.' },
+      { group: ['@tradebot/*', '!@tradebot/strategy', '!@tradebot/strategy/*'], message: 'bench measures the strategy engine only.' },
+    ),
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -60,13 +101,16 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: '@tradebot/api-contract',
+              name: '@tradebot/trpc',
               allowTypeImports: true,
-              message: 'The browser imports values from @tradebot/api-contract/client (the root holds server code).',
+              message: 'The browser imports the AppRouter type only from @tradebot/trpc (import type).',
             },
           ],
           patterns: [
-            { group: ['@tradebot/db', '@tradebot/jobs', '@tradebot/api', '@tradebot/worker', 'node:*'], message: 'The web app imports api-contract only.' },
+            {
+              group: ['@tradebot/*', '!@tradebot/api-contract', '!@tradebot/trpc', 'node:*'],
+              message: 'The web app imports @tradebot/api-contract (and the AppRouter type) only.',
+            },
           ],
         },
       ],
@@ -74,10 +118,10 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    rules: restrict([{ group: ['@tradebot/worker', '@tradebot/web'], message: 'No app imports another app.' }]),
+    rules: restrict({ group: ['@tradebot/worker', '@tradebot/web'], message: 'No app imports another app.' }),
   },
   {
     files: ['apps/worker/src/**/*.ts'],
-    rules: restrict([{ group: ['@tradebot/api', '@tradebot/web'], message: 'No app imports another app.' }]),
+    rules: restrict({ group: ['@tradebot/api', '@tradebot/web'], message: 'No app imports another app.' }),
   },
 );

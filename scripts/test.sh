@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/prepare.sh --chromium
-echo "Lint..."
-npx eslint . --max-warnings=0
+echo "Lint (layers, cycles, formatting)..."
+bash scripts/lint.sh
 echo "Type-check..."
 TURBO_TELEMETRY_DISABLED=1 npx turbo run typecheck --output-logs=errors-only
 npx tsc -p e2e/tsconfig.json
