@@ -4,14 +4,15 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { appRouter, CLIENT_ERROR_MAX_BYTES, type Services } from '@tradebot/api-contract';
+import { CLIENT_ERROR_MAX_BYTES, server } from '@tradebot/api-contract';
+import type { Services, SessionService } from '@tradebot/core';
+import { appRouter } from '@tradebot/trpc';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
 import { restRoutes } from './rest/routes.js';
 import { registerRestRoutes } from './rest/shim.js';
-import type { SessionService } from './services/session.service.js';
 import { registerWebsocket } from './ws/hub.js';
 
 export interface AppOptions {
@@ -62,12 +63,12 @@ export async function buildApp(options: AppOptions) {
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/token',
-    handler: (_request, reply) => reply.status(405).header('allow', 'POST').send({ detail: 'Method Not Allowed' }),
+    handler: (_request, reply) => reply.status(405).header('allow', 'POST').send({ detail: server.methodNotAllowed }),
   });
   app.addHook('preValidation', async (request, reply) => {
     const length = Number(request.headers['content-length'] ?? 0);
     if (request.url.startsWith('/api/log-client-error') && length > CLIENT_ERROR_MAX_BYTES) {
-      return reply.status(413).send({ detail: 'Error report too large' });
+      return reply.status(413).send({ detail: server.errorReportTooLarge });
     }
   });
   registerWebsocket(app, options.sessions, options.subscriber);
@@ -82,7 +83,7 @@ async function serveWeb(app: FastifyInstance, webDist?: string) {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) {
     app.setNotFoundHandler((request, reply) =>
       apiPath(request.url)
-        ? reply.status(404).send({ detail: 'Not Found' })
+        ? reply.status(404).send({ detail: server.notFound })
         : reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build -w @tradebot/web`.'),
     );
     return;
@@ -92,7 +93,7 @@ async function serveWeb(app: FastifyInstance, webDist?: string) {
   app.setNotFoundHandler((request, reply) =>
     request.method === 'GET' && !apiPath(request.url)
       ? reply.type('text/html').sendFile('index.html')
-      : reply.status(404).send({ detail: 'Not Found' }),
+      : reply.status(404).send({ detail: server.notFound }),
   );
 }
 

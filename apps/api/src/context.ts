@@ -1,6 +1,6 @@
-import type { Context, Services } from '@tradebot/api-contract';
+import type { Services, SessionService } from '@tradebot/core';
+import type { Context } from '@tradebot/trpc';
 import type { FastifyRequest } from 'fastify';
-import type { SessionService } from './services/session.service.js';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,17 +1,16 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { validationMessage, ZSignupInput } from '@tradebot/api-contract';
-import { createDb, createUserWithTrial, ensureDatabase, findLoginByUsername, migrate, setAdmin } from '@tradebot/db';
+import { AppError, validationMessage, ZSignupInput } from '@tradebot/api-contract';
+import { createCipher, registerUser, totpUri } from '@tradebot/core';
+import { createDb, ensureDatabase, findLoginByUsername, migrate, setAdmin } from '@tradebot/db';
 import { ZodError } from 'zod';
 import { loadEnv } from './env.js';
-import { createCipher, aad } from './lib/crypto.js';
-import { hashPassword } from './lib/password.js';
-import { generateTotpSecret, totpUri } from './lib/totp.js';
 
 /**
  * Creates the first admin (or promotes an existing user):
  *   npm run create-admin -- --username alice --email alice@example.com --password '…'
- * A new admin gets 2FA like every user: the otpauth URI is printed once, for an authenticator app.
+ * A new admin signs up through core's registration like every user (same trial, same 2FA):
+ * the otpauth URI is printed once, for an authenticator app.
  */
 const { values } = parseArgs({
   options: {
@@ -44,23 +43,16 @@ try {
       phone_number: values.phone,
       tos_accepted: true,
     });
-    const secret = generateTotpSecret();
-    const userId = await createUserWithTrial(db, {
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      country: input.country,
-      phoneNumber: input.phone_number,
-      tosAcceptedAt: new Date(),
-      trialEndsAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
-      totpSecretEnc: createCipher(env.ENCRYPTION_KEY).encrypt(secret, aad.totp(input.username)),
-    });
+    const deps = { db, cipher: createCipher(env.ENCRYPTION_KEY), now: () => new Date() };
+    const { userId, totpSecret } = await registerUser(deps, input);
     await setAdmin(db, userId, true);
     console.log(`Admin ${input.username} created (id ${userId}).`);
-    console.log(`Add this to your authenticator app (shown once):\n  ${totpUri(secret, input.username)}`);
+    console.log(`Add this to your authenticator app (shown once):\n  ${totpUri(totpSecret, input.username)}`);
   }
 } catch (error) {
-  console.error(error instanceof ZodError ? `Cannot create the admin: ${validationMessage(error)}` : error);
+  if (error instanceof ZodError) console.error(`Cannot create the admin: ${validationMessage(error)}`);
+  else if (error instanceof AppError) console.error(`Cannot create the admin: ${error.message}`);
+  else console.error(error);
   process.exitCode = 1;
 } finally {
   await db.$disconnect();

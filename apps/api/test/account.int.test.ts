@@ -1,6 +1,6 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aad } from '../src/lib/crypto.js';
+import { aad } from '@tradebot/core';
 import { logIn, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;

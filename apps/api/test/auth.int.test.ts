@@ -1,6 +1,6 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_POLICY } from '../src/services/session.service.js';
+import { SESSION_POLICY } from '@tradebot/core';
 import { codeAt, secretFromUri, signUpAndLogIn, signupBody, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;

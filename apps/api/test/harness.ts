@@ -2,7 +2,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/env.js';
-import { totpCode, TOTP_PERIOD_SECONDS } from '../src/lib/totp.js';
+import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 
 export const TEST_KEY = 'a'.repeat(64);

@@ -1,4 +1,4 @@
-import { appRouter } from '@tradebot/api-contract';
+import { appRouter } from '@tradebot/trpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest/routes.js';
 import { logIn, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';

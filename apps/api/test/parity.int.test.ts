@@ -1,6 +1,6 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../src/lib/rate-limit.js';
+import { RATE_LIMITS } from '@tradebot/core';
 import { signUpAndLogIn, signupBody, startTestApi, type Reply, type TestApi } from './harness.js';
 
 /**

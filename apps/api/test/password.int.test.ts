@@ -1,6 +1,6 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/lib/tokens.js';
+import { hashToken } from '@tradebot/core';
 import { codeAt, logIn, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;

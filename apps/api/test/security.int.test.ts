@@ -1,7 +1,7 @@
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../src/lib/rate-limit.js';
-import { hashToken } from '../src/lib/tokens.js';
+import { RATE_LIMITS } from '@tradebot/core';
+import { hashToken } from '@tradebot/core';
 import { signupBody, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
 
 let api: TestApi;

@@ -4,6 +4,7 @@ import { createRedis, enqueue, mailQueue, openQueue, startWorker } from '@tradeb
 import { QueueEvents } from 'bullmq';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailDeliveryService, type ServiceDeps } from '@tradebot/core';
 import { mailProcessor } from '../src/mail.processor.js';
 
 /** Real SMTP: a local smtp-server receives what the worker sends through nodemailer. */
@@ -13,6 +14,9 @@ let smtpPort = 0;
 let rejectNext = 0;
 const db = createDb(process.env.DATABASE_URL ?? '');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+/** The worker's processor over core's mail service; delivery only needs the database and SMTP. */
+const processorWith = (smtp: ServiceDeps['smtp']) => mailProcessor({ mail: mailDeliveryService({ db, smtp }) });
 
 beforeAll(async () => {
   await resetDatabase(db);
@@ -48,7 +52,7 @@ describe('mail queue', () => {
     const events = new QueueEvents(mailQueue.name, { connection: createRedis(redisUrl, { forWorker: true }) });
     const worker = startWorker(
       mailQueue,
-      mailProcessor({ db, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Tradebot <bot@localhost>' }),
+      processorWith({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Tradebot <bot@localhost>' }),
       createRedis(redisUrl, { forWorker: true }),
     );
     rejectNext = 1;
@@ -72,7 +76,7 @@ describe('mail queue', () => {
     const connection = createRedis(redisUrl, { forWorker: true });
     const queue = openQueue(mailQueue, connection);
     const events = new QueueEvents(mailQueue.name, { connection: createRedis(redisUrl, { forWorker: true }) });
-    const worker = startWorker(mailQueue, mailProcessor({ db, from: 'x@localhost' }), createRedis(redisUrl, { forWorker: true }));
+    const worker = startWorker(mailQueue, processorWith({ from: 'x@localhost' }), createRedis(redisUrl, { forWorker: true }));
     const job = await queue.add(mailQueue.name, { mailId: 'nope' } as never, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/Bad mail payload/);
     const failed = await queue.getJob(job.id ?? '');

@@ -1,13 +1,15 @@
+/**
+ * What both sides of the wire share, safe to import in the browser: zod schemas, the
+ * message catalogue, error codes, the websocket message union and job payload schemas.
+ */
 export * from './errors.js';
 export * from './messages.js';
-export * from './services.js';
-export * from './trpc.js';
-export * from './router.js';
+export * from './validation.js';
+export * from './ws.js';
 export * from './schemas/auth.schema.js';
 export * from './schemas/account.schema.js';
 export * from './schemas/admin.schema.js';
 export * from './schemas/client-error.schema.js';
+export * from './schemas/jobs.schema.js';
 export * from './schemas/notification.schema.js';
 export * from './schemas/subscription.schema.js';
-export * from './ws.js';
-export * from './jobs.js';

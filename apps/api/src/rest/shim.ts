@@ -1,20 +1,37 @@
-import { appRouter, createCallerFactory, validationMessage, type Context } from '@tradebot/api-contract';
-import { TRPCError } from '@trpc/server';
+import { validationMessage } from '@tradebot/api-contract';
+import { appRouter, createCallerFactory, type AppRouter, type Context } from '@tradebot/trpc';
+import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Inputs = inferRouterInputs<AppRouter>;
+/** Every procedure of the router by its dotted path ("auth.login"): the table can name no other. */
+export type ProcedurePath = {
+  [Namespace in keyof Inputs]: `${Namespace & string}.${keyof Inputs[Namespace] & string}`;
+}[keyof Inputs];
 
 export interface RestRoute {
-  method: Method;
+  method: 'GET' | 'POST' | 'DELETE';
   /** The spec §7 path (or ours, marked in the table) this shim serves. */
   path: string;
-  call: (caller: Caller, request: FastifyRequest) => Promise<unknown>;
+  procedure: ProcedurePath;
+  /**
+   * The procedure's input, read from the request. It stays `unknown` here on purpose: the
+   * procedure's own zod schema parses it, exactly as for a tRPC call.
+   */
+  input?: (request: FastifyRequest) => unknown;
 }
 
 const createCaller = createCallerFactory(appRouter);
-export type Caller = ReturnType<typeof createCaller>;
+type Caller = ReturnType<typeof createCaller>;
+type Procedure = (input?: unknown) => Promise<unknown>;
+
+/** The caller's procedure at a dotted path (the path's type guarantees it exists). */
+function procedureAt(caller: Caller, path: ProcedurePath): Procedure {
+  const [namespace, name] = path.split('.') as [keyof Caller, string];
+  return (caller[namespace] as unknown as Record<string, Procedure>)[name] as Procedure;
+}
 
 /**
  * REST shims go through the same router as tRPC (same input schemas, same auth middleware,
@@ -31,8 +48,8 @@ export function registerRestRoutes(
       url: route.path,
       handler: async (request, reply) => {
         try {
-          const caller = createCaller(await buildContext(request));
-          return await route.call(caller, request);
+          const call = procedureAt(createCaller(await buildContext(request)), route.procedure);
+          return await (route.input ? call(route.input(request)) : call());
         } catch (error) {
           return sendError(reply, error);
         }

@@ -1,8 +1,8 @@
 import { userEventsChannel, ZWsClientMessage, type TWsServerMessage } from '@tradebot/api-contract';
+import type { SessionService } from '@tradebot/core';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
-import type { SessionService } from '../services/session.service.js';
 
 export const HEARTBEAT_MS = 30_000;
 

@@ -1,0 +1,86 @@
+import {
+  AppError,
+  server,
+  type TLoginInput,
+  type TLoginOutput,
+  type TSignupInput,
+  type TTokenOutput,
+} from '@tradebot/api-contract';
+import { findById, findLoginByUsername, findSubscription } from '@tradebot/db';
+import { subscriptionView } from '../billing/subscription.view.js';
+import type { ServiceDeps } from '../deps.js';
+import { getDummyHash, verifyPassword } from '../security/password-hash.js';
+import { totpQrCode } from '../security/totp.js';
+import type { RequestMeta, SessionInfo } from '../types.js';
+import { registerUser } from './register-user.js';
+import type { SessionService } from './session.service.js';
+
+/** Sign-up, password login (first factor), token refresh, status and logout. */
+export function authService(
+  deps: ServiceDeps,
+  sessions: SessionService,
+  sendVerification: (userId: number) => Promise<void>,
+) {
+  const { db, limiter } = deps;
+
+  async function signup(input: TSignupInput, meta: RequestMeta) {
+    await limiter.consume('signupIp', meta.ip);
+    const { userId, totpSecret } = await registerUser(deps, input);
+    await sendVerification(userId);
+    return { message: server.signupSuccess, ...(await totpQrCode(totpSecret, input.username)) };
+  }
+
+  async function login(input: TLoginInput, meta: RequestMeta): Promise<TLoginOutput> {
+    await limiter.consume('loginIp', meta.ip);
+    await limiter.consume('loginAccount', input.username);
+    const user = await findLoginByUsername(db, input.username);
+    // Verify against a dummy hash for unknown users so both failures look and time the same.
+    const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+    if (!user || !valid) throw new AppError('UNAUTHORIZED', server.invalidCredentials);
+    await limiter.reset('loginAccount', input.username);
+    const base = { token_type: 'bearer' as const, is_onboarded: user.isOnboarded };
+    if (user.totpSecretEnc) {
+      const challenge = await sessions.issueTemporary(user.id, '2fa_challenge');
+      return { ...base, access_token: challenge, requires_2fa: true, needs_2fa_setup: false };
+    }
+    const access = await sessions.issueFull(user.id);
+    const setup = await sessions.issueTemporary(user.id, '2fa_setup');
+    return { ...base, access_token: access, requires_2fa: false, needs_2fa_setup: true, setup_token: setup };
+  }
+
+  async function refresh(session: SessionInfo): Promise<TTokenOutput> {
+    const access = await sessions.issueFull(session.userId, session.expiresAt);
+    await sessions.revoke(session.id);
+    return { access_token: access, token_type: 'bearer', is_onboarded: session.isOnboarded };
+  }
+
+  async function logout(session: SessionInfo) {
+    await sessions.revoke(session.id);
+    return { message: server.loggedOut };
+  }
+
+  const onboardingStatus = async (session: SessionInfo) => ({ is_onboarded: session.isOnboarded });
+  const status = (session: SessionInfo) => accountStatus(deps, session);
+  return { signup, login, refresh, status, onboardingStatus, logout };
+}
+
+/** GET /api/status: who is signed in, their mode, plan and (until the bot exists) bot state. */
+async function accountStatus(deps: Pick<ServiceDeps, 'db' | 'now'>, session: SessionInfo) {
+  const user = await findById(deps.db, session.userId);
+  if (!user) throw new AppError('UNAUTHORIZED', server.sessionExpired);
+  return {
+    status: 'ok' as const,
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      is_admin: user.isAdmin,
+      is_onboarded: user.isOnboarded,
+      is_verified: user.isVerified,
+      has_2fa: user.has2fa,
+    },
+    environment: user.alpacaEnvironment,
+    bot_status: 'stopped' as const,
+    subscription: subscriptionView(await findSubscription(deps.db, session.userId), deps.now()),
+  };
+}

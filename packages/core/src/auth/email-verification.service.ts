@@ -1,0 +1,37 @@
+import { AppError, server } from '@tradebot/api-contract';
+import { consumeOneTimeToken, findById, markVerified } from '@tradebot/db';
+import type { ServiceDeps } from '../deps.js';
+import { hashToken } from '../security/tokens.js';
+import type { SessionInfo } from '../types.js';
+import { issueOneTimeToken, VERIFY_TTL_MS } from './one-time-tokens.js';
+
+/** Email verification: a single-use link valid for 24 hours, sent at sign-up and on request. */
+export function emailVerificationService(deps: ServiceDeps) {
+  const { db, mailer, now, appUrl } = deps;
+
+  async function sendVerification(userId: number) {
+    const user = await findById(db, userId);
+    if (!user || user.isVerified) return;
+    const token = await issueOneTimeToken(deps, userId, 'email_verify', VERIFY_TTL_MS);
+    const link = `${appUrl}/verify-email?token=${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify your email address',
+      text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n`,
+    });
+  }
+
+  async function verifyEmail(token: string) {
+    const userId = await consumeOneTimeToken(db, hashToken(token), 'email_verify', now());
+    if (userId === null) throw new AppError('BAD_REQUEST', server.invalidVerifyToken);
+    await markVerified(db, userId);
+    return { message: server.emailVerified };
+  }
+
+  async function requestEmailVerification(session: SessionInfo) {
+    await sendVerification(session.userId);
+    return { message: server.verifyLinkSent };
+  }
+
+  return { sendVerification, verifyEmail, requestEmailVerification };
+}

@@ -1,0 +1,81 @@
+import {
+  AppError,
+  server,
+  type TChangePasswordInput,
+  type TChangePasswordOutput,
+} from '@tradebot/api-contract';
+import {
+  consumeOneTimeToken,
+  findByEmail,
+  findById,
+  findPasswordHash,
+  revokeUserSessions,
+  setPasswordHash,
+} from '@tradebot/db';
+import type { ServiceDeps } from '../deps.js';
+import { hashPassword, verifyPassword } from '../security/password-hash.js';
+import { hashToken } from '../security/tokens.js';
+import type { RequestMeta, SessionInfo } from '../types.js';
+import { issueOneTimeToken, RESET_TTL_MS } from './one-time-tokens.js';
+import type { SessionService } from './session.service.js';
+
+/** Forgot/reset password (single-use, short-lived emailed token) and change from a session. */
+export function passwordService(deps: ServiceDeps, sessions: SessionService) {
+  const { db, limiter, mailer, now, appUrl } = deps;
+
+  async function forgotPassword(email: string, meta: RequestMeta) {
+    await limiter.consume('resetIp', meta.ip);
+    await limiter.consume('resetAccount', email);
+    const user = await findByEmail(db, email);
+    if (user) {
+      const token = await issueOneTimeToken(deps, user.id, 'password_reset', RESET_TTL_MS);
+      const link = `${appUrl}/reset-password?token=${token}`;
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${link}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
+      });
+    }
+    // The same answer whether or not the address is registered.
+    return { message: server.resetLinkSent };
+  }
+
+  async function resetPassword(token: string, newPassword: string, meta: RequestMeta) {
+    await limiter.consume('resetIp', meta.ip);
+    const userId = await consumeOneTimeToken(db, hashToken(token), 'password_reset', now());
+    if (userId === null) throw new AppError('BAD_REQUEST', server.invalidResetToken);
+    await setPasswordHash(db, userId, await hashPassword(newPassword));
+    // Every session ends; 2FA is untouched, so the next login still asks for a code.
+    await revokeUserSessions(db, userId);
+    return { message: server.passwordReset };
+  }
+
+  async function changePassword(session: SessionInfo, input: TChangePasswordInput): Promise<TChangePasswordOutput> {
+    // The login bucket: guesses here and at /api/token share one budget per account.
+    await limiter.consume('loginAccount', session.username);
+    const passwordHash = await findPasswordHash(db, session.userId);
+    if (!passwordHash || !(await verifyPassword(passwordHash, input.current_password))) {
+      throw new AppError('BAD_REQUEST', server.wrongCurrentPassword);
+    }
+    await limiter.reset('loginAccount', session.username);
+    await setPasswordHash(db, session.userId, await hashPassword(input.new_password));
+    await revokeUserSessions(db, session.userId);
+    // Keeps the absolute expiry, as refresh does: a password without a 2FA code must not
+    // stretch a session past the 7 days its sign-in earned.
+    const accessToken = await sessions.issueFull(session.userId, session.expiresAt);
+    await sendPasswordChanged(session.userId);
+    return { message: server.passwordChanged, access_token: accessToken };
+  }
+
+  async function sendPasswordChanged(userId: number) {
+    const user = await findById(db, userId);
+    if (!user) return;
+    await mailer.send({
+      to: user.email,
+      subject: 'Your password was changed',
+      text: `Hello ${user.username},\n\nThe password of your account was changed on ${now().toUTCString()}. Every other device has been signed out.\n\nIf you did not do this, reset your password now:\n${appUrl}/forgot-password\n`,
+    });
+  }
+
+  return { forgotPassword, resetPassword, changePassword };
+}

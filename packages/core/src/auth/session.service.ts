@@ -1,0 +1,69 @@
+import { createSession, findSession, revokeSession, touchSession } from '@tradebot/db';
+import type { ServiceDeps } from '../deps.js';
+import { generateToken, hashToken } from '../security/tokens.js';
+import type { SessionInfo, TemporaryPurpose } from '../types.js';
+
+/**
+ * Full sessions expire after 2 h without use or 7 days after sign-in, whichever comes first;
+ * refreshing rotates the token but keeps the absolute expiry. Temporary sessions (a 2FA step)
+ * live 10 minutes and can do one thing.
+ */
+export const SESSION_POLICY = {
+  idleMs: 2 * 60 * 60 * 1000,
+  absoluteMs: 7 * 24 * 60 * 60 * 1000,
+  temporaryMs: 10 * 60 * 1000,
+  /** lastUsedAt is written at most this often, so reads don't each cost a write. */
+  touchEveryMs: 60 * 1000,
+};
+
+export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
+  const { db, now } = deps;
+
+  async function issue(
+    userId: number,
+    kind: 'full' | 'temporary',
+    purpose: TemporaryPurpose | null,
+    expiresAt?: Date,
+  ): Promise<string> {
+    const token = generateToken();
+    const ttl = kind === 'full' ? SESSION_POLICY.absoluteMs : SESSION_POLICY.temporaryMs;
+    await createSession(db, {
+      id: hashToken(token),
+      userId,
+      kind,
+      purpose,
+      expiresAt: expiresAt ?? new Date(now().getTime() + ttl),
+      createdAt: now(),
+    });
+    return token;
+  }
+
+  async function authenticate(token: string): Promise<SessionInfo | null> {
+    const id = hashToken(token);
+    const found = await findSession(db, id);
+    if (!found) return null;
+    const at = now().getTime();
+    const idleExpired = found.kind === 'full' && found.lastUsedAt.getTime() + SESSION_POLICY.idleMs <= at;
+    if (found.expiresAt.getTime() <= at || idleExpired) return null;
+    if (at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs) await touchSession(db, id, now());
+    return {
+      id,
+      userId: found.userId,
+      username: found.user.username,
+      kind: found.kind,
+      purpose: (found.purpose as TemporaryPurpose | null) ?? null,
+      isAdmin: found.user.isAdmin,
+      isOnboarded: found.user.isOnboarded,
+      expiresAt: found.expiresAt,
+    };
+  }
+
+  return {
+    issueFull: (userId: number, expiresAt?: Date) => issue(userId, 'full', null, expiresAt),
+    issueTemporary: (userId: number, purpose: TemporaryPurpose) => issue(userId, 'temporary', purpose),
+    authenticate,
+    revoke: (sessionId: string) => revokeSession(db, sessionId),
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

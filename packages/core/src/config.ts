@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The settings every process that builds the services needs. Each app's env.ts (the only
+ * place that reads process.env) extends this shape, so API and worker agree on names and
+ * defaults.
+ */
+export const coreEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/tradebot'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
+  /** 32 bytes as 64 hex characters; generated into .data/ on first local start when absent. */
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** smtp://user:pass@host:port or smtps://…; unset keeps mail in the dev outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Tradebot <no-reply@localhost>'),
+  /** Usernames exempt from 2FA changes (spec §5: two reserved accounts). */
+  RESERVED_USERNAMES: z
+    .string()
+    .default('admin,support')
+    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)),
+};
+
+type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;
+export type CoreEnv = Omit<CoreEnvInput, 'ENCRYPTION_KEY'> & { ENCRYPTION_KEY: string };
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Parses settings with a message that names each bad one and the file that documents it. */
+export function parseEnv<S extends z.ZodRawShape>(shape: S, source: NodeJS.ProcessEnv, app: string) {
+  const parsed = z.object(shape).safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings for ${app} (see ${app}/.env.example):\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The key for secrets at rest: required in production; locally one is generated once into
+ * .data/encryption.key, which the API and the worker then share.
+ */
+export function resolveEncryptionKey(env: Pick<CoreEnvInput, 'ENCRYPTION_KEY' | 'NODE_ENV'>): string {
+  if (env.ENCRYPTION_KEY) return env.ENCRYPTION_KEY;
+  if (env.NODE_ENV === 'production') {
+    throw new Error('ENCRYPTION_KEY is required in production: set it to 64 hex characters (openssl rand -hex 32).');
+  }
+  const file = resolve(repoRoot, '.data/encryption.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('hex');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}

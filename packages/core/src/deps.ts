@@ -1,0 +1,18 @@
+import type { Db } from '@tradebot/db';
+import type { Mailer } from './mail/outbox-mailer.js';
+import type { Cipher } from './security/cipher.js';
+import type { RateLimiter } from './security/rate-limit.js';
+
+/** What services need from the outside world; tests build it from real PostgreSQL and Redis. */
+export interface ServiceDeps {
+  db: Db;
+  cipher: Cipher;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  /** SMTP delivery (the worker's side of mail); no URL keeps mail in the dev outbox. */
+  smtp: { url?: string; from: string };
+  /** Injected so tests can move time (session expiry, TOTP steps, trial end). */
+  now: () => Date;
+  appUrl: string;
+  reservedUsernames: readonly string[];
+}

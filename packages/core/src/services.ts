@@ -1,0 +1,41 @@
+import { accountService } from './account/account.service.js';
+import { adminReportsService } from './admin/admin-reports.service.js';
+import { adminService } from './admin/admin.service.js';
+import { authService } from './auth/auth.service.js';
+import { emailVerificationService } from './auth/email-verification.service.js';
+import { passwordService } from './auth/password.service.js';
+import { sessionService } from './auth/session.service.js';
+import { twoFactorService } from './auth/two-factor.service.js';
+import type { BillingProvider } from './billing/billing-provider.js';
+import { subscriptionService } from './billing/subscription.service.js';
+import { clientErrorService } from './client-errors/client-error.service.js';
+import type { ServiceDeps } from './deps.js';
+import { mailDeliveryService } from './mail/mail-delivery.js';
+import { notificationService } from './notifications/notification.service.js';
+
+/**
+ * Wires the services once per process. tRPC procedures (and through them the REST shims) and
+ * worker processors all call these; the `Services` type is inferred from here.
+ */
+export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
+  const sessions = sessionService(deps);
+  const verification = emailVerificationService(deps);
+  const services = {
+    auth: {
+      ...authService(deps, sessions, verification.sendVerification),
+      ...twoFactorService(deps, sessions),
+      ...passwordService(deps, sessions),
+      verifyEmail: verification.verifyEmail,
+      requestEmailVerification: verification.requestEmailVerification,
+    },
+    account: accountService(deps),
+    subscription: subscriptionService(deps, billing),
+    admin: { ...adminService(deps), ...adminReportsService(deps) },
+    clientErrors: clientErrorService(deps),
+    notifications: notificationService(deps),
+    mail: mailDeliveryService(deps),
+  };
+  return { services, sessions };
+}
+
+export type Services = ReturnType<typeof createServices>['services'];

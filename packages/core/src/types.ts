@@ -1,0 +1,21 @@
+/** The caller's session as resolved from the bearer token (never the token itself). */
+export interface SessionInfo {
+  /** SHA-256 of the token: the session's id. */
+  id: string;
+  userId: number;
+  username: string;
+  kind: 'full' | 'temporary';
+  purpose: TemporaryPurpose | null;
+  isAdmin: boolean;
+  isOnboarded: boolean;
+  expiresAt: Date;
+}
+
+/** What a temporary (2FA step) session may do. */
+export type TemporaryPurpose = '2fa_challenge' | '2fa_setup';
+
+/** Where a request came from: rate limits and error reports use it. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}

@@ -1,0 +1,16 @@
+import { accountRouter } from './routers/account.router.js';
+import { adminRouter } from './routers/admin.router.js';
+import { authRouter } from './routers/auth.router.js';
+import { clientErrorRouter } from './routers/client-error.router.js';
+import { notificationsRouter } from './routers/notifications.router.js';
+import { router } from './trpc.js';
+
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  notifications: notificationsRouter,
+  admin: adminRouter,
+  clientError: clientErrorRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,24 @@
+import {
+  ZAccountSettingsOutput,
+  ZMessageOutput,
+  ZNotificationsOutput,
+  ZSubscribeInput,
+  ZSubscribeOutput,
+  ZUpdateAccountSettingsInput,
+  ZUpdateAccountSettingsOutput,
+} from '@tradebot/api-contract';
+import { authedProcedure, router } from '../trpc.js';
+
+export const accountRouter = router({
+  settings: authedProcedure
+    .output(ZAccountSettingsOutput)
+    .query(({ ctx }) => ctx.services.account.getSettings(ctx.session.userId)),
+  updateSettings: authedProcedure
+    .input(ZUpdateAccountSettingsInput)
+    .output(ZUpdateAccountSettingsOutput)
+    .mutation(({ ctx, input }) => ctx.services.account.updateSettings(ctx.session.userId, input)),
+  subscribe: authedProcedure
+    .input(ZSubscribeInput)
+    .output(ZSubscribeOutput)
+    .mutation(({ ctx, input }) => ctx.services.subscription.subscribe(ctx.session.userId, input.plan)),
+});

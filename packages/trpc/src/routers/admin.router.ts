@@ -1,0 +1,34 @@
+import {
+  ZAdminDeleteUserInput,
+  ZAdminGrantPlanInput,
+  ZAdminMailOutput,
+  ZAdminUpdateUserInput,
+  ZAdminUsersOutput,
+  ZClientErrorList,
+  ZMessageOutput,
+} from '@tradebot/api-contract';
+import { adminProcedure, router } from '../trpc.js';
+
+export const adminRouter = router({
+  users: adminProcedure.output(ZAdminUsersOutput).query(({ ctx }) => ctx.services.admin.listUsers()),
+  updateUser: adminProcedure
+    .input(ZAdminUpdateUserInput)
+    .output(ZMessageOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.admin.updateUser(ctx.session.userId, input.id, input.patch),
+    ),
+  deleteUser: adminProcedure
+    .input(ZAdminDeleteUserInput)
+    .output(ZMessageOutput)
+    .mutation(({ ctx, input }) => ctx.services.admin.deleteUser(ctx.session.userId, input.id)),
+  grantPlan: adminProcedure
+    .input(ZAdminGrantPlanInput)
+    .output(ZMessageOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.admin.grantPlan(ctx.session.userId, input.id, input.plan),
+    ),
+  clientErrors: adminProcedure
+    .output(ZClientErrorList)
+    .query(({ ctx }) => ctx.services.admin.listClientErrors()),
+  mailOutbox: adminProcedure.output(ZAdminMailOutput).query(({ ctx }) => ctx.services.admin.listMail()),
+});

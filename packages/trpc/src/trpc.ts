@@ -1,0 +1,62 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { isAppError, server, validationMessage } from '@tradebot/api-contract';
+import type { SessionInfo, TemporaryPurpose } from '@tradebot/core';
+import type { Context } from './context.js';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const retryAfter = isAppError(error.cause) ? error.cause.retryAfter : undefined;
+    // Input errors read as sentences (the schemas carry user-facing texts), not as JSON.
+    const message = error.cause instanceof ZodError ? validationMessage(error.cause) : shape.message;
+    return { ...shape, message, data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Services throw AppError; turn it into the matching tRPC error so both surfaces agree. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrors);
+
+function requireSession(ctx: Context): SessionInfo {
+  if (!ctx.session) {
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: ctx.tokenSent ? server.sessionExpired : server.notAuthenticated,
+    });
+  }
+  return ctx.session;
+}
+
+/** A full (post-2FA) session. Temporary tokens are refused here. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const session = requireSession(ctx);
+  if (session.kind !== 'full') throw new TRPCError({ code: 'UNAUTHORIZED', message: server.tempTokenOnly });
+  return next({ ctx: { ...ctx, session } });
+});
+
+/** The role is read from the database with the session on every request, never from the client. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: server.forbidden });
+  return next();
+});
+
+/** A temporary token minted for one step of a 2FA flow. */
+export const tempTokenProcedure = (purpose: TemporaryPurpose) =>
+  publicProcedure.use(({ ctx, next }) => {
+    const session = requireSession(ctx);
+    if (session.kind !== 'temporary' || session.purpose !== purpose) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: server.sessionExpired });
+    }
+    return next({ ctx: { ...ctx, session } });
+  });
