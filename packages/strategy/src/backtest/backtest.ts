@@ -3,7 +3,7 @@ import type { BarWindow, Evaluate, EvalResult } from '../optimizer/optimize.js';
 import type { StockParams } from '../params.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { computeMetrics, type Metrics } from './metrics.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import type { BacktestConfig, SimWindow, Trade } from './types.js';
 
 export interface BacktestResult {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allocBars } from '../bars.js';
 import { STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { strategyInputs, type StrategyInputs } from '../signals/types.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import type { BacktestConfig, Trade } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { sharpeFromSums } from './simulate.js';
+import { sharpeFromSums } from './kernel.js';
 import type { Trade } from './types.js';
 
 export interface Metrics {

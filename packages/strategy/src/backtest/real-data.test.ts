@@ -5,7 +5,7 @@ import { parseDailyCsv, type Bars } from '../bars.js';
 import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { backtest, backtestEvaluator } from './backtest.js';
 import { IndicatorCache } from './indicator-cache.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import { syntheticBars } from './testing.js';
 import type { BacktestConfig } from './types.js';
 
