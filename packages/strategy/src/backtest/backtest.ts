@@ -1,5 +1,5 @@
 import type { Bars } from '../bars.js';
-import type { BarWindow, Evaluate, EvalResult } from '../optimizer/optimize.js';
+import type { BarWindow, Evaluate, EvalResult } from '../optimizer/search/types.js';
 import type { StockParams } from '../params.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { computeMetrics, type Metrics } from './metrics.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_PARAM_BOUNDS, type NumericParam } from '../params.js';
+import { STOCK_PARAM_BOUNDS, type NumericParam } from '../../params.js';
+import { mulberry32 } from '../testing.js';
 import { latinHypercube, uniformPoint } from './sampling.js';
 import { decode, encode, stockSearchSpace } from './space.js';
-import { mulberry32 } from './testing.js';
 
 describe('stockSearchSpace', () => {
   const space = stockSearchSpace();

@@ -1,17 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IndicatorCache, backtestEvaluator } from '../backtest/index.js';
-import { parseDailyCsv } from '../bars.js';
-import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../params.js';
-import type { Evaluate, EvalResult } from './optimize.js';
-import { stockSearchSpace, type ParamValues } from './space.js';
-import { mulberry32 } from './testing.js';
+import { IndicatorCache, backtestEvaluator } from '../../backtest/index.js';
+import { parseDailyCsv } from '../../bars.js';
+import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../params.js';
+import { stockSearchSpace } from '../space/space.js';
+import type { ParamValues } from '../space/types.js';
+import { mulberry32 } from '../testing.js';
+import type { Evaluate, EvalResult } from './types.js';
 import { walkForward, type WalkForwardOptions } from './walk-forward.js';
 
 type P = StockParams & ParamValues;
 
-const dir = fileURLToPath(new URL('../../../../../shared/data/prices-daily', import.meta.url));
+const dir = fileURLToPath(new URL('../../../../../../shared/data/prices-daily', import.meta.url));
 
 /**
  * Fixed before any measurement and never used to choose the method: the default score was picked on

@@ -1,4 +1,4 @@
-import type { Forest, Tree } from './forest.js';
+import type { Forest, Tree } from './types.js';
 
 /** One tree's prediction for the row starting at `off` in `x`. */
 export function predictTree(t: Tree, x: ArrayLike<number>, off = 0): number {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deflatedSharpe, expectedMaxSharpe, normalCdf, normalQuantile, probabilisticSharpe, returnMoments } from './dsr.js';
+import { deflatedSharpe, expectedMaxSharpe, probabilisticSharpe } from './dsr.js';
+import { returnMoments } from './moments.js';
+import { normalCdf, normalQuantile } from './normal.js';
 
 describe('normal distribution helpers', () => {
   it('match tabulated values', () => {

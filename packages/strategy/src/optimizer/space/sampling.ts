@@ -1,4 +1,4 @@
-import type { Uniform } from './space.js';
+import type { Uniform } from './types.js';
 
 /** Integer in [0, n) from a uniform source. */
 export function randomInt(rng: Uniform, n: number): number {

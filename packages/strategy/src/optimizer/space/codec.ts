@@ -1,4 +1,4 @@
-import type { Dimension, ParamValues, SearchSpace } from './space.js';
+import type { Dimension, ParamValues, SearchSpace } from './types.js';
 
 /**
  * A search space compiled once for the proposal hot path: dimension kinds and bounds in typed

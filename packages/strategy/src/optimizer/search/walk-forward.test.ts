@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
-import type { BarWindow, EvalResult } from './optimize.js';
-import { stockSearchSpace, type ParamValues } from './space.js';
-import { mulberry32 } from './testing.js';
+import { STOCK_PARAM_DEFAULTS, type StockParams } from '../../params.js';
+import { stockSearchSpace } from '../space/space.js';
+import type { ParamValues } from '../space/types.js';
+import { mulberry32 } from '../testing.js';
+import type { BarWindow, EvalResult } from './types.js';
 import { toBestParameters, walkForward, walkForwardFolds } from './walk-forward.js';
 
 type P = StockParams & ParamValues;

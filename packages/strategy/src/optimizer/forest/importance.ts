@@ -1,6 +1,7 @@
-import { predictTree, type Forest } from './forest.js';
-import { shuffle } from './sampling.js';
-import type { Uniform } from './space.js';
+import { shuffle } from '../space/sampling.js';
+import type { Uniform } from '../space/types.js';
+import { predictTree } from './predict.js';
+import type { Forest } from './types.js';
 
 /** Scales non-negative scores to sum to 1 (all zeros stay zero). */
 export function normalise(scores: Float64Array): Float64Array {

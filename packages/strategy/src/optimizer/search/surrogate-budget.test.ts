@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { finalForest, type FittedForest } from './finish.js';
-import { fitForest } from './forest.js';
-import type { OptimizeOptions, Trial } from './optimize.js';
-import { stockSearchSpace, type ParamValues } from './space.js';
+import { fitForest } from '../forest/forest.js';
+import { stockSearchSpace } from '../space/space.js';
+import type { ParamValues } from '../space/types.js';
+import { mulberry32 } from '../testing.js';
+import { finalForest } from './finish.js';
 import { lateTail, shareBatch, type ShareState } from './surrogate-budget.js';
-import { mulberry32 } from './testing.js';
+import type { FittedForest, OptimizeOptions, Trial } from './types.js';
 
 // 500 evaluations, 32 done, 1 ms per evaluation outside the surrogate: allowance 0.25 × 500 = 125 ms.
 const base: ShareState = {

@@ -1,9 +1,10 @@
-import { fitForest, type ForestOptions } from './forest.js';
-import type { OptimizeOptions } from './optimize.js';
+import { fitForest } from '../forest/forest.js';
+import type { ForestOptions } from '../forest/types.js';
+import type { ParamValues } from '../space/types.js';
 import { propose } from './propose.js';
 import { lateTail, shareBatch } from './surrogate-budget.js';
-import type { ParamValues } from './space.js';
-import { evaluateParams, targets, type State } from './trials.js';
+import { evaluateParams, targets } from './trials.js';
+import type { OptimizeOptions, State } from './types.js';
 
 /**
  * The surrogate's settings: the caller's, else 16 trees; under `surrogateShare`, 8 trees, which fit

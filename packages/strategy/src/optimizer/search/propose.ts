@@ -1,8 +1,8 @@
-import { codecOf, decodeValues, encodeValues, keyOfValues, paramsOf, type Codec } from './codec.js';
-import type { Forest } from './forest.js';
-import { accumulateTrees } from './predict.js';
-import { randomInt } from './sampling.js';
-import type { ParamValues, SearchSpace, Uniform } from './space.js';
+import { accumulateTrees } from '../forest/predict.js';
+import type { Forest } from '../forest/types.js';
+import { codecOf, decodeValues, encodeValues, keyOfValues, paramsOf, type Codec } from '../space/codec.js';
+import { randomInt } from '../space/sampling.js';
+import type { ParamValues, SearchSpace, Uniform } from '../space/types.js';
 
 export interface ProposalOptions {
   /** Candidates scored by the surrogate per proposal round. */

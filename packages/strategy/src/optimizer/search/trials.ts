@@ -1,27 +1,9 @@
-import { onePassSharpe } from './dsr.js';
-import type { FittedForest } from './finish.js';
-import type { EvalResult, OptimizeOptions, Trial } from './optimize.js';
-import { decode, encodeInto, valuesKey, type ParamValues, type SearchSpace } from './space.js';
+import { decode, encodeInto, valuesKey } from '../space/space.js';
+import type { ParamValues, SearchSpace } from '../space/types.js';
+import { onePassSharpe } from '../stats/moments.js';
+import type { EvalResult, OptimizeOptions, State, Trial } from './types.js';
 
-/** What a search run has evaluated so far, and what its surrogate has cost. */
-export interface State<P> {
-  /** Encoded trials, row-major (n × d). */
-  X: number[];
-  y: number[];
-  trials: Trial<P>[];
-  seen: Set<number>;
-  best: (Trial<P> & { result: EvalResult }) | null;
-  evaluateMs: number;
-  /** Forest fits and proposals so far. */
-  surrogateMs: number;
-  fits: number;
-  /** The fits' share of surrogateMs. */
-  fitMs: number;
-  start: number;
-  /** The latest search forest and how many trials it was fitted on (reused after the search when recent enough). */
-  last: FittedForest | null;
-}
-
+/** An empty run started at `start` (ms on the run's clock). */
 export function newState<P>(start: number): State<P> {
   return { X: [], y: [], trials: [], seen: new Set(), best: null, evaluateMs: 0, surrogateMs: 0, fits: 0, fitMs: 0, start, last: null };
 }

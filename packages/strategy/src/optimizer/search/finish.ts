@@ -1,20 +1,14 @@
-import { deflatedSharpe, returnMoments } from './dsr.js';
-import { fitForest, predictForest, type Forest } from './forest.js';
-import { normalise, permutationImportance } from './importance.js';
+import { fitForest } from '../forest/forest.js';
+import { normalise, permutationImportance } from '../forest/importance.js';
+import { predictForest } from '../forest/predict.js';
+import type { ParamValues } from '../space/types.js';
+import { deflatedSharpe } from '../stats/dsr.js';
+import { returnMoments } from '../stats/moments.js';
 import { forestOptions, needsFinalForest } from './forest-loop.js';
-import type { DeflatedSharpeReport, EvalResult, OptimizeOptions, ParamImportance, Trial } from './optimize.js';
 import { REUSE_WITHIN } from './surrogate-budget.js';
-import type { ParamValues } from './space.js';
-
-/** What the search leaves behind for the work after it. */
-export interface SearchRecord<P> {
-  /** Encoded trials, row-major (n × d). */
-  X: number[];
-  /** Forest targets, one per trial (non-finite scores already mapped). */
-  y: Float64Array;
-  trials: Trial<P>[];
-  best: Trial<P> & { result: EvalResult };
-}
+import type {
+  DeflatedSharpeReport, EvalResult, FittedForest, OptimizeOptions, ParamImportance, SearchRecord, Trial,
+} from './types.js';
 
 /** Rows scored per shuffled feature in permutation importance: enough to rank 16 features, cheap at any budget. */
 const IMPORTANCE_ROWS = 128;
@@ -34,12 +28,6 @@ export function finalForest<P extends ParamValues>(
   if (!needsFinalForest(o) || n < 4) return undefined;
   if (o.surrogateShare !== undefined && last && n - last.rows <= REUSE_WITHIN * n) return last;
   return { forest: fitForest(Float64Array.from(rec.X), rec.y, o.space.dims.length, o.rng, forestOptions(o)), rows: n };
-}
-
-/** A forest and the number of trials (the first `rows`) it was fitted on. */
-export interface FittedForest {
-  forest: Forest;
-  rows: number;
 }
 
 /** Permutation and impurity importance from the final forest (zeros when there is none or it was not asked for). */
@@ -74,7 +62,7 @@ export function modelBest<P extends ParamValues>(
   return { ...t, result: evaluate(t.params) };
 }
 
-/** DSR of the winner with every evaluation counted as a trial (see dsr.ts). */
+/** DSR of the winner with every evaluation counted as a trial (see stats/dsr.ts). */
 export function deflatedReport<P>(best: Trial<P> & { result: EvalResult }, trials: Trial<P>[]): DeflatedSharpeReport | null {
   const returns = best.result.returns;
   if (!returns || returns.length < 2) return null;

@@ -1,4 +1,4 @@
-import type { EvalResult } from './optimize.js';
+import type { EvalResult } from './types.js';
 
 /**
  * Worst sub-window score: the window's per-bar returns are cut into `parts` equal consecutive

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fitForest, predictForest } from './forest.js';
+import { mulberry32 } from '../testing.js';
+import { fitForest } from './forest.js';
 import { normalise, permutationImportance } from './importance.js';
-import { mulberry32 } from './testing.js';
+import { predictForest } from './predict.js';
 
 /** y = 4·x0 + sin(6·x1) + (x2 > 0.5 ? 1 : 0); x3..x5 are noise features. */
 function data(seed: number, n: number) {

@@ -1,8 +1,9 @@
-import type { StockParams } from '../params.js';
-import { returnMoments } from './dsr.js';
-import { optimize, type BarWindow, type EvalResult, type OptimizeOptions, type OptimizeResult } from './optimize.js';
+import type { StockParams } from '../../params.js';
+import type { ParamValues } from '../space/types.js';
+import { returnMoments } from '../stats/moments.js';
+import { optimize } from './optimize.js';
 import { lowerBound } from './robust-score.js';
-import type { ParamValues } from './space.js';
+import type { BarWindow, EvalResult, OptimizeOptions, OptimizeResult } from './types.js';
 
 export interface FoldSpec {
   /** In-sample bars per fold. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../testing.js';
 import { inBagOrders, presort, sortKeys } from './sorted-rows.js';
-import { mulberry32 } from './testing.js';
 
 describe('presort / inBagOrders', () => {
   it('gives the same per-tree orders from per-tree key sorts (large n) as from filtering the global orders', () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../params.js';
-import { optimize, type EvalResult } from './optimize.js';
-import { encode, stockSearchSpace, type ParamValues } from './space.js';
-import { mulberry32 } from './testing.js';
+import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../../params.js';
+import { encode, stockSearchSpace } from '../space/space.js';
+import type { ParamValues } from '../space/types.js';
+import { mulberry32 } from '../testing.js';
+import { optimize } from './optimize.js';
+import type { EvalResult } from './types.js';
 
 type P = StockParams & ParamValues;
 const space = stockSearchSpace();

@@ -1,12 +1,12 @@
-import type { DeflatedSharpe } from './dsr.js';
-import { deflatedReport, finalForest, importanceOf, modelBest } from './finish.js';
-import { forestLoop } from './forest-loop.js';
-import type { ForestOptions } from './forest.js';
-import { latinHypercube, uniformPoint } from './sampling.js';
-import type { ParamValues, SearchSpace, Uniform } from './space.js';
-import { evaluateParams, evaluatePoint, newState, targets, type State } from './trials.js';
-
-export { forestOptions } from './forest-loop.js';
+/**
+ * The search's shared types: the objective's contract, the options and results of `optimize`, and
+ * the state the search passes between its phases (trials, forest loop, finish). A leaf: it imports
+ * only the other folders' leaf types, so the search's modules depend on it and never on each other
+ * for a type, which is what kept optimize, finish, forest-loop and trials in an import cycle.
+ */
+import type { Forest, ForestOptions } from '../forest/types.js';
+import type { ParamValues, SearchSpace, Uniform } from '../space/types.js';
+import type { DeflatedSharpe } from '../stats/types.js';
 
 /** Half-open range of bar indices [start, end) that an evaluation may trade in. */
 export interface BarWindow {
@@ -124,56 +124,37 @@ export interface OptimizeResult<P> {
   };
 }
 
-/**
- * Maximises `score(evaluate(params, window))` over `space`: a Latin-hypercube start, then rounds of
- * fit-forest → propose by upper confidence bound → evaluate, until the budget runs out. Returns every
- * trial, the best by observed score, its deflated Sharpe ratio and the parameters' importance.
- */
-export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): OptimizeResult<P> {
-  const now = o.now ?? (() => 0);
-  if (o.budget.evaluations === undefined && (o.budget.timeMs === undefined || !o.now)) {
-    throw new Error('optimize: give budget.evaluations, or budget.timeMs with a now() clock');
-  }
-  const st: State<P> = newState(now());
-  const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
-  const done = () =>
-    st.trials.length >= maxEvals || (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
-  const d = o.space.dims.length;
-  for (const p of o.seeds ?? []) if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p } as P);
-  if (o.method === 'random') {
-    for (let miss = 0; !done() && miss < 1000; ) miss = evaluatePoint(o, st, now, uniformPoint(o.rng, d)) ? 0 : miss + 1;
-  } else {
-    const n0 = o.initial ?? Math.max(2, Math.min(Math.max(10, 2 * d), Math.floor(maxEvals / 4)));
-    for (const u of latinHypercube(o.rng, n0, d)) if (!done()) evaluatePoint(o, st, now, u);
-    forestLoop(o, st, now, done);
-  }
-  return finish(o, st, now);
+/** What a search run has evaluated so far, and what its surrogate has cost. */
+export interface State<P> {
+  /** Encoded trials, row-major (n × d). */
+  X: number[];
+  y: number[];
+  trials: Trial<P>[];
+  seen: Set<number>;
+  best: (Trial<P> & { result: EvalResult }) | null;
+  evaluateMs: number;
+  /** Forest fits and proposals so far. */
+  surrogateMs: number;
+  fits: number;
+  /** The fits' share of surrogateMs. */
+  fitMs: number;
+  start: number;
+  /** The latest search forest and how many trials it was fitted on (reused after the search when recent enough). */
+  last: FittedForest | null;
 }
 
-function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
-  if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
-  const t0 = now();
-  const e0 = st.evaluateMs;
-  const rec = { X: st.X, y: targets(st.y), trials: st.trials, best: st.best };
-  const forest = finalForest(o, rec, st.last);
-  const importance = importanceOf(o, rec, forest);
-  const timed = (p: P): EvalResult => {
-    const e0 = now();
-    const r = o.evaluate(p, o.window);
-    st.evaluateMs += now() - e0;
-    return r;
-  };
-  const best = o.select === 'model' && forest ? modelBest(rec, forest, timed) : st.best;
-  const deflated = deflatedReport(best, st.trials);
-  const end = now();
-  const searchMs = end - st.start;
-  // The final forest, importance, model selection (less its re-evaluation) and DSR count as surrogate work.
-  const surrogateMs = st.surrogateMs + (end - t0) - (st.evaluateMs - e0);
-  return {
-    best, trials: st.trials, deflated, importance,
-    timing: {
-      searchMs, evaluateMs: st.evaluateMs, surrogateMs, bookkeepingMs: searchMs - st.evaluateMs - surrogateMs, fits: st.fits,
-      fitMs: st.fitMs, importanceMs: end - t0 - (st.evaluateMs - e0),
-    },
-  };
+/** A forest and the number of trials (the first `rows`) it was fitted on. */
+export interface FittedForest {
+  forest: Forest;
+  rows: number;
+}
+
+/** What the search leaves behind for the work after it. */
+export interface SearchRecord<P> {
+  /** Encoded trials, row-major (n × d). */
+  X: number[];
+  /** Forest targets, one per trial (non-finite scores already mapped). */
+  y: Float64Array;
+  trials: Trial<P>[];
+  best: Trial<P> & { result: EvalResult };
 }
