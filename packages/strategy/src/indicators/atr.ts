@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /** max(high−low, |high−prevClose|, |low−prevClose|). */
@@ -48,7 +49,7 @@ export function atrPercent(high: Float64Array, low: Float64Array, close: Float64
 }
 
 /** Incremental ATR with the same arithmetic as `atr`; the first bar only provides a previous close. */
-export class AtrIndicator {
+export class AtrIndicator implements IncrementalIndicator<number, [high: number, low: number, close: number]> {
   private readonly k: number;
   private prevClose = Number.NaN;
   private ranges = 0;
@@ -80,5 +81,12 @@ export class AtrIndicator {
 
   get isReady(): boolean {
     return this.ranges >= this.period;
+  }
+
+  reset(): void {
+    this.prevClose = Number.NaN;
+    this.ranges = 0;
+    this.avg = 0;
+    this.current = Number.NaN;
   }
 }

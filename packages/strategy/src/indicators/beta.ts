@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries } from './period.js';
 
 /**
@@ -47,7 +48,7 @@ export function beta(close: Float64Array, benchmarkClose: Float64Array, period: 
 }
 
 /** Incremental rolling beta: ring buffers of the last `period` returns, same arithmetic as `beta`. */
-export class BetaIndicator {
+export class BetaIndicator implements IncrementalIndicator<number, [close: number, benchmarkClose: number]> {
   private readonly r: Float64Array;
   private readonly rb: Float64Array;
   private prevClose = Number.NaN;
@@ -83,5 +84,14 @@ export class BetaIndicator {
 
   get isReady(): boolean {
     return this.returns >= this.period;
+  }
+
+  reset(): void {
+    this.r.fill(0);
+    this.rb.fill(0);
+    this.prevClose = Number.NaN;
+    this.prevBenchmark = Number.NaN;
+    this.returns = 0;
+    this.current = Number.NaN;
   }
 }

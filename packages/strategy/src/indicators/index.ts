@@ -1,3 +1,4 @@
+export type { IncrementalIndicator } from './incremental.js';
 export { sma, ema, SmaIndicator, EmaIndicator } from './moving-averages.js';
 export { rsi, RsiIndicator } from './rsi.js';
 export { trueRange, atr, atrPercent, AtrIndicator } from './atr.js';

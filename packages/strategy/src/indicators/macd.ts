@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { EmaIndicator, ema } from './moving-averages.js';
 import { checkPeriod, nanSeries } from './period.js';
 
@@ -52,12 +53,17 @@ export interface MacdValue {
   histogram: number;
 }
 
+/** The value before the first bar: a new object per call, as `update` gives a new one each bar. */
+function notWarm(): MacdValue {
+  return { macd: Number.NaN, signal: Number.NaN, histogram: Number.NaN };
+}
+
 /** Incremental MACD: two EMAs of the close and an EMA of their difference, as `macd`. */
-export class MacdIndicator {
+export class MacdIndicator implements IncrementalIndicator<MacdValue, [close: number]> {
   private readonly fastEma: EmaIndicator;
   private readonly slowEma: EmaIndicator;
   private readonly signalEma: EmaIndicator;
-  private current: MacdValue = { macd: Number.NaN, signal: Number.NaN, histogram: Number.NaN };
+  private current: MacdValue = notWarm();
 
   constructor(fast: number, slow: number, signalPeriod = 9) {
     checkPeriod(fast, 'fast period');
@@ -82,5 +88,12 @@ export class MacdIndicator {
 
   get isReady(): boolean {
     return this.signalEma.isReady;
+  }
+
+  reset(): void {
+    this.fastEma.reset();
+    this.slowEma.reset();
+    this.signalEma.reset();
+    this.current = notWarm();
   }
 }

@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /**
@@ -44,7 +45,7 @@ export function ema(values: Float64Array, period: number, from = 0, out?: Float6
 }
 
 /** Incremental SMA: the same running sum as `sma`, over a ring buffer of the last `period` values. */
-export class SmaIndicator {
+export class SmaIndicator implements IncrementalIndicator {
   private readonly window: Float64Array;
   private count = 0;
   private sum = 0;
@@ -72,10 +73,17 @@ export class SmaIndicator {
   get isReady(): boolean {
     return this.count >= this.period;
   }
+
+  reset(): void {
+    this.window.fill(0);
+    this.count = 0;
+    this.sum = 0;
+    this.current = Number.NaN;
+  }
 }
 
 /** Incremental EMA: SMA seed over the first `period` values, then e = (x − e)·k + e, as `ema`. */
-export class EmaIndicator {
+export class EmaIndicator implements IncrementalIndicator {
   private readonly k: number;
   private count = 0;
   private sum = 0;
@@ -103,5 +111,11 @@ export class EmaIndicator {
 
   get isReady(): boolean {
     return this.count >= this.period;
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.sum = 0;
+    this.current = Number.NaN;
   }
 }
