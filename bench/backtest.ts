@@ -7,9 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { BacktestConfig, SimResult, SimWindow } from '../packages/strategy/src/backtest/index.js';
-import { sliceBars } from '../packages/strategy/src/bars.js';
-import type { StockParams } from '../packages/strategy/src/params.js';
+import { sliceBars, type BacktestConfig, type SimResult, type SimWindow, type StockParams } from '@tradebot/strategy';
 import { gbmBars, loadRealSymbols, PRICES_DAILY, type Bars } from './lib/data.js';
 import { grademarkFrame, grademarkRun } from './lib/grademark-run.js';
 import { close as closeTo, firstMismatch, REL_TOL, showTrade, type Mismatch } from './lib/identity.js';

@@ -5,8 +5,8 @@
  */
 import { RandomForestRegression } from 'ml-random-forest';
 import { performance } from 'node:perf_hooks';
-import { fitForest, predictForest } from '../packages/strategy/src/optimizer/index.js';
-import { mulberry32 } from '../packages/strategy/src/optimizer/testing.js';
+import { fitForest, predictForest } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 
 const quick = process.argv.includes('--quick');
 const D = 16;

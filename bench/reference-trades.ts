@@ -2,7 +2,7 @@
  * Prints the reference implementation's trades on one synthetic (GBM) symbol, with costs on.
  * Run: npx tsx bench/reference-trades.ts [seed] [--short]
  */
-import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS } from '../packages/strategy/src/params.js';
+import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS } from '@tradebot/strategy';
 import { gbmBars } from './lib/data.js';
 import { paramSets } from './lib/params.js';
 import { referenceRun } from './lib/reference.js';

@@ -1,8 +1,8 @@
 /** Bench data: seeded synthetic bars (geometric Brownian motion) and the real daily CSVs. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseDailyCsv, type Bars } from '../../packages/strategy/src/bars.js';
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
+import { parseDailyCsv, type Bars } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 
 export type { Bars };
 

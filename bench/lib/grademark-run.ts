@@ -18,7 +18,7 @@
  */
 import { DataFrame } from 'data-forge';
 import { backtest, type IBar, type IStrategy } from 'grademark';
-import type { StockParams } from '../../packages/strategy/src/params.js';
+import type { StockParams } from '@tradebot/strategy';
 import type { Bars } from './data.js';
 import { tiIndicators } from './ti-indicators.js';
 

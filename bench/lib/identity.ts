@@ -1,5 +1,5 @@
 /** Field-by-field comparison of two trade lists (kernel vs reference). */
-import type { Trade } from '../../packages/strategy/src/backtest/types.js';
+import type { Trade } from '@tradebot/strategy';
 
 /** Prices, fees and P&L agree to this relative tolerance (absolute below 1e-9 for values near 0). */
 export const REL_TOL = 1e-9;

@@ -3,8 +3,7 @@
  * `simulate` (src/backtest/). Every bench run uses BENCH_CONFIG: the default backtest settings (costs
  * on: commission, slippage, partial fills, trailing stop), shorts allowed, a fixed seed.
  */
-import { IndicatorCache, simulate, type BacktestConfig, type Recording, type SeriesPool, type SimResult } from '../../packages/strategy/src/backtest/index.js';
-import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../packages/strategy/src/params.js';
+import { BACKTEST_SETTINGS_DEFAULTS, IndicatorCache, simulate, type BacktestConfig, type Recording, type SeriesPool, type SimResult, type StockParams } from '@tradebot/strategy';
 import type { Bars } from './data.js';
 
 export const KERNEL_NAME = 'packages/strategy kernel (IndicatorCache + simulate, src/backtest/)';

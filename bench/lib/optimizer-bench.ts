@@ -4,12 +4,8 @@
  * 500 and at 1,000 evaluations per run (Workload A's 1,000 parameter sets per symbol).
  */
 import { performance } from 'node:perf_hooks';
-import { backtestEvaluator, IndicatorCache } from '../../packages/strategy/src/backtest/index.js';
-import {
-  lowerBound, stockSearchSpace, toBestParameters, walkForward, worstSubWindow, type EvalResult, type WalkForwardOptions, type WalkForwardResult,
-} from '../../packages/strategy/src/optimizer/index.js';
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
-import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../packages/strategy/src/params.js';
+import { BACKTEST_SETTINGS_DEFAULTS, backtestEvaluator, IndicatorCache, lowerBound, stockSearchSpace, toBestParameters, walkForward, worstSubWindow, type EvalResult, type StockParams, type WalkForwardOptions, type WalkForwardResult } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 import { gbmBars, loadRealSymbols, type Bars } from './data.js';
 import { BENCH_CONFIG } from './kernel.js';
 import { fmt } from './report.js';

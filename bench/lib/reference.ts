@@ -13,9 +13,8 @@
  * partial-fill draw u per entry order that reaches its fill (none for an entry dropped on the last bar);
  * RSI is 50 when a window has neither gains nor losses.
  */
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
-import type { BacktestConfig, ExitReason, SimWindow, Trade } from '../../packages/strategy/src/backtest/types.js';
-import type { StockParams } from '../../packages/strategy/src/params.js';
+import type { BacktestConfig, ExitReason, SimWindow, StockParams, Trade } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 import type { Bars } from './data.js';
 import { tiIndicators, type TiIndicators } from './ti-indicators.js';
 

@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { gbmBars, loadDailyCsv, type Bars } from './data.js';
-import { SeriesPool } from '../../packages/strategy/src/backtest/index.js';
+import { SeriesPool } from '@tradebot/strategy';
 import { BENCH_CONFIG, prepareSymbol } from './kernel.js';
 import { paramSets } from './params.js';
 
