@@ -20,11 +20,23 @@ const SHIFT = RSI_BLOCK_SHIFT;
  * zero return, so the Sharpe sums only change while in a position. Nothing is allocated per bar.
  * `record` adds the trade list (`true`) and the equity curve and returns (`true` or `'returns'`).
  */
-export function simulate(x: StrategyInputs, params: StockParams, config: BacktestConfig, window?: SimWindow, record: Recording = false): SimResult {
+export function simulate(
+  x: StrategyInputs,
+  params: StockParams,
+  config: BacktestConfig,
+  window?: SimWindow,
+  record: Recording = false,
+): SimResult {
   const n = x.bars.close.length;
   const start = window?.start ?? 0;
   const end = window?.end ?? n;
-  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= n)) {
+  if (!(
+    Number.isInteger(start) &&
+    Number.isInteger(end) &&
+    start >= 0 &&
+    start <= end &&
+    end <= n
+  )) {
     throw new RangeError(`window [${start}, ${end}) is not inside the ${n} bars`);
   }
   const rules = signalRules(params, config);
@@ -37,7 +49,14 @@ export function simulate(x: StrategyInputs, params: StockParams, config: Backtes
     const d = scanEntries(x, rules, i, last);
     if (d >= last) break;
     const side = entrySignal(x, d, rules) as Side;
-    const qty = positionSize(run.cash, close[d] as number, x.atr[d] as number, run.riskPerTrade, run.atrMultiplier, run.slippage);
+    const qty = positionSize(
+      run.cash,
+      close[d] as number,
+      x.atr[d] as number,
+      run.riskPerTrade,
+      run.atrMultiplier,
+      run.slippage,
+    );
     if (qty === 0) {
       i = d + 1;
       continue;

@@ -29,7 +29,10 @@ const series = (s: Float64Array) => (i: number) => [s[i] as number];
 const close = (i: number): [number] => [b.close[i] as number];
 
 /** Feeds every bar; returns each bar's value (as numbers) and readiness, checking them against the batch form. */
-function feed<T, In extends readonly number[]>(ind: IncrementalIndicator<T, In>, c: Case<T, In>): unknown[] {
+function feed<T, In extends readonly number[]>(
+  ind: IncrementalIndicator<T, In>,
+  c: Case<T, In>,
+): unknown[] {
   const seen: unknown[] = [];
   for (let i = 0; i < N; i++) {
     const out = c.numbers(ind.update(...c.input(i)));
@@ -58,21 +61,43 @@ function check<T, In extends readonly number[]>(c: Case<T, In>): void {
 
 describe('IncrementalIndicator: each class against its batch form, then reset and fed again', () => {
   it('SmaIndicator', () => {
-    check({ make: () => new SmaIndicator(20), input: close, expected: series(sma(b.close, 20)), numbers: num, first: 19 });
+    check({
+      make: () => new SmaIndicator(20),
+      input: close,
+      expected: series(sma(b.close, 20)),
+      numbers: num,
+      first: 19,
+    });
   });
 
   it('EmaIndicator', () => {
-    check({ make: () => new EmaIndicator(20), input: close, expected: series(ema(b.close, 20)), numbers: num, first: 19 });
+    check({
+      make: () => new EmaIndicator(20),
+      input: close,
+      expected: series(ema(b.close, 20)),
+      numbers: num,
+      first: 19,
+    });
   });
 
   it('RsiIndicator', () => {
-    check({ make: () => new RsiIndicator(14), input: close, expected: series(rsi(b.close, 14)), numbers: num, first: 14 });
+    check({
+      make: () => new RsiIndicator(14),
+      input: close,
+      expected: series(rsi(b.close, 14)),
+      numbers: num,
+      first: 14,
+    });
   });
 
   it('AtrIndicator (high, low, close)', () => {
     check({
       make: () => new AtrIndicator(14),
-      input: (i): [number, number, number] => [b.high[i] as number, b.low[i] as number, b.close[i] as number],
+      input: (i): [number, number, number] => [
+        b.high[i] as number,
+        b.low[i] as number,
+        b.close[i] as number,
+      ],
       expected: series(atr(b.high, b.low, b.close, 14)),
       numbers: num,
       first: 14,
@@ -83,7 +108,11 @@ describe('IncrementalIndicator: each class against its batch form, then reset an
     check({
       make: () => new MacdIndicator(12, 26, 9),
       input: close,
-      expected: (i) => [macdBatch.macd[i] as number, macdBatch.signal[i] as number, macdBatch.histogram[i] as number],
+      expected: (i) => [
+        macdBatch.macd[i] as number,
+        macdBatch.signal[i] as number,
+        macdBatch.histogram[i] as number,
+      ],
       numbers: (v) => [v.macd, v.signal, v.histogram],
       first: 25 + 8,
     });

@@ -13,7 +13,12 @@ export interface MacdSeries {
  * and histogram = macd − signal. EMAs are SMA-seeded, so with fast < slow the MACD line starts at
  * index slow−1 and the signal at slow+signalPeriod−2 (as technicalindicators with EMA oscillators).
  */
-export function macd(close: Float64Array, fast: number, slow: number, signalPeriod = 9): MacdSeries {
+export function macd(
+  close: Float64Array,
+  fast: number,
+  slow: number,
+  signalPeriod = 9,
+): MacdSeries {
   checkPeriod(fast, 'fast period');
   checkPeriod(slow, 'slow period');
   checkPeriod(signalPeriod, 'signal period');
@@ -24,7 +29,8 @@ export function macd(close: Float64Array, fast: number, slow: number, signalPeri
   const start = Math.max(fast, slow) - 1;
   const signal = ema(line, signalPeriod, Math.min(start, n));
   const histogram = nanSeries(n);
-  for (let i = start + signalPeriod - 1; i < n; i++) histogram[i] = (line[i] as number) - (signal[i] as number);
+  for (let i = start + signalPeriod - 1; i < n; i++)
+    histogram[i] = (line[i] as number) - (signal[i] as number);
   return { macd: line, signal, histogram };
 }
 
@@ -78,7 +84,11 @@ export class MacdIndicator implements IncrementalIndicator<MacdValue, [close: nu
   update(close: number): MacdValue {
     const line = this.fastEma.update(close) - this.slowEma.update(close);
     const signal = Number.isNaN(line) ? Number.NaN : this.signalEma.update(line);
-    this.current = { macd: line, signal, histogram: Number.isNaN(signal) ? Number.NaN : line - signal };
+    this.current = {
+      macd: line,
+      signal,
+      histogram: Number.isNaN(signal) ? Number.NaN : line - signal,
+    };
     return this.current;
   }
 

@@ -25,9 +25,15 @@ export function sma(values: Float64Array, period: number): Float64Array {
  * The SMA seed and the update order match technicalindicators' EMA.
  * `out` (optional, same length) receives the series instead of a new array.
  */
-export function ema(values: Float64Array, period: number, from = 0, out?: Float64Array): Float64Array {
+export function ema(
+  values: Float64Array,
+  period: number,
+  from = 0,
+  out?: Float64Array,
+): Float64Array {
   checkPeriod(period);
-  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be an integer of at least 0, got ${from}`);
+  if (!Number.isInteger(from) || from < 0)
+    throw new RangeError(`from must be an integer of at least 0, got ${from}`);
   const n = values.length;
   const seedAt = from + period - 1;
   const series = outputSeries(n, seedAt, out);

@@ -8,7 +8,15 @@ export { forestOptions } from './search/forest-loop.js';
 export { optimize } from './search/optimize.js';
 export { lowerBound, worstSubWindow } from './search/robust-score.js';
 export type {
-  BarWindow, Budget, DeflatedSharpeReport, EvalResult, Evaluate, OptimizeOptions, OptimizeResult, ParamImportance, Trial,
+  BarWindow,
+  Budget,
+  DeflatedSharpeReport,
+  EvalResult,
+  Evaluate,
+  OptimizeOptions,
+  OptimizeResult,
+  ParamImportance,
+  Trial,
 } from './search/types.js';
 export * from './search/walk-forward.js';
 export { latinHypercube } from './space/sampling.js';

@@ -23,14 +23,27 @@ interface Ctx extends SplitContext {
 }
 
 /** Fits a forest on row-major X (n × d) and targets y. */
-export function fitForest(X: Float64Array, y: Float64Array, d: number, rng: Uniform, opts: ForestOptions = {}): Forest {
+export function fitForest(
+  X: Float64Array,
+  y: Float64Array,
+  d: number,
+  rng: Uniform,
+  opts: ForestOptions = {},
+): Forest {
   const n = y.length;
   const sampleSize = Math.max(1, opts.sampleSize ?? Math.min(n, 128));
   const pre = presort(X, n, d, sampleSize);
   const cols = new Float64Array(n * d);
   for (let i = 0; i < n; i++) for (let f = 0; f < d; f++) cols[f * n + i] = X[i * d + f] as number;
   const ctx: Ctx = {
-    X, cols, y, n, d, pre, rng, sampleSize,
+    X,
+    cols,
+    y,
+    n,
+    d,
+    pre,
+    rng,
+    sampleSize,
     maxDepth: opts.maxDepth ?? 8,
     minLeaf: Math.max(1, opts.minLeaf ?? 2),
     mtry: Math.max(1, Math.min(d, opts.mtry ?? Math.ceil(d / 3))),
@@ -98,7 +111,13 @@ function buildTree(c: Ctx): Tree {
 
 /** Moves each live row into the child its node's split sends it to, or out (-1) at a leaf. */
 function partitionRows(
-  c: Ctx, tree: Tree, live: LiveOrders, w: Float64Array, nodeOf: Int32Array, W: Float64Array, S: Float64Array,
+  c: Ctx,
+  tree: Tree,
+  live: LiveOrders,
+  w: Float64Array,
+  nodeOf: Int32Array,
+  W: Float64Array,
+  S: Float64Array,
 ): void {
   const rows = live.orders[0] as Int32Array;
   for (let k = 0; k < live.length; k++) {
@@ -110,7 +129,10 @@ function partitionRows(
       nodeOf[i] = -1;
       continue;
     }
-    const child = (c.X[i * c.d + f] as number) <= (tree.threshold[node] as number) ? tree.left[node]! : tree.right[node]!;
+    const child =
+      (c.X[i * c.d + f] as number) <= (tree.threshold[node] as number)
+        ? tree.left[node]!
+        : tree.right[node]!;
     nodeOf[i] = child;
     W[child]! += w[i] as number;
     S[child]! += (w[i] as number) * (c.y[i] as number);

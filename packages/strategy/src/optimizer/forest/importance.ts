@@ -8,7 +8,8 @@ export function normalise(scores: Float64Array): Float64Array {
   let total = 0;
   for (const s of scores) total += Math.max(0, s);
   const out = new Float64Array(scores.length);
-  if (total > 0) for (let j = 0; j < scores.length; j++) out[j] = Math.max(0, scores[j] as number) / total;
+  if (total > 0)
+    for (let j = 0; j < scores.length; j++) out[j] = Math.max(0, scores[j] as number) / total;
   return out;
 }
 
@@ -17,7 +18,12 @@ export function normalise(scores: Float64Array): Float64Array {
  * so the error estimates generalisation rather than fit. Rows in every bootstrap are skipped.
  * Rows added after the fit (beyond a tree's `inBag`) are out of bag for every tree.
  */
-export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows = y.length): number {
+export function oobMse(
+  forest: Forest,
+  X: Float64Array,
+  y: Float64Array,
+  maxRows = y.length,
+): number {
   const { d } = forest;
   let sse = 0;
   let rows = 0;
@@ -48,7 +54,11 @@ export function oobMse(forest: Forest, X: Float64Array, y: Float64Array, maxRows
  * grow with the history.
  */
 export function permutationImportance(
-  forest: Forest, X: Float64Array, y: Float64Array, rng: Uniform, maxRows = y.length,
+  forest: Forest,
+  X: Float64Array,
+  y: Float64Array,
+  rng: Uniform,
+  maxRows = y.length,
 ): Float64Array {
   const { d } = forest;
   const stride = Math.max(1, Math.ceil(y.length / maxRows));

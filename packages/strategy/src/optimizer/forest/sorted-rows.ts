@@ -17,7 +17,8 @@ export function columnKeys(X: Float64Array, n: number, d: number, f: number): Fl
   const radix = keyRadix(n);
   const scale = hi > lo ? (2 ** 53 / radix - 1) / (hi - lo) : 0;
   const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = Math.floor(((X[i * d + f] as number) - lo) * scale) * radix + i;
+  for (let i = 0; i < n; i++)
+    keys[i] = Math.floor(((X[i * d + f] as number) - lo) * scale) * radix + i;
   return keys;
 }
 
@@ -44,7 +45,8 @@ export function sortKeys(keys: Float64Array): void {
   for (let k = 0; k < len; k++) count[Math.floor((keys[k] as number) * scale) + 1]!++;
   for (let b = 1; b <= buckets; b++) count[b]! += count[b - 1] as number;
   const a = new Float64Array(len);
-  for (let k = 0; k < len; k++) a[count[Math.floor((keys[k] as number) * scale)]!++] = keys[k] as number;
+  for (let k = 0; k < len; k++)
+    a[count[Math.floor((keys[k] as number) * scale)]!++] = keys[k] as number;
   let moves = 0;
   for (let k = 1; k < len && moves <= 8 * len; k++) {
     const v = a[k] as number;
@@ -132,7 +134,13 @@ export interface LiveOrders {
  * sorted order. Writes each slot's first position to `start` (start[next.length] = the live rows);
  * `pos` (by node id) is scratch.
  */
-export function regroup(live: LiveOrders, nodeOf: Int32Array, next: readonly number[], start: Int32Array, pos: Int32Array): void {
+export function regroup(
+  live: LiveOrders,
+  nodeOf: Int32Array,
+  next: readonly number[],
+  start: Int32Array,
+  pos: Int32Array,
+): void {
   const first = live.orders[0] as Int32Array;
   for (const node of next) pos[node] = 0;
   for (let k = 0; k < live.length; k++) {

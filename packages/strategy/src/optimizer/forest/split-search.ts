@@ -35,8 +35,13 @@ export interface Level {
 
 export function levelBuffers(cap: number, d: number): Level {
   return {
-    cand: new Uint8Array(cap * d), bestGain: new Float64Array(cap), bestF: new Int32Array(cap), bestThr: new Float64Array(cap),
-    feats: new Int32Array(d), start: new Int32Array(cap + 1), pos: new Int32Array(cap),
+    cand: new Uint8Array(cap * d),
+    bestGain: new Float64Array(cap),
+    bestF: new Int32Array(cap),
+    bestThr: new Float64Array(cap),
+    feats: new Int32Array(d),
+    start: new Int32Array(cap + 1),
+    pos: new Int32Array(cap),
   };
 }
 
@@ -45,7 +50,13 @@ export function levelBuffers(cap: number, d: number): Level {
  * weighted squared error, sl²/wl + sr²/wr − S²/W, evaluated between consecutive distinct values.
  */
 export function findSplits(
-  c: SplitContext, live: LiveOrders, active: number[], w: Float64Array, wy: Float64Array, W: Float64Array, S: Float64Array,
+  c: SplitContext,
+  live: LiveOrders,
+  active: number[],
+  w: Float64Array,
+  wy: Float64Array,
+  W: Float64Array,
+  S: Float64Array,
 ): Level {
   const { d } = c;
   const m = active.length;
@@ -58,7 +69,7 @@ export function findSplits(
     const Wn = W[node] as number;
     if (Wn < 2 * c.minLeaf) continue;
     // Scans maximise sl²/wl + sr²/wr; a split must beat the parent's S²/W (zero gain) by a margin.
-    const parent = ((S[node] as number) ** 2) / Wn;
+    const parent = (S[node] as number) ** 2 / Wn;
     bestGain[s] = parent + 1e-12 * (1 + Math.abs(parent));
     for (let f = 0; f < d; f++) feats[f] = f;
     for (let k = 0; k < c.mtry; k++) {
@@ -70,27 +81,61 @@ export function findSplits(
     }
   }
   // An explicit literal: object spread here was the fit's single largest cost (dictionary-mode object).
-  const scan: Scan = { cols: c.cols, n: c.n, w, wy, minLeaf: c.minLeaf, bestGain, bestF, bestThr: lvl.bestThr };
+  const scan: Scan = {
+    cols: c.cols,
+    n: c.n,
+    w,
+    wy,
+    minLeaf: c.minLeaf,
+    bestGain,
+    bestF,
+    bestThr: lvl.bestThr,
+  };
   for (let s = 0; s < m; s++) {
     const node = active[s] as number;
     const a = start[s] as number;
     const b = start[s + 1] as number;
     // Features in increasing order per node, as a scan of each feature over all nodes would visit them.
     for (let f = 0; f < d; f++) {
-      if (cand[s * d + f]) scanNode(scan, s, W[node] as number, S[node] as number, f, live.orders[f] as Int32Array, a, b);
+      if (cand[s * d + f])
+        scanNode(
+          scan,
+          s,
+          W[node] as number,
+          S[node] as number,
+          f,
+          live.orders[f] as Int32Array,
+          a,
+          b,
+        );
     }
-    if ((bestF[s] as number) >= 0) bestGain[s]! -= ((S[node] as number) ** 2) / (W[node] as number);
+    if ((bestF[s] as number) >= 0) bestGain[s]! -= (S[node] as number) ** 2 / (W[node] as number);
   }
   return lvl;
 }
 
 interface Scan {
-  cols: Float64Array; n: number; w: Float64Array; wy: Float64Array; minLeaf: number;
-  bestGain: Float64Array; bestF: Int32Array; bestThr: Float64Array;
+  cols: Float64Array;
+  n: number;
+  w: Float64Array;
+  wy: Float64Array;
+  minLeaf: number;
+  bestGain: Float64Array;
+  bestF: Int32Array;
+  bestThr: Float64Array;
 }
 
 /** One pass over slot s's rows [a, b) of feature f's order, updating the slot's best split. */
-function scanNode(sc: Scan, s: number, Wn: number, Sn: number, f: number, order: Int32Array, a: number, b: number): void {
+function scanNode(
+  sc: Scan,
+  s: number,
+  Wn: number,
+  Sn: number,
+  f: number,
+  order: Int32Array,
+  a: number,
+  b: number,
+): void {
   const { cols, w, wy, minLeaf } = sc;
   const base = f * sc.n;
   let best = sc.bestGain[s] as number;
@@ -124,4 +169,3 @@ function scanNode(sc: Scan, s: number, Wn: number, Sn: number, f: number, order:
   sc.bestF[s] = f;
   sc.bestThr[s] = thr;
 }
-

@@ -7,7 +7,13 @@ import { returnMoments } from '../stats/moments.js';
 import { forestOptions, needsFinalForest } from './forest-loop.js';
 import { REUSE_WITHIN } from './surrogate-budget.js';
 import type {
-  DeflatedSharpeReport, EvalResult, FittedForest, OptimizeOptions, ParamImportance, SearchRecord, Trial,
+  DeflatedSharpeReport,
+  EvalResult,
+  FittedForest,
+  OptimizeOptions,
+  ParamImportance,
+  SearchRecord,
+  Trial,
 } from './types.js';
 
 /** Rows scored per shuffled feature in permutation importance: enough to rank 16 features, cheap at any budget. */
@@ -22,23 +28,43 @@ const IMPORTANCE_ROWS = 128;
  * is one of about N/4 fits, and the run stays the same as before this rule.
  */
 export function finalForest<P extends ParamValues>(
-  o: OptimizeOptions<P>, rec: SearchRecord<P>, last: FittedForest | null,
+  o: OptimizeOptions<P>,
+  rec: SearchRecord<P>,
+  last: FittedForest | null,
 ): FittedForest | undefined {
   const n = rec.trials.length;
   if (!needsFinalForest(o) || n < 4) return undefined;
   if (o.surrogateShare !== undefined && last && n - last.rows <= REUSE_WITHIN * n) return last;
-  return { forest: fitForest(Float64Array.from(rec.X), rec.y, o.space.dims.length, o.rng, forestOptions(o)), rows: n };
+  return {
+    forest: fitForest(
+      Float64Array.from(rec.X),
+      rec.y,
+      o.space.dims.length,
+      o.rng,
+      forestOptions(o),
+    ),
+    rows: n,
+  };
 }
 
 /** Permutation and impurity importance from the final forest (zeros when there is none or it was not asked for). */
 export function importanceOf<P extends ParamValues>(
-  o: OptimizeOptions<P>, rec: SearchRecord<P>, fitted: FittedForest | undefined,
+  o: OptimizeOptions<P>,
+  rec: SearchRecord<P>,
+  fitted: FittedForest | undefined,
 ): ParamImportance[] {
   const forest = fitted?.forest;
-  if (!forest || o.importance === false) return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
-  const perm = normalise(permutationImportance(forest, Float64Array.from(rec.X), rec.y, o.rng, IMPORTANCE_ROWS));
+  if (!forest || o.importance === false)
+    return o.space.dims.map((dim) => ({ name: dim.name, permutation: 0, impurity: 0 }));
+  const perm = normalise(
+    permutationImportance(forest, Float64Array.from(rec.X), rec.y, o.rng, IMPORTANCE_ROWS),
+  );
   const imp = normalise(forest.impurity);
-  return o.space.dims.map((dim, j) => ({ name: dim.name, permutation: perm[j] as number, impurity: imp[j] as number }));
+  return o.space.dims.map((dim, j) => ({
+    name: dim.name,
+    permutation: perm[j] as number,
+    impurity: imp[j] as number,
+  }));
 }
 
 /**
@@ -50,7 +76,9 @@ export function importanceOf<P extends ParamValues>(
  * (`evaluate` is the timed objective).
  */
 export function modelBest<P extends ParamValues>(
-  rec: SearchRecord<P>, fitted: FittedForest, evaluate: (p: P) => EvalResult,
+  rec: SearchRecord<P>,
+  fitted: FittedForest,
+  evaluate: (p: P) => EvalResult,
 ): Trial<P> & { result: EvalResult } {
   const n = Math.min(fitted.rows, rec.trials.length);
   const d = fitted.forest.d;
@@ -63,13 +91,23 @@ export function modelBest<P extends ParamValues>(
 }
 
 /** DSR of the winner with every evaluation counted as a trial (see stats/dsr.ts). */
-export function deflatedReport<P>(best: Trial<P> & { result: EvalResult }, trials: Trial<P>[]): DeflatedSharpeReport | null {
+export function deflatedReport<P>(
+  best: Trial<P> & { result: EvalResult },
+  trials: Trial<P>[],
+): DeflatedSharpeReport | null {
   const returns = best.result.returns;
   if (!returns || returns.length < 2) return null;
   const m = returnMoments(returns);
   const sharpes = trials.map((t) => t.barSharpe).filter(Number.isFinite);
   const v = returnMoments(sharpes);
   const trialSharpeVariance = v.std * v.std;
-  const input = { sharpe: m.sharpe, trials: trials.length, trialSharpeVariance, observations: m.n, skew: m.skew, kurtosis: m.kurtosis };
+  const input = {
+    sharpe: m.sharpe,
+    trials: trials.length,
+    trialSharpeVariance,
+    observations: m.n,
+    skew: m.skew,
+    kurtosis: m.kurtosis,
+  };
   return { ...input, ...deflatedSharpe(input) };
 }

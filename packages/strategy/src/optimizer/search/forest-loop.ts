@@ -38,7 +38,13 @@ function fitScale(n: number, sampleSize: number): number {
 }
 
 /** Points to propose from this round's fit: fixed, or sized by the share controller. */
-function nextBatch<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, fitMs: number, c: RoundCosts): number {
+function nextBatch<P extends ParamValues>(
+  o: OptimizeOptions<P>,
+  st: State<P>,
+  now: () => number,
+  fitMs: number,
+  c: RoundCosts,
+): number {
   const fixed = Math.max(1, o.batchSize ?? 4);
   if (o.surrogateShare === undefined) return fixed;
   const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
@@ -53,7 +59,9 @@ function nextBatch<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, n
   // Later fits are on more rows: scaled to the last fit's size (the end less the tail), or +25% with only a time budget.
   const sample = forestOptions(o).sampleSize ?? 128;
   const rows = st.trials.length;
-  const lateRows = Number.isFinite(maxEvals) ? maxEvals - (finalFit ? lateTail(maxEvals, fixed) : 0) : 1.25 * rows;
+  const lateRows = Number.isFinite(maxEvals)
+    ? maxEvals - (finalFit ? lateTail(maxEvals, fixed) : 0)
+    : 1.25 * rows;
   const fit = (fitMs * fitScale(Math.max(rows, lateRows), sample)) / fitScale(rows, sample);
   return shareBatch({
     share: o.surrogateShare,
@@ -88,7 +96,12 @@ function candidatePool<P extends ParamValues>(o: OptimizeOptions<P>, batch: numb
 }
 
 /** Rounds of fit → propose → evaluate until the budget runs out or three rounds find nothing new. */
-export function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, done: () => boolean): void {
+export function forestLoop<P extends ParamValues>(
+  o: OptimizeOptions<P>,
+  st: State<P>,
+  now: () => number,
+  done: () => boolean,
+): void {
   const d = o.space.dims.length;
   const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
   const c: RoundCosts = { proposeMs: 0, batchWallMs: 0, batchEvalMs: 0, batchEvals: 0 };
@@ -100,11 +113,18 @@ export function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: Sta
     const fitMs = now() - t0;
     // Never more picks than evaluations left: a pick that cannot be evaluated is wasted work.
     const batch = Math.min(nextBatch(o, st, now, fitMs, c), maxEvals - st.trials.length);
-    const order = st.trials.map((_, i) => i).sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
-    const elite = order.slice(0, 5).map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
+    const order = st.trials
+      .map((_, i) => i)
+      .sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
+    const elite = order
+      .slice(0, 5)
+      .map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));
     const candidates = o.candidates ?? candidatePool(o, batch);
     const props = propose(o.space, forest, elite, st.seen, batch, o.rng, {
-      candidates, exploration: o.exploration ?? 1, localShare: 0.5, pairedNormals: o.surrogateShare !== undefined,
+      candidates,
+      exploration: o.exploration ?? 1,
+      localShare: 0.5,
+      pairedNormals: o.surrogateShare !== undefined,
     });
     c.proposeMs = now() - t0 - fitMs;
     st.surrogateMs += fitMs + c.proposeMs;
@@ -123,4 +143,3 @@ export function forestLoop<P extends ParamValues>(o: OptimizeOptions<P>, st: Sta
     stale = ran === 0 ? stale + 1 : 0;
   }
 }
-

@@ -13,7 +13,8 @@ const space = stockSearchSpace();
 function evaluate(p: P): EvalResult {
   const u = encode(space, p);
   let s = 0;
-  for (let j = 0; j < u.length; j++) s += Math.sin(7 * (u[j] as number) + j) * (1 + (j % 3)) - ((u[j] as number) - 0.4) ** 2;
+  for (let j = 0; j < u.length; j++)
+    s += Math.sin(7 * (u[j] as number) + j) * (1 + (j % 3)) - ((u[j] as number) - 0.4) ** 2;
   const returns = Float64Array.from({ length: 20 }, (_, k) => s * 1e-4 + 1e-3 * Math.sin(k + s));
   return { profit: s, sharpe: s / 10, returns };
 }
@@ -33,8 +34,15 @@ describe('optimize without surrogateShare is unchanged', () => {
     [3, 400, 16, '95e02995:248040'],
   ] as const)('seed %i, %i evaluations, batch %s', (seed, evaluations, batchSize, expected) => {
     const res = optimize<P>({
-      evaluate, space, window: { start: 0, end: 100 }, budget: { evaluations }, rng: mulberry32(seed), ...(batchSize ? { batchSize } : {}),
+      evaluate,
+      space,
+      window: { start: 0, end: 100 },
+      budget: { evaluations },
+      rng: mulberry32(seed),
+      ...(batchSize ? { batchSize } : {}),
     });
-    expect(fingerprint({ trials: res.trials, best: res.best.params, importance: res.importance })).toBe(expected);
+    expect(
+      fingerprint({ trials: res.trials, best: res.best.params, importance: res.importance }),
+    ).toBe(expected);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../../params.js';
+import {
+  STOCK_PARAM_BOUNDS,
+  STOCK_PARAM_DEFAULTS,
+  type NumericParam,
+  type StockParams,
+} from '../../params.js';
 import { encode, stockSearchSpace } from '../space/space.js';
 import type { ParamValues } from '../space/types.js';
 import { mulberry32 } from '../testing.js';
@@ -32,7 +37,8 @@ function evaluate(p: P): EvalResult {
 
 describe('optimize', () => {
   it('is deterministic: the same seed gives the same trials and winner', () => {
-    const run = () => optimize<P>({ evaluate, space, window, budget: { evaluations: 60 }, rng: mulberry32(11) });
+    const run = () =>
+      optimize<P>({ evaluate, space, window, budget: { evaluations: 60 }, rng: mulberry32(11) });
     const a = run();
     const b = run();
     expect(a.trials).toEqual(b.trials);
@@ -42,7 +48,13 @@ describe('optimize', () => {
 
   it('only evaluates points inside the search ranges, with integral integers and macd_slow > macd_fast', () => {
     const seen: P[] = [];
-    const res = optimize<P>({ evaluate: (p) => (seen.push(p), evaluate(p)), space, window, budget: { evaluations: 150 }, rng: mulberry32(2) });
+    const res = optimize<P>({
+      evaluate: (p) => (seen.push(p), evaluate(p)),
+      space,
+      window,
+      budget: { evaluations: 150 },
+      rng: mulberry32(2),
+    });
     expect(seen).toHaveLength(150);
     expect(res.trials).toHaveLength(150);
     for (const p of seen) {
@@ -62,15 +74,26 @@ describe('optimize', () => {
     let forest = 0;
     let random = 0;
     for (let seed = 1; seed <= 6; seed++) {
-      forest += optimize<P>({ evaluate, space, window, budget, rng: mulberry32(seed) }).best.score / 6;
-      random += optimize<P>({ evaluate, space, window, budget, rng: mulberry32(seed), method: 'random' }).best.score / 6;
+      forest +=
+        optimize<P>({ evaluate, space, window, budget, rng: mulberry32(seed) }).best.score / 6;
+      random +=
+        optimize<P>({ evaluate, space, window, budget, rng: mulberry32(seed), method: 'random' })
+          .best.score / 6;
     }
-    console.log(`synthetic bowl, 120 evaluations: forest ${forest.toFixed(2)} vs random ${random.toFixed(2)} (optimum 110)`);
+    console.log(
+      `synthetic bowl, 120 evaluations: forest ${forest.toFixed(2)} vs random ${random.toFixed(2)} (optimum 110)`,
+    );
     expect(forest).toBeGreaterThan(random + 5);
   });
 
   it('reports the DSR of the winner with every evaluation counted, and ranks the steepest parameter first', () => {
-    const res = optimize<P>({ evaluate, space, window, budget: { evaluations: 120 }, rng: mulberry32(4) });
+    const res = optimize<P>({
+      evaluate,
+      space,
+      window,
+      budget: { evaluations: 120 },
+      rng: mulberry32(4),
+    });
     expect(res.deflated?.trials).toBe(120);
     expect(res.deflated?.observations).toBe(250);
     expect(res.deflated!.dsr).toBeGreaterThan(0);
@@ -81,17 +104,30 @@ describe('optimize', () => {
   });
 
   it("with select: 'model' returns an evaluated trial the final forest rates highly", () => {
-    const res = optimize<P>({ evaluate, space, window, budget: { evaluations: 80 }, rng: mulberry32(5), select: 'model' });
+    const res = optimize<P>({
+      evaluate,
+      space,
+      window,
+      budget: { evaluations: 80 },
+      rng: mulberry32(5),
+      select: 'model',
+    });
     expect(res.trials.map((t) => t.params)).toContainEqual(res.best.params);
     expect(res.best.result.profit).toBe(res.best.profit);
-    expect(res.best.score).toBeGreaterThan(res.trials.map((t) => t.score).sort((a, b) => a - b)[40]!);
+    expect(res.best.score).toBeGreaterThan(
+      res.trials.map((t) => t.score).sort((a, b) => a - b)[40]!,
+    );
   });
 
   it('stops on the time budget of the injected clock', () => {
     let t = 0;
     const res = optimize<P>({
       evaluate: (p) => ((t += 10), evaluate(p)),
-      space, window, budget: { timeMs: 300 }, rng: mulberry32(1), now: () => t,
+      space,
+      window,
+      budget: { timeMs: 300 },
+      rng: mulberry32(1),
+      now: () => t,
     });
     expect(res.trials).toHaveLength(30);
     expect(res.timing.evaluateMs).toBe(300);
@@ -100,8 +136,17 @@ describe('optimize', () => {
   it('evaluates the seeds first and refuses an unbounded budget', () => {
     const seen: P[] = [];
     const seed = { ...STOCK_PARAM_DEFAULTS } as P;
-    optimize<P>({ evaluate: (p) => (seen.push(p), evaluate(p)), space, window, budget: { evaluations: 12 }, rng: mulberry32(1), seeds: [seed] });
+    optimize<P>({
+      evaluate: (p) => (seen.push(p), evaluate(p)),
+      space,
+      window,
+      budget: { evaluations: 12 },
+      rng: mulberry32(1),
+      seeds: [seed],
+    });
     expect(seen[0]).toEqual(seed);
-    expect(() => optimize<P>({ evaluate, space, window, budget: {}, rng: mulberry32(1) })).toThrow(/budget/);
+    expect(() => optimize<P>({ evaluate, space, window, budget: {}, rng: mulberry32(1) })).toThrow(
+      /budget/,
+    );
   });
 });

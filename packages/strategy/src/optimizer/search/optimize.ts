@@ -18,11 +18,14 @@ export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): Optimize
   const st: State<P> = newState(now());
   const maxEvals = o.budget.evaluations ?? Number.POSITIVE_INFINITY;
   const done = () =>
-    st.trials.length >= maxEvals || (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
+    st.trials.length >= maxEvals ||
+    (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
   const d = o.space.dims.length;
-  for (const p of o.seeds ?? []) if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p } as P);
+  for (const p of o.seeds ?? [])
+    if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p } as P);
   if (o.method === 'random') {
-    for (let miss = 0; !done() && miss < 1000; ) miss = evaluatePoint(o, st, now, uniformPoint(o.rng, d)) ? 0 : miss + 1;
+    for (let miss = 0; !done() && miss < 1000;)
+      miss = evaluatePoint(o, st, now, uniformPoint(o.rng, d)) ? 0 : miss + 1;
   } else {
     const n0 = o.initial ?? Math.max(2, Math.min(Math.max(10, 2 * d), Math.floor(maxEvals / 4)));
     for (const u of latinHypercube(o.rng, n0, d)) if (!done()) evaluatePoint(o, st, now, u);
@@ -31,7 +34,11 @@ export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): Optimize
   return finish(o, st, now);
 }
 
-function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number): OptimizeResult<P> {
+function finish<P extends ParamValues>(
+  o: OptimizeOptions<P>,
+  st: State<P>,
+  now: () => number,
+): OptimizeResult<P> {
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
   const t0 = now();
   const e0 = st.evaluateMs;
@@ -51,10 +58,18 @@ function finish<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now:
   // The final forest, importance, model selection (less its re-evaluation) and DSR count as surrogate work.
   const surrogateMs = st.surrogateMs + (end - t0) - (st.evaluateMs - e0);
   return {
-    best, trials: st.trials, deflated, importance,
+    best,
+    trials: st.trials,
+    deflated,
+    importance,
     timing: {
-      searchMs, evaluateMs: st.evaluateMs, surrogateMs, bookkeepingMs: searchMs - st.evaluateMs - surrogateMs, fits: st.fits,
-      fitMs: st.fitMs, importanceMs: end - t0 - (st.evaluateMs - e0),
+      searchMs,
+      evaluateMs: st.evaluateMs,
+      surrogateMs,
+      bookkeepingMs: searchMs - st.evaluateMs - surrogateMs,
+      fits: st.fits,
+      fitMs: st.fitMs,
+      importanceMs: end - t0 - (st.evaluateMs - e0),
     },
   };
 }

@@ -1,6 +1,13 @@
 import { accumulateTrees } from '../forest/predict.js';
 import type { Forest } from '../forest/types.js';
-import { codecOf, decodeValues, encodeValues, keyOfValues, paramsOf, type Codec } from '../space/codec.js';
+import {
+  codecOf,
+  decodeValues,
+  encodeValues,
+  keyOfValues,
+  paramsOf,
+  type Codec,
+} from '../space/codec.js';
 import { randomInt } from '../space/sampling.js';
 import type { ParamValues, SearchSpace, Uniform } from '../space/types.js';
 
@@ -63,13 +70,22 @@ function buffers(m: number, d: number): Scratch {
   let cells = 16;
   while (cells < 2 * m) cells *= 2;
   return {
-    Xq: new Float64Array(m * d), sum: new Float64Array(m), sq: new Float64Array(m), order: new Int32Array(m), tmp: new Int32Array(m),
-    V: new Float64Array(m * d), U: new Float64Array(m * d), keys: new Float64Array(m), slots: new Int32Array(2 * m), table: new Float64Array(cells),
+    Xq: new Float64Array(m * d),
+    sum: new Float64Array(m),
+    sq: new Float64Array(m),
+    order: new Int32Array(m),
+    tmp: new Int32Array(m),
+    V: new Float64Array(m * d),
+    U: new Float64Array(m * d),
+    keys: new Float64Array(m),
+    slots: new Int32Array(2 * m),
+    table: new Float64Array(cells),
   };
 }
 
 function scratchFor(m: number, d: number): Scratch {
-  if (scratch.Xq.length < m * d || scratch.order.length < m) scratch = buffers(Math.max(m, scratch.order.length), Math.max(d, 1));
+  if (scratch.Xq.length < m * d || scratch.order.length < m)
+    scratch = buffers(Math.max(m, scratch.order.length), Math.max(d, 1));
   return scratch;
 }
 
@@ -81,8 +97,13 @@ function scratchFor(m: number, d: number): Scratch {
  * instead of piling onto one peak of the surrogate.
  */
 export function propose<P extends ParamValues>(
-  space: SearchSpace<P>, forest: Forest, elite: readonly Elite[], seen: ReadonlySet<number>,
-  count: number, rng: Uniform, opts: ProposalOptions,
+  space: SearchSpace<P>,
+  forest: Forest,
+  elite: readonly Elite[],
+  seen: ReadonlySet<number>,
+  count: number,
+  rng: Uniform,
+  opts: ProposalOptions,
 ): Proposal<P>[] {
   const c = codecOf(space as SearchSpace<ParamValues>);
   const m = opts.candidates;
@@ -95,7 +116,12 @@ export function propose<P extends ParamValues>(
   for (let i = 0; i < n; i++) {
     const slot = s.slots[i] as number;
     for (let j = 0; j < c.d; j++) u[i * c.d + j] = s.U[slot * c.d + j] as number;
-    out.push({ params: paramsOf<P>(c, s.V, slot * c.d), key: s.keys[slot] as number, u, off: i * c.d });
+    out.push({
+      params: paramsOf<P>(c, s.V, slot * c.d),
+      key: s.keys[slot] as number,
+      u,
+      off: i * c.d,
+    });
   }
   return out;
 }
@@ -106,7 +132,14 @@ export function propose<P extends ParamValues>(
  * coordinates moved by N(0, σ²) and reflected into [0, 1]). With `pairedNormals` the spare normal
  * of each pair is kept for the next Gaussian coordinate (within this call).
  */
-function drawCandidates(c: Codec, elite: readonly Elite[], m: number, rng: Uniform, opts: ProposalOptions, Xq: Float64Array): void {
+function drawCandidates(
+  c: Codec,
+  elite: readonly Elite[],
+  m: number,
+  rng: Uniform,
+  opts: ProposalOptions,
+  Xq: Float64Array,
+): void {
   const { d, kind } = c;
   const { localShare, pairedNormals } = opts;
   const flip = 1 / d;
@@ -174,7 +207,11 @@ function mergeSort(order: Int32Array, tmp: Int32Array, m: number, score: Float64
       let j = mid;
       for (let k = lo; k < hi; k++) {
         // Take from the right run only when strictly better, so equal scores keep their order.
-        if (j < hi && (i >= mid || (score[src[j] as number] as number) > (score[src[i] as number] as number))) dst[k] = src[j++] as number;
+        if (
+          j < hi &&
+          (i >= mid || (score[src[j] as number] as number) > (score[src[i] as number] as number))
+        )
+          dst[k] = src[j++] as number;
         else dst[k] = src[i++] as number;
       }
     }
@@ -213,7 +250,13 @@ function near(U: Float64Array, slots: Int32Array, picked: number, off: number, d
  * batch; picks are encoded and spaced out. Leaves the chosen slots in s.slots; returns how many.
  * Spacing is enforced against the first SPACED picks only, keeping large batches linear-time.
  */
-function pickSpread(c: Codec, s: Scratch, order: Int32Array, seen: ReadonlySet<number>, count: number): number {
+function pickSpread(
+  c: Codec,
+  s: Scratch,
+  order: Int32Array,
+  seen: ReadonlySet<number>,
+  count: number,
+): number {
   const { d } = c;
   const { V, U, keys, slots, table, Xq } = s;
   const m = order.length;

@@ -25,10 +25,20 @@ const SEEDS = [7, 8, 9, 10];
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 /** Out-of-sample profit of one walk-forward run: 6 folds of 756 in-sample / 252 out-of-sample bars. */
-function oosProfit(evaluate: Evaluate<P>, bars: number, seed: number, extra: Partial<WalkForwardOptions<P>>): number {
+function oosProfit(
+  evaluate: Evaluate<P>,
+  bars: number,
+  seed: number,
+  extra: Partial<WalkForwardOptions<P>>,
+): number {
   return walkForward<P>({
-    evaluate, space: stockSearchSpace(), bars, folds: { train: 756, test: 252, first: 200 },
-    budget: { evaluations: 150 }, rng: mulberry32(seed), ...extra,
+    evaluate,
+    space: stockSearchSpace(),
+    bars,
+    folds: { train: 756, test: 252, first: 200 },
+    budget: { evaluations: 150 },
+    rng: mulberry32(seed),
+    ...extra,
   }).outOfSample.profit;
 }
 
@@ -36,23 +46,37 @@ describe.skipIf(!existsSync(dir))(`optimizer on real symbols (needs ${dir})`, ()
   it('beats plain random search (same evaluations, seeds, folds) on mean out-of-sample profit over seeds', () => {
     const rows = SYMBOLS.map((symbol) => {
       const bars = parseDailyCsv(symbol, readFileSync(`${dir}/${symbol}.csv`, 'utf8'));
-      const evaluate = backtestEvaluator(new IndicatorCache(bars), { ...BACKTEST_SETTINGS_DEFAULTS, seed: 1 }) as Evaluate<P>;
+      const evaluate = backtestEvaluator(new IndicatorCache(bars), {
+        ...BACKTEST_SETTINGS_DEFAULTS,
+        seed: 1,
+      }) as Evaluate<P>;
       const n = bars.close.length;
       return {
         symbol,
         // walkForward's defaults: forest search on lowerBound(3), best observed.
         forest: SEEDS.map((seed) => oosProfit(evaluate, n, seed, {})),
         // Plain random search: uniform sampling, winner = best in-sample profit (the issue's baseline).
-        random: SEEDS.map((seed) => oosProfit(evaluate, n, seed, { method: 'random', score: (r: EvalResult) => r.profit })),
+        random: SEEDS.map((seed) =>
+          oosProfit(evaluate, n, seed, { method: 'random', score: (r: EvalResult) => r.profit }),
+        ),
       };
     });
-    const bySeed = (arm: 'forest' | 'random') => SEEDS.map((_, k) => mean(rows.map((r) => r[arm][k] as number)));
+    const bySeed = (arm: 'forest' | 'random') =>
+      SEEDS.map((_, k) => mean(rows.map((r) => r[arm][k] as number)));
     const f = mean(bySeed('forest'));
     const r = mean(bySeed('random'));
     console.log(
-      `OOS profit per symbol, mean over seeds ${SEEDS.join(',')}: optimizer ${f.toFixed(0)} (by seed [${bySeed('forest').map((x) => x.toFixed(0)).join(', ')}]), ` +
-        `random ${r.toFixed(0)} (by seed [${bySeed('random').map((x) => x.toFixed(0)).join(', ')}])\n` +
-        rows.map((x) => `  ${x.symbol}: ${mean(x.forest).toFixed(0)} / ${mean(x.random).toFixed(0)}`).join('\n'),
+      `OOS profit per symbol, mean over seeds ${SEEDS.join(',')}: optimizer ${f.toFixed(0)} (by seed [${bySeed(
+        'forest',
+      )
+        .map((x) => x.toFixed(0))
+        .join(', ')}]), ` +
+        `random ${r.toFixed(0)} (by seed [${bySeed('random')
+          .map((x) => x.toFixed(0))
+          .join(', ')}])\n` +
+        rows
+          .map((x) => `  ${x.symbol}: ${mean(x.forest).toFixed(0)} / ${mean(x.random).toFixed(0)}`)
+          .join('\n'),
     );
     expect(f).toBeGreaterThan(r);
   }, 90_000);

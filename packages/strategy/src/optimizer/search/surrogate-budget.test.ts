@@ -9,8 +9,17 @@ import type { FittedForest, OptimizeOptions, Trial } from './types.js';
 
 // 500 evaluations, 32 done, 1 ms per evaluation outside the surrogate: allowance 0.25 × 500 = 125 ms.
 const base: ShareState = {
-  share: 0.2, maxEvals: 500, evaluated: 32, otherMs: 32, otherPerEvalMs: 1, surrogateMs: 1,
-  proposePerEvalMs: 0.01, fitMs: 10, finalFit: true, afterMs: 5, minBatch: 4,
+  share: 0.2,
+  maxEvals: 500,
+  evaluated: 32,
+  otherMs: 32,
+  otherPerEvalMs: 1,
+  surrogateMs: 1,
+  proposePerEvalMs: 0.01,
+  fitMs: 10,
+  finalFit: true,
+  afterMs: 5,
+  minBatch: 4,
 };
 
 describe('shareBatch', () => {
@@ -39,9 +48,24 @@ describe('finalForest', () => {
   const X = Array.from({ length: n * d }, () => rng());
   const y = Float64Array.from({ length: n }, () => rng());
   const trials = Array.from({ length: n }, () => ({}) as Trial<P>);
-  const rec = { X, y, trials, best: { ...(trials[0] as Trial<P>), result: { profit: 0, sharpe: 0 } } };
-  const last = (rows: number): FittedForest => ({ forest: fitForest(Float64Array.from(X.slice(0, rows * d)), y.subarray(0, rows), d, rng), rows });
-  const opts = (share?: number) => ({ space, rng, select: 'model', importance: false, ...(share ? { surrogateShare: share } : {}) }) as unknown as OptimizeOptions<P>;
+  const rec = {
+    X,
+    y,
+    trials,
+    best: { ...(trials[0] as Trial<P>), result: { profit: 0, sharpe: 0 } },
+  };
+  const last = (rows: number): FittedForest => ({
+    forest: fitForest(Float64Array.from(X.slice(0, rows * d)), y.subarray(0, rows), d, rng),
+    rows,
+  });
+  const opts = (share?: number) =>
+    ({
+      space,
+      rng,
+      select: 'model',
+      importance: false,
+      ...(share ? { surrogateShare: share } : {}),
+    }) as unknown as OptimizeOptions<P>;
 
   it('reuses the last search forest under a share when at most a tenth of the trials came after it', () => {
     const recent = last(90);

@@ -70,7 +70,10 @@ export function shareBatch(s: ShareState): number {
     if (s.finalFit) {
       const tail = lateTail(s.maxEvals, s.minBatch);
       if (remaining <= tail) return remaining;
-      return Math.min(remaining - tail, Math.max(s.minBatch, Math.ceil((remaining - tail) / Math.max(1, fits))));
+      return Math.min(
+        remaining - tail,
+        Math.max(s.minBatch, Math.ceil((remaining - tail) / Math.max(1, fits))),
+      );
     }
     if (fits <= 0) return remaining;
     return Math.min(remaining, Math.max(s.minBatch, Math.ceil(remaining / (fits + 1))));

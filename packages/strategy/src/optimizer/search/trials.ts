@@ -5,7 +5,19 @@ import type { EvalResult, OptimizeOptions, State, Trial } from './types.js';
 
 /** An empty run started at `start` (ms on the run's clock). */
 export function newState<P>(start: number): State<P> {
-  return { X: [], y: [], trials: [], seen: new Set(), best: null, evaluateMs: 0, surrogateMs: 0, fits: 0, fitMs: 0, start, last: null };
+  return {
+    X: [],
+    y: [],
+    trials: [],
+    seen: new Set(),
+    best: null,
+    evaluateMs: 0,
+    surrogateMs: 0,
+    fits: 0,
+    fitMs: 0,
+    start,
+    last: null,
+  };
 }
 
 /** A proposal already snapped by `propose`: its encoding (d values at `off` in `u`) and key are reused. */
@@ -16,14 +28,25 @@ export interface Snapped {
 }
 
 /** Evaluates the decoded unit-cube point unless it was seen; returns whether it ran. */
-export function evaluatePoint<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, raw: Float64Array): boolean {
+export function evaluatePoint<P extends ParamValues>(
+  o: OptimizeOptions<P>,
+  st: State<P>,
+  now: () => number,
+  raw: Float64Array,
+): boolean {
   return evaluateParams(o, st, now, decode(o.space, raw));
 }
 
 const scratch = { u: new Float64Array(0) };
 
 /** Evaluates `params` unless seen, records the trial, its encoding and score; returns whether it ran. */
-export function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st: State<P>, now: () => number, params: P, snapped?: Snapped): boolean {
+export function evaluateParams<P extends ParamValues>(
+  o: OptimizeOptions<P>,
+  st: State<P>,
+  now: () => number,
+  params: P,
+  snapped?: Snapped,
+): boolean {
   const key = snapped?.key ?? valuesKey(o.space as SearchSpace<ParamValues>, params);
   if (st.seen.has(key)) return false;
   st.seen.add(key);
@@ -32,7 +55,13 @@ export function evaluateParams<P extends ParamValues>(o: OptimizeOptions<P>, st:
   st.evaluateMs += now() - t0;
   const rawScore = (o.score ?? ((r: EvalResult) => r.profit))(result);
   const score = Number.isFinite(rawScore) ? rawScore : Number.NEGATIVE_INFINITY;
-  const trial: Trial<P> = { params, score, profit: result.profit, sharpe: result.sharpe, barSharpe: onePassSharpe(result.returns) };
+  const trial: Trial<P> = {
+    params,
+    score,
+    profit: result.profit,
+    sharpe: result.sharpe,
+    barSharpe: onePassSharpe(result.returns),
+  };
   st.trials.push(trial);
   const d = o.space.dims.length;
   let u = snapped?.u;

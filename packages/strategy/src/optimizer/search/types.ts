@@ -120,7 +120,13 @@ export interface OptimizeResult<P> {
    * search, and the rest the proposals.
    */
   timing: {
-    searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; fitMs: number; importanceMs: number;
+    searchMs: number;
+    evaluateMs: number;
+    surrogateMs: number;
+    bookkeepingMs: number;
+    fits: number;
+    fitMs: number;
+    importanceMs: number;
   };
 }
 

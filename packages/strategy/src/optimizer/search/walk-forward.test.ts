@@ -20,7 +20,9 @@ describe('walkForwardFolds', () => {
   });
 
   it('anchors, skips warm-up bars, keeps the most recent folds, and returns [] when nothing fits', () => {
-    expect(walkForwardFolds(1050, { train: 500, test: 200, anchored: true, first: 50, maxFolds: 2 })).toEqual([
+    expect(
+      walkForwardFolds(1050, { train: 500, test: 200, anchored: true, first: 50, maxFolds: 2 }),
+    ).toEqual([
       { train: { start: 50, end: 650 }, test: { start: 650, end: 850 } },
       { train: { start: 50, end: 850 }, test: { start: 850, end: 1050 } },
     ]);
@@ -34,23 +36,41 @@ describe('walkForward', () => {
   const evaluate = (p: P, w: BarWindow): EvalResult => {
     const best = 15 + w.start / 100;
     const profit = (w.end - w.start) * (1 - Math.abs(p.rsi_period - best) / 10);
-    return { profit, sharpe: profit / 100, returns: new Float64Array(w.end - w.start).fill(profit / 1e5).map((x, i) => x + (i % 2 ? 1e-3 : -1e-3)) };
+    return {
+      profit,
+      sharpe: profit / 100,
+      returns: new Float64Array(w.end - w.start)
+        .fill(profit / 1e5)
+        .map((x, i) => x + (i % 2 ? 1e-3 : -1e-3)),
+    };
   };
 
   it('optimises each in-sample window, scores the winner out of sample and maps to best_parameters', () => {
     const calls: BarWindow[] = [];
     const wf = walkForward<P>({
       evaluate: (p, w) => (calls.push(w), evaluate(p, w)),
-      space: stockSearchSpace(), bars: 1000, folds: { train: 400, test: 200 },
-      budget: { evaluations: 40 }, rng: mulberry32(8),
+      space: stockSearchSpace(),
+      bars: 1000,
+      folds: { train: 400, test: 200 },
+      budget: { evaluations: 40 },
+      rng: mulberry32(8),
     });
-    expect(wf.folds.map((f) => f.fold.test)).toEqual([{ start: 400, end: 600 }, { start: 600, end: 800 }, { start: 800, end: 1000 }]);
+    expect(wf.folds.map((f) => f.fold.test)).toEqual([
+      { start: 400, end: 600 },
+      { start: 600, end: 800 },
+      { start: 800, end: 1000 },
+    ]);
     expect(wf.totalTrials).toBe(4 * 40);
     expect(calls.filter((w) => w.start === 600 && w.end === 800)).toHaveLength(1);
-    expect(wf.outOfSample.profit).toBeCloseTo(wf.folds.reduce((s, f) => s + f.outOfSample.profit, 0), 9);
+    expect(wf.outOfSample.profit).toBeCloseTo(
+      wf.folds.reduce((s, f) => s + f.outOfSample.profit, 0),
+      9,
+    );
     expect(wf.final.best.params.rsi_period).toBeGreaterThanOrEqual(19);
     const report = toBestParameters('AAPL', wf);
-    expect(Object.keys(report.entry).sort()).toEqual([...Object.keys(STOCK_PARAM_DEFAULTS), 'profit', 'symbol'].sort());
+    expect(Object.keys(report.entry).sort()).toEqual(
+      [...Object.keys(STOCK_PARAM_DEFAULTS), 'profit', 'symbol'].sort(),
+    );
     expect(report.entry.profit).toBe(wf.outOfSample.profit);
     expect(report.trials).toBe(160);
     expect(report.deflatedSharpe).not.toBeNull();

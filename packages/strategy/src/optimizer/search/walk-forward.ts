@@ -39,7 +39,10 @@ export function walkForwardFolds(bars: number, spec: FoldSpec): Fold[] {
   for (let k = Math.max(0, count - (spec.maxFolds ?? count)); k < count; k++) {
     const trainEnd = bars - spec.test - (count - 1 - k) * step;
     const trainStart = spec.anchored ? first : trainEnd - spec.train;
-    folds.push({ train: { start: trainStart, end: trainEnd }, test: { start: trainEnd, end: trainEnd + spec.test } });
+    folds.push({
+      train: { start: trainStart, end: trainEnd },
+      test: { start: trainEnd, end: trainEnd + spec.test },
+    });
   }
   return folds;
 }
@@ -49,7 +52,10 @@ export function walkForwardFolds(bars: number, spec: FoldSpec): Fold[] {
  * `lowerBound(3)`, the window's total return less three standard errors, so a set must clear a
  * significance bar to beat not trading (README "Overfitting controls"). `select` defaults to 'observed'.
  */
-export interface WalkForwardOptions<P extends ParamValues> extends Omit<OptimizeOptions<P>, 'window'> {
+export interface WalkForwardOptions<P extends ParamValues> extends Omit<
+  OptimizeOptions<P>,
+  'window'
+> {
   /** Number of bars available to `evaluate`. */
   bars: number;
   folds: FoldSpec;
@@ -75,7 +81,15 @@ export interface WalkForwardResult<P> {
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
   /** Timings summed over all folds and the final run (see OptimizeResult.timing; afterMs sums importanceMs). */
-  timing: { searchMs: number; evaluateMs: number; surrogateMs: number; bookkeepingMs: number; fits: number; fitMs: number; afterMs: number };
+  timing: {
+    searchMs: number;
+    evaluateMs: number;
+    surrogateMs: number;
+    bookkeepingMs: number;
+    fits: number;
+    fitMs: number;
+    afterMs: number;
+  };
 }
 
 /**
@@ -83,12 +97,22 @@ export interface WalkForwardResult<P> {
  * on the following out-of-sample window, then optimise once more on the latest `train` bars for
  * the parameters to trade. `budget` applies to each optimisation run separately.
  */
-export function walkForward<P extends ParamValues>(options: WalkForwardOptions<P>): WalkForwardResult<P> {
+export function walkForward<P extends ParamValues>(
+  options: WalkForwardOptions<P>,
+): WalkForwardResult<P> {
   const o = { ...options, score: options.score ?? lowerBound(3) };
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
-  const timing = { searchMs: 0, evaluateMs: 0, surrogateMs: 0, bookkeepingMs: 0, fits: 0, fitMs: 0, afterMs: 0 };
+  const timing = {
+    searchMs: 0,
+    evaluateMs: 0,
+    surrogateMs: 0,
+    bookkeepingMs: 0,
+    fits: 0,
+    fitMs: 0,
+    afterMs: 0,
+  };
   const addTiming = (t: OptimizeResult<P>['timing']) => {
     timing.searchMs += t.searchMs;
     timing.evaluateMs += t.evaluateMs;
@@ -119,7 +143,11 @@ export function walkForward<P extends ParamValues>(options: WalkForwardOptions<P
 }
 
 function summary(r: EvalResult): EvalResult {
-  return { profit: r.profit, sharpe: r.sharpe, ...(r.trades === undefined ? {} : { trades: r.trades }) };
+  return {
+    profit: r.profit,
+    sharpe: r.sharpe,
+    ...(r.trades === undefined ? {} : { trades: r.trades }),
+  };
 }
 
 function outOfSampleStats<P>(results: FoldResult<P>[]): WalkForwardResult<P>['outOfSample'] {
@@ -165,10 +193,17 @@ export interface OptimizationReport {
  * procedure, because the in-sample profit of an optimised parameter set is biased upwards by
  * selection; the final window's in-sample profit and the DSR are reported beside it.
  */
-export function toBestParameters(symbol: string, wf: WalkForwardResult<StockParams & ParamValues>): OptimizationReport {
+export function toBestParameters(
+  symbol: string,
+  wf: WalkForwardResult<StockParams & ParamValues>,
+): OptimizationReport {
   const p = wf.final.best.params;
   return {
-    entry: { ...p, symbol, profit: wf.folds.length > 0 ? wf.outOfSample.profit : wf.final.best.profit },
+    entry: {
+      ...p,
+      symbol,
+      profit: wf.folds.length > 0 ? wf.outOfSample.profit : wf.final.best.profit,
+    },
     inSampleProfit: wf.final.best.profit,
     outOfSampleSharpe: wf.outOfSample.sharpe,
     folds: wf.folds.length,

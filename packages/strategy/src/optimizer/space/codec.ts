@@ -58,11 +58,25 @@ function buildCodec(space: SearchSpace<ParamValues>): Codec {
     const ib = idx(b);
     if (ia >= 0 && ib >= 0 && kind[ia] !== BOOL && kind[ib] !== BOOL) pairs.push(ia, ib);
   }
-  return { d, kind, lo, hi, names: dims.map((x) => x.name), pairs: Int32Array.from(pairs), template };
+  return {
+    d,
+    kind,
+    lo,
+    hi,
+    names: dims.map((x) => x.name),
+    pairs: Int32Array.from(pairs),
+    template,
+  };
 }
 
 /** `decode`'s values (booleans as 0/1) of the point at `off` in `u`, written at `vOff` in `v`. */
-export function decodeValues(c: Codec, u: Float64Array, off: number, v: Float64Array, vOff: number): void {
+export function decodeValues(
+  c: Codec,
+  u: Float64Array,
+  off: number,
+  v: Float64Array,
+  vOff: number,
+): void {
   const { d, kind, lo, hi, pairs } = c;
   for (let j = 0; j < d; j++) {
     const x = u[off + j] as number;
@@ -113,14 +127,29 @@ export function keyOfValues(c: Codec, v: Float64Array, off: number): number {
 }
 
 /** `encodeInto` of the values at `off` in `v`, written at `outOff` in `out`. */
-export function encodeValues(c: Codec, v: Float64Array, off: number, out: Float64Array, outOff: number): void {
+export function encodeValues(
+  c: Codec,
+  v: Float64Array,
+  off: number,
+  out: Float64Array,
+  outOff: number,
+): void {
   const { d, kind, lo, hi } = c;
   for (let j = 0; j < d; j++) {
     const x = v[off + j] as number;
     const k = kind[j] as number;
     const l = lo[j] as number;
     const h = hi[j] as number;
-    out[outOff + j] = k === BOOL ? (x !== 0 ? 0.75 : 0.25) : k === FLOAT ? (h === l ? 0.5 : (x - l) / (h - l)) : (x - l + 0.5) / (h - l + 1);
+    out[outOff + j] =
+      k === BOOL
+        ? x !== 0
+          ? 0.75
+          : 0.25
+        : k === FLOAT
+          ? h === l
+            ? 0.5
+            : (x - l) / (h - l)
+          : (x - l + 0.5) / (h - l + 1);
   }
 }
 

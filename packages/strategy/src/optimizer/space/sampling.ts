@@ -64,7 +64,13 @@ export function perturb(
 
 /** `perturb` written into `out` at `off` (no allocation; the same draws in the same order). */
 export function perturbInto(
-  rng: Uniform, centre: ArrayLike<number>, sigma: number, isBool: readonly boolean[], flip: number, out: Float64Array, off: number,
+  rng: Uniform,
+  centre: ArrayLike<number>,
+  sigma: number,
+  isBool: readonly boolean[],
+  flip: number,
+  out: Float64Array,
+  off: number,
 ): void {
   const d = centre.length;
   for (let j = 0; j < d; j++) {

@@ -9,12 +9,18 @@ describe('stockSearchSpace', () => {
 
   it('searches all 14 numeric fields and both MACD booleans', () => {
     expect(space.dims).toHaveLength(16);
-    expect(space.dims.filter((d) => d.kind === 'bool').map((d) => d.name)).toEqual(['macd_crossover', 'macd_crossunder']);
+    expect(space.dims.filter((d) => d.kind === 'bool').map((d) => d.name)).toEqual([
+      'macd_crossover',
+      'macd_crossunder',
+    ]);
   });
 
   it('decodes every point inside the search ranges, integers integral, macd_slow > macd_fast', () => {
     const rng = mulberry32(7);
-    const points = [...latinHypercube(rng, 500, 16), ...Array.from({ length: 500 }, () => uniformPoint(rng, 16))];
+    const points = [
+      ...latinHypercube(rng, 500, 16),
+      ...Array.from({ length: 500 }, () => uniformPoint(rng, 16)),
+    ];
     const seen = { crossover: new Set<boolean>(), crossunder: new Set<boolean>() };
     for (const u of points) {
       const p = decode(space, u);

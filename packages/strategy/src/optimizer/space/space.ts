@@ -1,4 +1,9 @@
-import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type NumericParam, type StockParams } from '../../params.js';
+import {
+  STOCK_PARAM_BOUNDS,
+  STOCK_PARAM_DEFAULTS,
+  type NumericParam,
+  type StockParams,
+} from '../../params.js';
 import { codecOf, keyOfValues } from './codec.js';
 import type { Dimension, ParamValues, SearchSpace } from './types.js';
 
@@ -27,7 +32,9 @@ function encodeOne(dim: Dimension, v: number | boolean): number {
 /** Each `[a, b]` ordering resolved to its two numeric dimensions, once per space. */
 const resolvedOrders = new WeakMap<object, readonly (readonly [Dimension, Dimension])[]>();
 
-function orderedDims(space: SearchSpace<ParamValues>): readonly (readonly [Dimension, Dimension])[] {
+function orderedDims(
+  space: SearchSpace<ParamValues>,
+): readonly (readonly [Dimension, Dimension])[] {
   let pairs = resolvedOrders.get(space);
   if (!pairs) {
     const found: (readonly [Dimension, Dimension])[] = [];
@@ -59,7 +66,11 @@ function repairOrder(space: SearchSpace<ParamValues>, values: ParamValues): void
 }
 
 /** Maps a unit-cube point (at `off` in `u`) to parameter values: rounding integers and repairing orderings. */
-export function decode<P extends ParamValues>(space: SearchSpace<P>, u: ArrayLike<number>, off = 0): P {
+export function decode<P extends ParamValues>(
+  space: SearchSpace<P>,
+  u: ArrayLike<number>,
+  off = 0,
+): P {
   const values: ParamValues = { ...(space.fixed ?? {}) } as ParamValues;
   const { dims } = space;
   for (let j = 0; j < dims.length; j++) {
@@ -78,7 +89,12 @@ export function encode<P extends ParamValues>(space: SearchSpace<P>, values: P):
 }
 
 /** `encode` written into `out` at `off`, without allocating. */
-export function encodeInto<P extends ParamValues>(space: SearchSpace<P>, values: P, out: Float64Array, off: number): void {
+export function encodeInto<P extends ParamValues>(
+  space: SearchSpace<P>,
+  values: P,
+  out: Float64Array,
+  off: number,
+): void {
   const { dims } = space;
   for (let j = 0; j < dims.length; j++) {
     const dim = dims[j] as Dimension;
@@ -100,7 +116,9 @@ export function valuesKey(space: SearchSpace<ParamValues>, values: ParamValues):
   return keyOfValues(codecOf(space), v, 0);
 }
 
-const STOCK_NUMERIC_ORDER: readonly NumericParam[] = Object.keys(STOCK_PARAM_BOUNDS) as NumericParam[];
+const STOCK_NUMERIC_ORDER: readonly NumericParam[] = Object.keys(
+  STOCK_PARAM_BOUNDS,
+) as NumericParam[];
 
 /**
  * The per-stock search space of spec §3: every numeric field over its `search` range from
@@ -123,5 +141,9 @@ export function stockSearchSpace(
     if (exclude.includes(name)) fixed[name] = fixedValues[name] ?? STOCK_PARAM_DEFAULTS[name];
     else dims.push({ name, kind: 'bool' });
   }
-  return { dims, ordered: [['macd_fast', 'macd_slow']], fixed: fixed as Partial<StockParams & ParamValues> };
+  return {
+    dims,
+    ordered: [['macd_fast', 'macd_slow']],
+    fixed: fixed as Partial<StockParams & ParamValues>,
+  };
 }

@@ -29,7 +29,14 @@ describe('deflatedSharpe (Bailey & López de Prado 2014, numerical example)', ()
   // The paper's example: 100 trials whose annualised Sharpe ratios have variance 1/2, best annualised
   // SR 2.5 over five years of daily returns (T = 1250), skewness −3, kurtosis 10. Converting to daily
   // units (÷√250 for SR, ÷250 for the variance), the paper finds SR₀ ≈ 0.1132 and DSR ≈ 0.9004.
-  const input = { sharpe: 2.5 / Math.sqrt(250), trials: 100, trialSharpeVariance: 0.5 / 250, observations: 1250, skew: -3, kurtosis: 10 };
+  const input = {
+    sharpe: 2.5 / Math.sqrt(250),
+    trials: 100,
+    trialSharpeVariance: 0.5 / 250,
+    observations: 1250,
+    skew: -3,
+    kurtosis: 10,
+  };
 
   it('reproduces SR₀ ≈ 0.1132 per day (≈ 1.79 annualised)', () => {
     expect(expectedMaxSharpe(100, 0.5 / 250)).toBeCloseTo(0.1132, 4);
@@ -41,6 +48,9 @@ describe('deflatedSharpe (Bailey & López de Prado 2014, numerical example)', ()
 
   it('shrinks as the number of trials grows and equals the PSR against zero for one trial', () => {
     expect(deflatedSharpe({ ...input, trials: 1000 }).dsr).toBeLessThan(deflatedSharpe(input).dsr);
-    expect(deflatedSharpe({ ...input, trials: 1 }).dsr).toBeCloseTo(probabilisticSharpe(input.sharpe, 0, 1250, -3, 10), 12);
+    expect(deflatedSharpe({ ...input, trials: 1 }).dsr).toBeCloseTo(
+      probabilisticSharpe(input.sharpe, 0, 1250, -3, 10),
+      12,
+    );
   });
 });

@@ -14,7 +14,13 @@ const EULER_GAMMA = 0.5772156649015329;
  * exceeds `benchmark` given an observed `sharpe` over `n` returns with the given skew and
  * (non-excess) kurtosis:  Φ( (SR − SR*)·√(n−1) / √(1 − γ₃·SR + (γ₄−1)/4·SR²) ).
  */
-export function probabilisticSharpe(sharpe: number, benchmark: number, n: number, skew: number, kurtosis: number): number {
+export function probabilisticSharpe(
+  sharpe: number,
+  benchmark: number,
+  n: number,
+  skew: number,
+  kurtosis: number,
+): number {
   const denom = 1 - skew * sharpe + ((kurtosis - 1) / 4) * sharpe * sharpe;
   if (n < 2 || !(denom > 0)) return Number.NaN;
   return normalCdf(((sharpe - benchmark) * Math.sqrt(n - 1)) / Math.sqrt(denom));
