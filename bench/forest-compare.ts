@@ -5,8 +5,8 @@
  */
 import { RandomForestRegression } from 'ml-random-forest';
 import { performance } from 'node:perf_hooks';
-import { fitForest, predictForest } from '../packages/strategy/src/optimizer/index.js';
-import { mulberry32 } from '../packages/strategy/src/optimizer/testing.js';
+import { fitForest, predictForest } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 
 const quick = process.argv.includes('--quick');
 const D = 16;
@@ -39,10 +39,13 @@ function r2(pred: ArrayLike<number>, y: Float64Array): number {
   return 1 - sse / sst;
 }
 
-const rows = (X: Float64Array, n: number): number[][] => Array.from({ length: n }, (_, i) => Array.from(X.subarray(i * D, (i + 1) * D)));
+const rows = (X: Float64Array, n: number): number[][] =>
+  Array.from({ length: n }, (_, i) => Array.from(X.subarray(i * D, (i + 1) * D)));
 
 console.log(`forest comparison: ${TREES} trees, depth ≤ 12, ceil(d/3) features, d = ${D}`);
-console.log('n      ours fit ms  ours pred ms/1k  ours R²   ml-rf fit ms  ml-rf pred ms/1k  ml-rf R²  fit ratio');
+console.log(
+  'n      ours fit ms  ours pred ms/1k  ours R²   ml-rf fit ms  ml-rf pred ms/1k  ml-rf R²  fit ratio',
+);
 for (const n of quick ? [100, 300] : [100, 300, 1000]) {
   const train = dataset(1, n);
   const test = dataset(2, 1000);
@@ -53,8 +56,13 @@ for (const n of quick ? [100, 300] : [100, 300, 1000]) {
   const ours = predictForest(forest, test.X, 1000).mean;
   const oursPred = performance.now() - t0;
   const rf = new RandomForestRegression({
-    nEstimators: TREES, maxFeatures: Math.ceil(D / 3) / D + 1e-9, replacement: true, useSampleBagging: true,
-    seed: 3, noOOB: true, treeOptions: { maxDepth: 12, minNumSamples: 3 },
+    nEstimators: TREES,
+    maxFeatures: Math.ceil(D / 3) / D + 1e-9,
+    replacement: true,
+    useSampleBagging: true,
+    seed: 3,
+    noOOB: true,
+    treeOptions: { maxDepth: 12, minNumSamples: 3 },
   } as never);
   t0 = performance.now();
   rf.train(rows(train.X, n), Array.from(train.y));
@@ -63,7 +71,17 @@ for (const n of quick ? [100, 300] : [100, 300, 1000]) {
   const ml = rf.predict(rows(test.X, 1000));
   const mlPred = performance.now() - t0;
   console.log(
-    [n, oursFit.toFixed(1), oursPred.toFixed(2), r2(ours, test.y).toFixed(3), mlFit.toFixed(0), mlPred.toFixed(1), r2(ml, test.y).toFixed(3), `${(mlFit / oursFit).toFixed(0)}×`]
-      .map((s, k) => String(s).padEnd(k === 0 ? 7 : 13)).join(' '),
+    [
+      n,
+      oursFit.toFixed(1),
+      oursPred.toFixed(2),
+      r2(ours, test.y).toFixed(3),
+      mlFit.toFixed(0),
+      mlPred.toFixed(1),
+      r2(ml, test.y).toFixed(3),
+      `${(mlFit / oursFit).toFixed(0)}×`,
+    ]
+      .map((s, k) => String(s).padEnd(k === 0 ? 7 : 13))
+      .join(' '),
   );
 }

@@ -6,7 +6,8 @@
 import { holdoutTable, optimizerBench } from './lib/optimizer-bench.js';
 import { summary, target } from './lib/report.js';
 
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const arg = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const test = process.argv.includes('--test');
 if (test || process.argv.includes('--holdout')) {
   holdoutTable(test, (arg('seeds') ?? (test ? '7,8,9,10' : '1,2,3,4')).split(',').map(Number));

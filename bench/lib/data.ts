@@ -1,8 +1,8 @@
 /** Bench data: seeded synthetic bars (geometric Brownian motion) and the real daily CSVs. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseDailyCsv, type Bars } from '../../packages/strategy/src/bars.js';
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
+import { parseDailyCsv, type Bars } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 
 export type { Bars };
 
@@ -26,8 +26,13 @@ export function gbmBars(symbol: string, n: number, seed: number, barsPerYear = 2
   const dt = 1 / barsPerYear;
   const step = barsPerYear <= 366 ? 86_400_000 : 60_000;
   const b: Bars = {
-    symbol, time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n),
-    close: new Float64Array(n), volume: new Float64Array(n),
+    symbol,
+    time: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
   };
   let price = 20 + 180 * rng();
   for (let i = 0; i < n; i++) {
@@ -45,7 +50,9 @@ export function gbmBars(symbol: string, n: number, seed: number, barsPerYear = 2
 }
 
 /** The shared real-data folder, relative to this file (../../../shared/data/prices-daily). */
-export const PRICES_DAILY = fileURLToPath(new URL('../../../shared/data/prices-daily', import.meta.url));
+export const PRICES_DAILY = fileURLToPath(
+  new URL('../../../shared/data/prices-daily', import.meta.url),
+);
 
 /** One prices-daily CSV as adjusted bars, through the package's `parseDailyCsv`. */
 export function loadDailyCsv(path: string, symbol: string): Bars {

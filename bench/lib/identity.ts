@@ -1,10 +1,18 @@
 /** Field-by-field comparison of two trade lists (kernel vs reference). */
-import type { Trade } from '../../packages/strategy/src/backtest/types.js';
+import type { Trade } from '@tradebot/strategy';
 
 /** Prices, fees and P&L agree to this relative tolerance (absolute below 1e-9 for values near 0). */
 export const REL_TOL = 1e-9;
 
-const EXACT = ['side', 'entryIndex', 'exitIndex', 'entryTime', 'exitTime', 'quantity', 'reason'] as const;
+const EXACT = [
+  'side',
+  'entryIndex',
+  'exitIndex',
+  'entryTime',
+  'exitTime',
+  'quantity',
+  'reason',
+] as const;
 const NUMERIC = ['entryPrice', 'exitPrice', 'fees', 'pnl', 'netPnl'] as const;
 
 export interface Mismatch {
@@ -20,13 +28,18 @@ export function close(a: number, b: number, tol = REL_TOL): boolean {
 }
 
 /** The first difference between the lists, or null when every trade agrees on every field. */
-export function firstMismatch(kernel: readonly Trade[], reference: readonly Trade[]): Mismatch | null {
+export function firstMismatch(
+  kernel: readonly Trade[],
+  reference: readonly Trade[],
+): Mismatch | null {
   const n = Math.min(kernel.length, reference.length);
   for (let t = 0; t < n; t++) {
     const k = kernel[t] as Trade;
     const r = reference[t] as Trade;
-    for (const f of EXACT) if (k[f] !== r[f]) return { trade: t, field: f, kernel: k[f], reference: r[f] };
-    for (const f of NUMERIC) if (!close(k[f], r[f])) return { trade: t, field: f, kernel: k[f], reference: r[f] };
+    for (const f of EXACT)
+      if (k[f] !== r[f]) return { trade: t, field: f, kernel: k[f], reference: r[f] };
+    for (const f of NUMERIC)
+      if (!close(k[f], r[f])) return { trade: t, field: f, kernel: k[f], reference: r[f] };
   }
   if (kernel.length !== reference.length) {
     return { trade: n, field: 'trade count', kernel: kernel.length, reference: reference.length };
@@ -37,7 +50,10 @@ export function firstMismatch(kernel: readonly Trade[], reference: readonly Trad
 /** Human-readable trade for mismatch reports. */
 export function showTrade(t: Trade | undefined): string {
   if (!t) return '(none)';
-  const iso = (ms: number): string => (Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : String(ms));
-  return `${t.side} bars ${t.entryIndex}→${t.exitIndex} (${iso(t.entryTime)} → ${iso(t.exitTime)}) qty ${t.quantity} `
-    + `entry ${t.entryPrice} exit ${t.exitPrice} fees ${t.fees} pnl ${t.pnl} net ${t.netPnl} reason ${t.reason}`;
+  const iso = (ms: number): string =>
+    Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : String(ms);
+  return (
+    `${t.side} bars ${t.entryIndex}→${t.exitIndex} (${iso(t.entryTime)} → ${iso(t.exitTime)}) qty ${t.quantity} ` +
+    `entry ${t.entryPrice} exit ${t.exitPrice} fees ${t.fees} pnl ${t.pnl} net ${t.netPnl} reason ${t.reason}`
+  );
 }

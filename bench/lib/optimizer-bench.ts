@@ -4,12 +4,21 @@
  * 500 and at 1,000 evaluations per run (Workload A's 1,000 parameter sets per symbol).
  */
 import { performance } from 'node:perf_hooks';
-import { backtestEvaluator, IndicatorCache } from '../../packages/strategy/src/backtest/index.js';
 import {
-  lowerBound, stockSearchSpace, toBestParameters, walkForward, worstSubWindow, type EvalResult, type WalkForwardOptions, type WalkForwardResult,
-} from '../../packages/strategy/src/optimizer/index.js';
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
-import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../../packages/strategy/src/params.js';
+  BACKTEST_SETTINGS_DEFAULTS,
+  backtestEvaluator,
+  IndicatorCache,
+  lowerBound,
+  stockSearchSpace,
+  toBestParameters,
+  walkForward,
+  worstSubWindow,
+  type EvalResult,
+  type StockParams,
+  type WalkForwardOptions,
+  type WalkForwardResult,
+} from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 import { gbmBars, loadRealSymbols, type Bars } from './data.js';
 import { BENCH_CONFIG } from './kernel.js';
 import { fmt } from './report.js';
@@ -19,20 +28,52 @@ type P = StockParams & Record<string, number | boolean>;
 /** Default: walkForward's own (lowerBound(3), best observed); `--select=model` picks the trial the final forest rates best. */
 const SELECT = process.argv.includes('--select=model') ? 'model' : undefined;
 
-function run(bars: Bars, method: 'forest' | 'random', budget: number, seed: number): WalkForwardResult<P> {
+function run(
+  bars: Bars,
+  method: 'forest' | 'random',
+  budget: number,
+  seed: number,
+): WalkForwardResult<P> {
   const evaluate = backtestEvaluator(new IndicatorCache(bars), BENCH_CONFIG);
   return walkForward<P>({
-    evaluate, space: stockSearchSpace(), bars: bars.close.length, method, ...(method === 'forest' && SELECT ? { select: SELECT } : {}),
+    evaluate,
+    space: stockSearchSpace(),
+    bars: bars.close.length,
+    method,
+    ...(method === 'forest' && SELECT ? { select: SELECT } : {}),
     folds: { train: 756, test: 252, first: 100, maxFolds: 3 },
-    budget: { evaluations: budget }, rng: mulberry32(seed), now: () => performance.now(), surrogateShare: 0.2,
+    budget: { evaluations: budget },
+    rng: mulberry32(seed),
+    now: () => performance.now(),
+    surrogateShare: 0.2,
   });
 }
 
-interface Totals { search: number; surrogate: number; evaluate: number; fit: number; after: number; fits: number; forestOos: number; randomOos: number; wins: number }
+interface Totals {
+  search: number;
+  surrogate: number;
+  evaluate: number;
+  fit: number;
+  after: number;
+  fits: number;
+  forestOos: number;
+  randomOos: number;
+  wins: number;
+}
 
 /** Walk-forward of every symbol with the forest (and, if `compare`, random search) at one budget. */
 function measure(symbols: Bars[], budget: number, compare: boolean): Totals {
-  const t: Totals = { search: 0, surrogate: 0, evaluate: 0, fit: 0, after: 0, fits: 0, forestOos: 0, randomOos: 0, wins: 0 };
+  const t: Totals = {
+    search: 0,
+    surrogate: 0,
+    evaluate: 0,
+    fit: 0,
+    after: 0,
+    fits: 0,
+    forestOos: 0,
+    randomOos: 0,
+    wins: 0,
+  };
   for (const [i, bars] of symbols.entries()) {
     const f = run(bars, 'forest', budget, 100 + i);
     t.search += f.timing.searchMs;
@@ -49,9 +90,13 @@ function measure(symbols: Bars[], budget: number, compare: boolean): Totals {
     }
     if (i === 0 && compare) {
       const rep = toBestParameters(bars.symbol, f);
-      console.log(`  ${bars.symbol}: best_parameters profit (walk-forward OOS) ${fmt(rep.entry.profit)}, in-sample ${fmt(rep.inSampleProfit)}, DSR ${fmt(rep.deflatedSharpe ?? Number.NaN)}, ${rep.trials} trials`);
+      console.log(
+        `  ${bars.symbol}: best_parameters profit (walk-forward OOS) ${fmt(rep.entry.profit)}, in-sample ${fmt(rep.inSampleProfit)}, DSR ${fmt(rep.deflatedSharpe ?? Number.NaN)}, ${rep.trials} trials`,
+      );
       const top = [...rep.importance].sort((a, b) => b.permutation - a.permutation).slice(0, 3);
-      console.log(`  most important: ${top.map((x) => `${x.name} ${fmt(x.permutation)}`).join(', ')}`);
+      console.log(
+        `  most important: ${top.map((x) => `${x.name} ${fmt(x.permutation)}`).join(', ')}`,
+      );
     }
   }
   return t;
@@ -67,9 +112,15 @@ function describe(label: string, t: Totals, runs: number): void {
   );
 }
 
-export async function optimizerBench(quick: boolean, target: (name: string, pass: boolean, detail: string) => void): Promise<void> {
+export async function optimizerBench(
+  quick: boolean,
+  target: (name: string, pass: boolean, detail: string) => void,
+): Promise<void> {
   const real = loadRealSymbols(quick ? 6 : 24);
-  const symbols = real.length > 0 ? real : Array.from({ length: quick ? 6 : 24 }, (_, i) => gbmBars(`O${i}`, 2520, 7000 + i));
+  const symbols =
+    real.length > 0
+      ? real
+      : Array.from({ length: quick ? 6 : 24 }, (_, i) => gbmBars(`O${i}`, 2520, 7000 + i));
   const [small, large] = quick ? [200, 400] : [500, 1000];
   const n = symbols.length;
   const runs = 4 * n;
@@ -78,8 +129,12 @@ export async function optimizerBench(quick: boolean, target: (name: string, pass
   const t0 = performance.now();
   const a = measure(symbols, small, true);
   const selectText = SELECT ?? 'observed (walkForward default)';
-  console.log(`  ${n} ${real.length > 0 ? 'real' : 'synthetic'} symbols, winner by ${selectText}, ${small} evaluations per run, 3 folds + final, ${fmt((performance.now() - t0) / 1000)} s`);
-  console.log(`  mean out-of-sample profit at ${small}: forest ${fmt(a.forestOos / n)} vs random ${fmt(a.randomOos / n)}; forest better on ${a.wins}/${n}`);
+  console.log(
+    `  ${n} ${real.length > 0 ? 'real' : 'synthetic'} symbols, winner by ${selectText}, ${small} evaluations per run, 3 folds + final, ${fmt((performance.now() - t0) / 1000)} s`,
+  );
+  console.log(
+    `  mean out-of-sample profit at ${small}: forest ${fmt(a.forestOos / n)} vs random ${fmt(a.randomOos / n)}; forest better on ${a.wins}/${n}`,
+  );
   describe(`${small} evaluations per run`, a, runs);
   const b = measure(symbols, large, false);
   describe(`${large} evaluations per run`, b, runs);
@@ -113,18 +168,32 @@ const avg = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
  * per-symbol difference from the plain baseline (± standard error over symbols, symbols where it is better).
  */
 export function holdoutTable(test: boolean, seeds: number[]): void {
-  const symbols = loadRealSymbols().filter((b) => TEST_SYMBOLS.includes(b.symbol) === test && b.close.length >= 200 + 756 + 6 * 252);
+  const symbols = loadRealSymbols().filter(
+    (b) => TEST_SYMBOLS.includes(b.symbol) === test && b.close.length >= 200 + 756 + 6 * 252,
+  );
   const oos = ARMS.map(() => symbols.map(() => seeds.map(() => 0)));
   symbols.forEach((bars, i) => {
-    const evaluate = backtestEvaluator(new IndicatorCache(bars), { ...BACKTEST_SETTINGS_DEFAULTS, seed: 1 });
-    ARMS.forEach(([, extra], a) => seeds.forEach((seed, k) => {
-      (oos[a] as number[][])[i]![k] = walkForward<P>({
-        evaluate, space: stockSearchSpace(), bars: bars.close.length, folds: { train: 756, test: 252, first: 200 },
-        budget: { evaluations: 150 }, rng: mulberry32(seed), ...extra,
-      }).outOfSample.profit;
-    }));
+    const evaluate = backtestEvaluator(new IndicatorCache(bars), {
+      ...BACKTEST_SETTINGS_DEFAULTS,
+      seed: 1,
+    });
+    ARMS.forEach(([, extra], a) =>
+      seeds.forEach((seed, k) => {
+        (oos[a] as number[][])[i]![k] = walkForward<P>({
+          evaluate,
+          space: stockSearchSpace(),
+          bars: bars.close.length,
+          folds: { train: 756, test: 252, first: 200 },
+          budget: { evaluations: 150 },
+          rng: mulberry32(seed),
+          ...extra,
+        }).outOfSample.profit;
+      }),
+    );
   });
-  console.log(`  ${test ? 'test' : 'held-out'} symbols: ${symbols.length}, seeds ${seeds.join(',')}; mean OOS profit per symbol`);
+  console.log(
+    `  ${test ? 'test' : 'held-out'} symbols: ${symbols.length}, seeds ${seeds.join(',')}; mean OOS profit per symbol`,
+  );
   const base = (oos[0] as number[][]).map(avg);
   ARMS.forEach(([name], a) => {
     const rows = oos[a] as number[][];

@@ -14,9 +14,15 @@ import { Worker } from 'node:worker_threads';
 function workerBundle(): string {
   const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'worker.mjs');
   buildSync({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))], bundle: true, platform: 'node',
-    format: 'esm', outfile: out, logLevel: 'error',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
   });
   return out;
 }
@@ -57,7 +63,8 @@ export class WorkerPool {
   }
 
   private worker(k: number): Worker {
-    if (k < 0 || k >= this.size) throw new RangeError(`worker ${k} is not in a pool of ${this.size}`);
+    if (k < 0 || k >= this.size)
+      throw new RangeError(`worker ${k} is not in a pool of ${this.size}`);
     if (this.workers.length === 0) {
       const t0 = performance.now();
       this.bundle = workerBundle();
@@ -70,5 +77,8 @@ export class WorkerPool {
 
 /** Splits [0, n) into `parts` contiguous shares of nearly equal size. */
 export function shares(n: number, parts: number): [number, number][] {
-  return Array.from({ length: parts }, (_, k) => [Math.floor((k * n) / parts), Math.floor(((k + 1) * n) / parts)]);
+  return Array.from({ length: parts }, (_, k) => [
+    Math.floor((k * n) / parts),
+    Math.floor(((k + 1) * n) / parts),
+  ]);
 }

@@ -13,9 +13,8 @@
  * partial-fill draw u per entry order that reaches its fill (none for an entry dropped on the last bar);
  * RSI is 50 when a window has neither gains nor losses.
  */
-import { mulberry32 } from '../../packages/strategy/src/optimizer/testing.js';
-import type { BacktestConfig, ExitReason, SimWindow, Trade } from '../../packages/strategy/src/backtest/types.js';
-import type { StockParams } from '../../packages/strategy/src/params.js';
+import type { BacktestConfig, ExitReason, SimWindow, StockParams, Trade } from '@tradebot/strategy';
+import { mulberry32 } from '@tradebot/strategy/testing';
 import type { Bars } from './data.js';
 import { tiIndicators, type TiIndicators } from './ti-indicators.js';
 
@@ -61,14 +60,23 @@ interface Bar {
 }
 
 /** One backtest of `p` on `bars` with the README rules; trades in [window.start, window.end). */
-export function referenceRun(bars: Bars, p: StockParams, config: BacktestConfig, window?: SimWindow): RefResult {
+export function referenceRun(
+  bars: Bars,
+  p: StockParams,
+  config: BacktestConfig,
+  window?: SimWindow,
+): RefResult {
   const close = Array.from(bars.close);
   const ind = tiIndicators(close, Array.from(bars.high), Array.from(bars.low), p);
   return referenceSimulate(bars, ind, p, config, window);
 }
 
 export function referenceSimulate(
-  bars: Bars, ind: TiIndicators, p: StockParams, config: BacktestConfig, window?: SimWindow,
+  bars: Bars,
+  ind: TiIndicators,
+  p: StockParams,
+  config: BacktestConfig,
+  window?: SimWindow,
 ): RefResult {
   const start = window?.start ?? 0;
   const end = window?.end ?? bars.close.length;
@@ -89,7 +97,10 @@ export function referenceSimulate(
   const openPosition = (): Position | null => position;
 
   const barAt = (i: number): Bar => ({
-    open: bars.open[i] as number, high: bars.high[i] as number, low: bars.low[i] as number, close: bars.close[i] as number,
+    open: bars.open[i] as number,
+    high: bars.high[i] as number,
+    low: bars.low[i] as number,
+    close: bars.close[i] as number,
   });
 
   /** Closes the open position at `price` (before slippage) on bar i. */
@@ -109,9 +120,18 @@ export function referenceSimulate(
     }
     const fees = pos.entryFees + fee;
     trades.push({
-      side: pos.side, entryIndex: pos.entryIndex, exitIndex: i,
-      entryTime: bars.time[pos.entryIndex] as number, exitTime: bars.time[i] as number,
-      entryPrice: pos.entryPrice, exitPrice, quantity: pos.quantity, fees, pnl, netPnl: pnl - fees, reason,
+      side: pos.side,
+      entryIndex: pos.entryIndex,
+      exitIndex: i,
+      entryTime: bars.time[pos.entryIndex] as number,
+      exitTime: bars.time[i] as number,
+      entryPrice: pos.entryPrice,
+      exitPrice,
+      quantity: pos.quantity,
+      fees,
+      pnl,
+      netPnl: pnl - fees,
+      reason,
     });
     position = null;
   };
@@ -124,16 +144,28 @@ export function referenceSimulate(
     // for (READING: commission of the fill included).
     const u = random();
     if (u < config.partial_fill_probability) quantity = Math.floor(quantity * random());
-    if (order.side === 'long') quantity = Math.min(quantity, Math.floor(cash / (price + commission)));
+    if (order.side === 'long')
+      quantity = Math.min(quantity, Math.floor(cash / (price + commission)));
     if (quantity < 1) return;
     const fee = commission * quantity;
     if (order.side === 'long') cash -= quantity * price + fee;
     else cash += quantity * price - fee;
-    position = { side: order.side, entryIndex: i, entryPrice: price, quantity, entryFees: fee, extreme: price };
+    position = {
+      side: order.side,
+      entryIndex: i,
+      entryPrice: price,
+      quantity,
+      entryFees: fee,
+      extreme: price,
+    };
   };
 
   /** Stop-loss, trailing stop and take-profit inside bar i; returns [price, reason] or null. */
-  const protectiveExit = (pos: Position, bar: Bar, entryBar: boolean): [number, ExitReason] | null => {
+  const protectiveExit = (
+    pos: Position,
+    bar: Bar,
+    entryBar: boolean,
+  ): [number, ExitReason] | null => {
     const trail = config.trailing_stop_pct;
     if (pos.side === 'long') {
       const stopLoss = pos.entryPrice * (1 - p.stop_loss_percentage / 100);
@@ -162,9 +194,11 @@ export function referenceSimulate(
   };
 
   const crossedUnder = (i: number): boolean =>
-    (ind.macd[i] as number) < (ind.signal[i] as number) && (ind.macd[i - 1] as number) >= (ind.signal[i - 1] as number);
+    (ind.macd[i] as number) < (ind.signal[i] as number) &&
+    (ind.macd[i - 1] as number) >= (ind.signal[i - 1] as number);
   const crossedOver = (i: number): boolean =>
-    (ind.macd[i] as number) > (ind.signal[i] as number) && (ind.macd[i - 1] as number) <= (ind.signal[i - 1] as number);
+    (ind.macd[i] as number) > (ind.signal[i] as number) &&
+    (ind.macd[i - 1] as number) <= (ind.signal[i - 1] as number);
 
   for (let i = start; i < end; i++) {
     const bar = barAt(i);
@@ -185,26 +219,40 @@ export function referenceSimulate(
     if (pos) {
       const hit = protectiveExit(pos, bar, pos.entryIndex === i);
       if (hit) closePosition(i, hit[0], hit[1]);
-      else pos.extreme = pos.side === 'long' ? Math.max(pos.extreme, bar.high) : Math.min(pos.extreme, bar.low);
+      else
+        pos.extreme =
+          pos.side === 'long' ? Math.max(pos.extreme, bar.high) : Math.min(pos.extreme, bar.low);
     }
 
     // 3. At the close: equity, drawdown halt, exit signal, entry signal.
     const held = openPosition();
-    const equity = held ? cash + (held.side === 'long' ? held.quantity : -held.quantity) * bar.close : cash;
+    const equity = held
+      ? cash + (held.side === 'long' ? held.quantity : -held.quantity) * bar.close
+      : cash;
     if (equity > peak) peak = equity;
     if (equity < peak * (1 - p.max_drawdown)) halted = true;
 
     if (held) {
       if (halted) pendingExit = REASON.maxDrawdown;
-      else if (held.side === 'long' ? rsi > p.rsi_sell_threshold || (p.macd_crossunder && crossedUnder(i))
-        : rsi < p.rsi_buy_threshold || (p.macd_crossover && crossedOver(i))) pendingExit = REASON.signal;
+      else if (
+        held.side === 'long'
+          ? rsi > p.rsi_sell_threshold || (p.macd_crossunder && crossedUnder(i))
+          : rsi < p.rsi_buy_threshold || (p.macd_crossover && crossedOver(i))
+      )
+        pendingExit = REASON.signal;
     }
 
     // README: an entry is only decided at a close where no position is open.
     if (halted || held || i === end - 1) continue; // an entry decided on the last bar is dropped
-    const goLong = rsi < p.rsi_buy_threshold && bar.close > sma && (!p.macd_crossover || macd > signal);
-    const goShort = !goLong && allowShort && rsi > p.rsi_sell_threshold && bar.close < sma
-      && (!p.macd_crossunder || macd < signal) && (100 * atr) / bar.close >= shortAtrThreshold;
+    const goLong =
+      rsi < p.rsi_buy_threshold && bar.close > sma && (!p.macd_crossover || macd > signal);
+    const goShort =
+      !goLong &&
+      allowShort &&
+      rsi > p.rsi_sell_threshold &&
+      bar.close < sma &&
+      (!p.macd_crossunder || macd < signal) &&
+      (100 * atr) / bar.close >= shortAtrThreshold;
     if (!goLong && !goShort) continue;
     const byRisk = Math.floor((equity * p.risk_per_trade) / (p.atr_multiplier * atr));
     const byCash = Math.floor(equity / (bar.close * (1 + slip)));
@@ -214,5 +262,10 @@ export function referenceSimulate(
 
   // End of data: an open position closes at the last close, with costs.
   if (openPosition()) closePosition(end - 1, bars.close[end - 1] as number, REASON.endOfData);
-  return { profit: cash - config.initial_balance, finalEquity: cash, trades: trades.length, tradeList: trades };
+  return {
+    profit: cash - config.initial_balance,
+    finalEquity: cash,
+    trades: trades.length,
+    tradeList: trades,
+  };
 }

@@ -7,7 +7,11 @@ export function target(name: string, pass: boolean, detail: string): void {
 }
 
 export const fmt = (x: number, digits = 3): string =>
-  !Number.isFinite(x) ? String(x) : Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(digits - 1) : x.toFixed(digits - 1);
+  !Number.isFinite(x)
+    ? String(x)
+    : Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0)
+      ? x.toExponential(digits - 1)
+      : x.toFixed(digits - 1);
 
 export function summary(): void {
   console.log('\nSummary');

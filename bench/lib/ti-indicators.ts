@@ -48,16 +48,32 @@ export function tiRsi(close: number[], period: number): number[] {
   return gains.map((g, i) => (Number.isNaN(g) ? Number.NaN : rsiOf(g, losses[i] as number)));
 }
 
-export function tiIndicators(close: number[], high: number[], low: number[], p: TiParams, signalPeriod = 9): TiIndicators {
+export function tiIndicators(
+  close: number[],
+  high: number[],
+  low: number[],
+  p: TiParams,
+  signalPeriod = 9,
+): TiIndicators {
   const n = close.length;
   const m = MACD.calculate({
-    values: close, fastPeriod: p.macd_fast, slowPeriod: p.macd_slow, signalPeriod,
-    SimpleMAOscillator: false, SimpleMASignal: false,
+    values: close,
+    fastPeriod: p.macd_fast,
+    slowPeriod: p.macd_slow,
+    signalPeriod,
+    SimpleMAOscillator: false,
+    SimpleMASignal: false,
   });
   return {
     rsi: tiRsi(close, p.rsi_period),
-    macd: align(m.map((x) => x.MACD), n),
-    signal: align(m.map((x) => x.signal), n),
+    macd: align(
+      m.map((x) => x.MACD),
+      n,
+    ),
+    signal: align(
+      m.map((x) => x.signal),
+      n,
+    ),
     sma: align(SMA.calculate({ values: close, period: p.sma_period }), n),
     atr: align(ATR.calculate({ high, low, close, period: p.atr_period }), n),
   };

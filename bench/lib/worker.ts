@@ -2,12 +2,14 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { gbmBars, loadDailyCsv, type Bars } from './data.js';
-import { SeriesPool } from '../../packages/strategy/src/backtest/index.js';
+import { SeriesPool } from '@tradebot/strategy';
 import { BENCH_CONFIG, prepareSymbol } from './kernel.js';
 import { paramSets } from './params.js';
 
 export interface KernelTask {
-  source: { kind: 'gbm'; from: number; to: number; bars: number; barsPerYear: number; seed: number } | { kind: 'csv'; files: string[] };
+  source:
+    | { kind: 'gbm'; from: number; to: number; bars: number; barsPerYear: number; seed: number }
+    | { kind: 'csv'; files: string[] };
   params: { count: number; seed: number };
 }
 
@@ -26,17 +28,30 @@ const POOL = new SeriesPool();
 
 export function runKernelTask(task: KernelTask): KernelReport {
   const params = paramSets(task.params.count, task.params.seed);
-  const rep: KernelReport = { symbols: 0, barEvals: 0, genMs: 0, prepMs: 0, simMs: 0, checksum: 0, trades: 0 };
+  const rep: KernelReport = {
+    symbols: 0,
+    barEvals: 0,
+    genMs: 0,
+    prepMs: 0,
+    simMs: 0,
+    checksum: 0,
+    trades: 0,
+  };
   const src = task.source;
   const count = src.kind === 'gbm' ? src.to - src.from : src.files.length;
   for (let k = 0; k < count; k++) {
     let t = performance.now();
-    const bars: Bars = src.kind === 'gbm'
-      ? gbmBars(`G${src.from + k}`, src.bars, src.seed + src.from + k, src.barsPerYear)
-      : loadDailyCsv(src.files[k] as string, String(k));
+    const bars: Bars =
+      src.kind === 'gbm'
+        ? gbmBars(`G${src.from + k}`, src.bars, src.seed + src.from + k, src.barsPerYear)
+        : loadDailyCsv(src.files[k] as string, String(k));
     rep.genMs += performance.now() - t;
     t = performance.now();
-    const sym = prepareSymbol(bars, src.kind === 'gbm' ? { ...BENCH_CONFIG, barsPerYear: src.barsPerYear } : BENCH_CONFIG, POOL);
+    const sym = prepareSymbol(
+      bars,
+      src.kind === 'gbm' ? { ...BENCH_CONFIG, barsPerYear: src.barsPerYear } : BENCH_CONFIG,
+      POOL,
+    );
     sym.prepare(params);
     rep.prepMs += performance.now() - t;
     t = performance.now();

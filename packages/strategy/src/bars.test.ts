@@ -15,7 +15,9 @@ describe('parseDailyCsv', () => {
     expect(b.high[1]).toBe(46);
     expect(b.time[1]).toBe(Date.UTC(2014, 9, 10));
     expect(b.volume[1]).toBe(3825012);
-    expect(() => parseDailyCsv('X', 'date,close\n')).toThrow('X: unexpected CSV header "date,close"');
+    expect(() => parseDailyCsv('X', 'date,close\n')).toThrow(
+      'X: unexpected CSV header "date,close"',
+    );
   });
 
   it('parses dates without the local time zone and rejects bad ones', () => {

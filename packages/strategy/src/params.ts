@@ -55,20 +55,104 @@ export const STOCK_PARAM_DEFAULTS: Readonly<StockParams> = {
 };
 
 export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
-  atr_multiplier: { min: 0.1, max: 10, integer: false, search: [1, 4], description: 'Stop distance in ATRs used to size a position.' },
-  atr_period: { min: 5, max: 50, integer: true, search: [5, 50], description: 'Bars in the Wilder ATR.' },
-  macd_fast: { min: 5, max: 50, integer: true, search: [5, 20], description: 'Fast EMA period of the MACD line.' },
-  macd_slow: { min: 10, max: 100, integer: true, search: [20, 60], description: 'Slow EMA period of the MACD line; kept above the fast period.' },
-  max_drawdown: { min: 0, max: 1, integer: false, search: [0.1, 0.3], description: 'Stop trading the symbol once equity falls this fraction below its peak.' },
-  risk_per_trade: { min: 0, max: 1, integer: false, search: [0.005, 0.05], description: 'Fraction of equity risked on one trade.' },
-  rsi_buy_threshold: { min: 0, max: 100, integer: false, search: [15, 45], description: 'Go long when RSI is below this value.' },
-  rsi_period: { min: 5, max: 50, integer: true, search: [5, 30], description: 'Bars in the Wilder RSI.' },
-  rsi_sell_threshold: { min: 0, max: 100, integer: false, search: [55, 85], description: 'Exit long / go short when RSI is above this value.' },
-  short_stop_loss_percentage: { min: 0, max: 100, integer: false, search: [1, 10], description: 'Stop-loss for shorts, percent above entry.' },
-  short_take_profit_percentage: { min: 0, max: 100, integer: false, search: [1, 20], description: 'Take-profit for shorts, percent below entry.' },
-  sma_period: { min: 10, max: 100, integer: true, search: [10, 100], description: 'Bars in the SMA trend filter.' },
-  stop_loss_percentage: { min: 0, max: 100, integer: false, search: [1, 10], description: 'Stop-loss for longs, percent below entry.' },
-  take_profit_percentage: { min: 0, max: 100, integer: false, search: [1, 20], description: 'Take-profit for longs, percent above entry.' },
+  atr_multiplier: {
+    min: 0.1,
+    max: 10,
+    integer: false,
+    search: [1, 4],
+    description: 'Stop distance in ATRs used to size a position.',
+  },
+  atr_period: {
+    min: 5,
+    max: 50,
+    integer: true,
+    search: [5, 50],
+    description: 'Bars in the Wilder ATR.',
+  },
+  macd_fast: {
+    min: 5,
+    max: 50,
+    integer: true,
+    search: [5, 20],
+    description: 'Fast EMA period of the MACD line.',
+  },
+  macd_slow: {
+    min: 10,
+    max: 100,
+    integer: true,
+    search: [20, 60],
+    description: 'Slow EMA period of the MACD line; kept above the fast period.',
+  },
+  max_drawdown: {
+    min: 0,
+    max: 1,
+    integer: false,
+    search: [0.1, 0.3],
+    description: 'Stop trading the symbol once equity falls this fraction below its peak.',
+  },
+  risk_per_trade: {
+    min: 0,
+    max: 1,
+    integer: false,
+    search: [0.005, 0.05],
+    description: 'Fraction of equity risked on one trade.',
+  },
+  rsi_buy_threshold: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [15, 45],
+    description: 'Go long when RSI is below this value.',
+  },
+  rsi_period: {
+    min: 5,
+    max: 50,
+    integer: true,
+    search: [5, 30],
+    description: 'Bars in the Wilder RSI.',
+  },
+  rsi_sell_threshold: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [55, 85],
+    description: 'Exit long / go short when RSI is above this value.',
+  },
+  short_stop_loss_percentage: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [1, 10],
+    description: 'Stop-loss for shorts, percent above entry.',
+  },
+  short_take_profit_percentage: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [1, 20],
+    description: 'Take-profit for shorts, percent below entry.',
+  },
+  sma_period: {
+    min: 10,
+    max: 100,
+    integer: true,
+    search: [10, 100],
+    description: 'Bars in the SMA trend filter.',
+  },
+  stop_loss_percentage: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [1, 10],
+    description: 'Stop-loss for longs, percent below entry.',
+  },
+  take_profit_percentage: {
+    min: 0,
+    max: 100,
+    integer: false,
+    search: [1, 20],
+    description: 'Take-profit for longs, percent above entry.',
+  },
 };
 
 /** Backtest settings (spec §3, defaults and bounds from spec §9). */
@@ -93,7 +177,9 @@ export const BACKTEST_SETTINGS_DEFAULTS: Readonly<BacktestSettings> = {
   trailing_stop_pct: 0.02,
 };
 
-export const BACKTEST_SETTINGS_BOUNDS: Readonly<Record<keyof BacktestSettings, { min: number; max: number }>> = {
+export const BACKTEST_SETTINGS_BOUNDS: Readonly<
+  Record<keyof BacktestSettings, { min: number; max: number }>
+> = {
   commission_per_share: { min: 0, max: 0.1 },
   initial_balance: { min: 1000, max: 1_000_000 },
   partial_fill_probability: { min: 0, max: 1 },

@@ -1,9 +1,9 @@
 import type { Bars } from '../bars.js';
-import type { BarWindow, Evaluate, EvalResult } from '../optimizer/optimize.js';
+import type { BarWindow, Evaluate, EvalResult } from '../optimizer/search/types.js';
 import type { StockParams } from '../params.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { computeMetrics, type Metrics } from './metrics.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import type { BacktestConfig, SimWindow, Trade } from './types.js';
 
 export interface BacktestResult {
@@ -16,7 +16,12 @@ export interface BacktestResult {
 }
 
 /** One recorded backtest of `params` on `bars` (indicators computed here): trades, equity curve, metrics. */
-export function backtest(bars: Bars, params: StockParams, config: BacktestConfig, window?: SimWindow): BacktestResult {
+export function backtest(
+  bars: Bars,
+  params: StockParams,
+  config: BacktestConfig,
+  window?: SimWindow,
+): BacktestResult {
   const start = window?.start ?? 0;
   const end = window?.end ?? bars.close.length;
   const r = simulate(new IndicatorCache(bars).inputs(params), params, config, { start, end }, true);
@@ -35,7 +40,11 @@ export function backtest(bars: Bars, params: StockParams, config: BacktestConfig
  * window, reusing `cache` across parameter sets. Per-bar returns (for the deflated Sharpe ratio) cost
  * one array per evaluation; pass `{ returns: false }` when the caller does not need them.
  */
-export function backtestEvaluator(cache: IndicatorCache, config: BacktestConfig, options: { returns?: boolean } = {}): Evaluate<StockParams> {
+export function backtestEvaluator(
+  cache: IndicatorCache,
+  config: BacktestConfig,
+  options: { returns?: boolean } = {},
+): Evaluate<StockParams> {
   const record = options.returns === false ? false : 'returns';
   return (params: StockParams, window: BarWindow): EvalResult => {
     const r = simulate(cache.inputs(params), params, config, window, record);

@@ -12,7 +12,14 @@ describe('IndicatorCache codes', () => {
 
   it('MACD codes (one fused pass, no float arrays) equal the codes of the float MACD and signal', () => {
     const cache = new IndicatorCache(bars);
-    for (const [fast, slow] of [[12, 26], [5, 60], [20, 21], [30, 10], [7, 7], [40, 495]] as const) {
+    for (const [fast, slow] of [
+      [12, 26],
+      [5, 60],
+      [20, 21],
+      [30, 10],
+      [7, 7],
+      [40, 495],
+    ] as const) {
       const m = macd(bars.close, fast, slow, 9);
       expect(cache.macdSide(fast, slow)).toEqual(macdSideOf(m.macd, m.signal));
     }
@@ -28,7 +35,8 @@ describe('IndicatorCache codes', () => {
 
   it('trend codes equal sign(close − SMA)', () => {
     const cache = new IndicatorCache(bars);
-    for (const period of [1, 10, 50, 499, 500, 600]) expect(cache.trend(period)).toEqual(sideOf(bars.close, sma(bars.close, period)));
+    for (const period of [1, 10, 50, 499, 500, 600])
+      expect(cache.trend(period)).toEqual(sideOf(bars.close, sma(bars.close, period)));
   });
 
   it('RSI block bounds hold every RSI of their block', () => {
@@ -44,7 +52,17 @@ describe('IndicatorCache codes', () => {
 
   it('with a SeriesPool, gives the same inputs symbol after symbol (buffers reused after release)', () => {
     const pool = new SeriesPool();
-    const params = [STOCK_PARAM_DEFAULTS, { ...STOCK_PARAM_DEFAULTS, rsi_period: 9, sma_period: 20, atr_period: 5, macd_fast: 8, macd_slow: 40 }];
+    const params = [
+      STOCK_PARAM_DEFAULTS,
+      {
+        ...STOCK_PARAM_DEFAULTS,
+        rsi_period: 9,
+        sma_period: 20,
+        atr_period: 5,
+        macd_fast: 8,
+        macd_slow: 40,
+      },
+    ];
     for (const b of [syntheticBars(400, 1), syntheticBars(300, 2), syntheticBars(400, 3)]) {
       const pooled = new IndicatorCache(b, pool);
       pooled.prepare(params);
@@ -52,7 +70,17 @@ describe('IndicatorCache codes', () => {
       for (const p of params) {
         const x = pooled.inputs(p);
         const y = plain.inputs(p);
-        for (const k of ['rsi', 'atr', 'trend', 'macdSide', 'rsiRange', 'sma', 'macd', 'signal'] as const) expect(x[k]).toEqual(y[k]);
+        for (const k of [
+          'rsi',
+          'atr',
+          'trend',
+          'macdSide',
+          'rsiRange',
+          'sma',
+          'macd',
+          'signal',
+        ] as const)
+          expect(x[k]).toEqual(y[k]);
       }
       pooled.release();
     }

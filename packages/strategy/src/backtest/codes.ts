@@ -6,7 +6,11 @@ import { MACD_NOT_WARM } from '../signals/types.js';
  * running sum kept inline (the same arithmetic as `indicators/sma`, so the same signs as comparing
  * against its output) and no float array written. `out` (optional, same length) receives the codes.
  */
-export function trendOf(close: Float64Array, period: number, out: Int8Array = new Int8Array(close.length)): Int8Array {
+export function trendOf(
+  close: Float64Array,
+  period: number,
+  out: Int8Array = new Int8Array(close.length),
+): Int8Array {
   checkPeriod(period);
   const n = close.length;
   out.fill(0);
@@ -35,7 +39,12 @@ export interface MacdJob {
  * `MACD_NOT_WARM` here). `out` is usually a view into one buffer per symbol: a typed array of its own
  * per pair (malloc, zeroing, GC bookkeeping) cost as much as encoding it.
  */
-export function macdJob(fast: Float64Array, slow: Float64Array, from: number, out: Int8Array): MacdJob {
+export function macdJob(
+  fast: Float64Array,
+  slow: Float64Array,
+  from: number,
+  out: Int8Array,
+): MacdJob {
   out.fill(MACD_NOT_WARM);
   return { fast, slow, from, out };
 }
@@ -73,7 +82,6 @@ export function macdHead(job: MacdJob, signalPeriod: number, until: number): num
   return e;
 }
 
-
 /**
  * `macdHead` over all bars for four jobs at once. Each EMA step waits on the previous one (a
  * subtract, a multiply and an add in a row), so one pair leaves the core mostly idle; four
@@ -81,7 +89,13 @@ export function macdHead(job: MacdJob, signalPeriod: number, until: number): num
  * comparisons, not the chains, are most of what is left). Each job is first seeded on its own up to
  * the latest seed of the four (callers group jobs with close `from`).
  */
-export function macdHeads4(a: MacdJob, b: MacdJob, c: MacdJob, d: MacdJob, signalPeriod: number): void {
+export function macdHeads4(
+  a: MacdJob,
+  b: MacdJob,
+  c: MacdJob,
+  d: MacdJob,
+  signalPeriod: number,
+): void {
   const n = a.out.length;
   const g = Math.max(a.from, b.from, c.from, d.from) + signalPeriod;
   const until = g < n ? g : n;
@@ -89,16 +103,49 @@ export function macdHeads4(a: MacdJob, b: MacdJob, c: MacdJob, d: MacdJob, signa
   const eb = macdHead(b, signalPeriod, until);
   const ec = macdHead(c, signalPeriod, until);
   const ed = macdHead(d, signalPeriod, until);
-  if (g < n) fourChains(a.fast, a.slow, a.out, ea, b.fast, b.slow, b.out, eb, c.fast, c.slow, c.out, ec, d.fast, d.slow, d.out, ed, g, 2 / (signalPeriod + 1));
+  if (g < n)
+    fourChains(
+      a.fast,
+      a.slow,
+      a.out,
+      ea,
+      b.fast,
+      b.slow,
+      b.out,
+      eb,
+      c.fast,
+      c.slow,
+      c.out,
+      ec,
+      d.fast,
+      d.slow,
+      d.out,
+      ed,
+      g,
+      2 / (signalPeriod + 1),
+    );
 }
 
 /** The joint loop of `macdHeads4` from bar g (every array a parameter, so the loop reads locals). */
 function fourChains(
-  fa: Float64Array, sa: Float64Array, oa: Int8Array, ea: number,
-  fb: Float64Array, sb: Float64Array, ob: Int8Array, eb: number,
-  fc: Float64Array, sc: Float64Array, oc: Int8Array, ec: number,
-  fd: Float64Array, sd: Float64Array, od: Int8Array, ed: number,
-  g: number, k: number,
+  fa: Float64Array,
+  sa: Float64Array,
+  oa: Int8Array,
+  ea: number,
+  fb: Float64Array,
+  sb: Float64Array,
+  ob: Int8Array,
+  eb: number,
+  fc: Float64Array,
+  sc: Float64Array,
+  oc: Int8Array,
+  ec: number,
+  fd: Float64Array,
+  sd: Float64Array,
+  od: Int8Array,
+  ed: number,
+  g: number,
+  k: number,
 ): void {
   const n = oa.length;
   for (let i = g; i < n; i++) {

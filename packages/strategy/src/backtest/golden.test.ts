@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allocBars } from '../bars.js';
 import { STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { strategyInputs, type StrategyInputs } from '../signals/types.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import type { BacktestConfig, Trade } from './types.js';
 
 /**
@@ -15,14 +15,28 @@ import type { BacktestConfig, Trade } from './types.js';
  *   bar 2: open 100 → bought at P = 100·1.01 = 101 (cash pays floor(10000/101.01) = 98 ≥ 50),
  *          SL = 101·0.98 = 98.98, TP = 101·1.05 = 106.05; fees 0.5 per side.
  */
-type Row = [open: number, high: number, low: number, close: number, rsi?: number, sma?: number, atr?: number];
+type Row = [
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  rsi?: number,
+  sma?: number,
+  atr?: number,
+];
 
 const NEUTRAL = { rsi: 50, sma: 90, atr: 2 };
 
 function fixture(rows: Row[]): StrategyInputs {
   const n = rows.length;
   const bars = allocBars('FIX', n);
-  const series = { rsi: new Float64Array(n), sma: new Float64Array(n), atr: new Float64Array(n), macd: new Float64Array(n), signal: new Float64Array(n) };
+  const series = {
+    rsi: new Float64Array(n),
+    sma: new Float64Array(n),
+    atr: new Float64Array(n),
+    macd: new Float64Array(n),
+    signal: new Float64Array(n),
+  };
   rows.forEach(([o, h, l, c, rsi = NEUTRAL.rsi, sma = NEUTRAL.sma, atr = NEUTRAL.atr], i) => {
     bars.time[i] = Date.UTC(2024, 0, 1 + i);
     bars.open[i] = o;
@@ -41,7 +55,12 @@ const ENTRY: Row[] = [
   [100, 100, 100, 100, 25],
 ];
 
-const params: StockParams = { ...STOCK_PARAM_DEFAULTS, macd_crossover: false, macd_crossunder: false, max_drawdown: 0.5 };
+const params: StockParams = {
+  ...STOCK_PARAM_DEFAULTS,
+  macd_crossover: false,
+  macd_crossunder: false,
+  max_drawdown: 0.5,
+};
 const config: BacktestConfig = {
   commission_per_share: 0.01,
   initial_balance: 10_000,
@@ -78,10 +97,26 @@ describe('simulate: golden trades', () => {
   it('exits on the signal at the next open', () => {
     // bar 3 closes with RSI 75 > 70 → exit decided; bar 4 opens 105 → sold at 105·0.99 = 103.95.
     // pnl = 50·(103.95 − 101) = 147.5; fees 1; net 146.5.
-    const r = run([...ENTRY, [100, 101.5, 100.5, 101], [101, 104, 100.5, 104, 75], [105, 105.5, 104.5, 105], [105, 105, 105, 105]]);
+    const r = run([
+      ...ENTRY,
+      [100, 101.5, 100.5, 101],
+      [101, 104, 100.5, 104, 75],
+      [105, 105.5, 104.5, 105],
+      [105, 105, 105, 105],
+    ]);
     expectTrade(onlyTrade(r), {
-      side: 'long', entryIndex: 2, exitIndex: 4, entryPrice: 101, exitPrice: 103.95, quantity: 50,
-      fees: 1, pnl: 147.5, netPnl: 146.5, reason: 'signal', entryTime: Date.UTC(2024, 0, 3), exitTime: Date.UTC(2024, 0, 5),
+      side: 'long',
+      entryIndex: 2,
+      exitIndex: 4,
+      entryPrice: 101,
+      exitPrice: 103.95,
+      quantity: 50,
+      fees: 1,
+      pnl: 147.5,
+      netPnl: 146.5,
+      reason: 'signal',
+      entryTime: Date.UTC(2024, 0, 3),
+      exitTime: Date.UTC(2024, 0, 5),
     });
     // Held after the open on bars 2 and 3 (bar 4's open sells): exposure 2/6.
     expect(r.exposure).toBeCloseTo(2 / 6, 12);
@@ -90,19 +125,41 @@ describe('simulate: golden trades', () => {
   it('stops out inside the bar at the stop level', () => {
     // bar 3 low 98 ≤ 98.98 → sold at 98.98·0.99 = 97.9902; pnl = 50·(97.9902 − 101) = −150.49.
     const r = run([...ENTRY, [100, 101.5, 99.5, 100], [100, 100.5, 98, 99], [99, 99, 99, 99]]);
-    expectTrade(onlyTrade(r), { exitIndex: 3, exitPrice: 97.9902, pnl: -150.49, netPnl: -151.49, reason: 'stop_loss' });
+    expectTrade(onlyTrade(r), {
+      exitIndex: 3,
+      exitPrice: 97.9902,
+      pnl: -150.49,
+      netPnl: -151.49,
+      reason: 'stop_loss',
+    });
   });
 
   it('takes the stop when a bar touches both the stop and the target (worst case)', () => {
     // bar 3 range 98…107 contains both 98.98 and 106.05 → stop, as above.
     const r = run([...ENTRY, [100, 101.5, 99.5, 100], [100, 107, 98, 103], [103, 103, 103, 103]]);
-    expectTrade(onlyTrade(r), { exitIndex: 3, exitPrice: 97.9902, pnl: -150.49, reason: 'stop_loss' });
+    expectTrade(onlyTrade(r), {
+      exitIndex: 3,
+      exitPrice: 97.9902,
+      pnl: -150.49,
+      reason: 'stop_loss',
+    });
   });
 
   it('takes profit at the target', () => {
     // bar 3 high 107 ≥ 106.05, low 101.5 > 98.98 → sold at 106.05·0.99 = 104.9895; pnl = 50·3.9895 = 199.475.
-    const r = run([...ENTRY, [100, 101.5, 99.5, 100], [102, 107, 101.5, 106], [106, 106, 106, 106]]);
-    expectTrade(onlyTrade(r), { exitIndex: 3, exitPrice: 104.9895, pnl: 199.475, netPnl: 198.475, reason: 'take_profit' });
+    const r = run([
+      ...ENTRY,
+      [100, 101.5, 99.5, 100],
+      [102, 107, 101.5, 106],
+      [106, 106, 106, 106],
+    ]);
+    expectTrade(onlyTrade(r), {
+      exitIndex: 3,
+      exitPrice: 104.9895,
+      pnl: 199.475,
+      netPnl: 198.475,
+      reason: 'take_profit',
+    });
   });
 
   it('fills a gap through the stop at the open, not at the stop', () => {
@@ -121,33 +178,72 @@ describe('simulate: golden trades', () => {
     // trailing 1 %: on bar 2, H = P = 101 → TS = 99.99 > SL 98.98 (bar 2 low 100 is above it).
     // After bar 2, H = 103 → bar 3's stop = 103·0.99 = 101.97; its low 101.5 reaches it →
     // sold at 101.97·0.99 = 100.9503; pnl = 50·(100.9503 − 101) = −2.485, reason trailing_stop.
-    const r = run([...ENTRY, [100, 103, 100, 102.5], [102.5, 104, 101.5, 102], [102, 102, 102, 102]], { trailing_stop_pct: 0.01 });
-    expectTrade(onlyTrade(r), { exitIndex: 3, exitPrice: 100.9503, pnl: -2.485, reason: 'trailing_stop' });
+    const r = run(
+      [...ENTRY, [100, 103, 100, 102.5], [102.5, 104, 101.5, 102], [102, 102, 102, 102]],
+      { trailing_stop_pct: 0.01 },
+    );
+    expectTrade(onlyTrade(r), {
+      exitIndex: 3,
+      exitPrice: 100.9503,
+      pnl: -2.485,
+      reason: 'trailing_stop',
+    });
   });
 
   it('halts the symbol on the drawdown limit: exit at the next open, no new entry', () => {
     // max_drawdown 1 %: after buying, cash = 10000 − 50·101 − 0.5 = 4949.5; bar 2 closes 99 →
     // equity 4949.5 + 4950 = 9899.5 < 10000·0.99 = 9900 → halted. Bar 3 opens 99.5 → sold at
     // 98.505; pnl = 50·(98.505 − 101) = −124.75. Bars 3 and 4 show long entries: ignored.
-    const r = run([...ENTRY, [100, 100.5, 98.99, 99], [99.5, 100, 99, 100, 25], [100, 100, 100, 100, 25], [100, 100, 100, 100]], {}, { max_drawdown: 0.01 });
-    expectTrade(onlyTrade(r), { exitIndex: 3, exitPrice: 98.505, pnl: -124.75, netPnl: -125.75, reason: 'max_drawdown' });
+    const r = run(
+      [
+        ...ENTRY,
+        [100, 100.5, 98.99, 99],
+        [99.5, 100, 99, 100, 25],
+        [100, 100, 100, 100, 25],
+        [100, 100, 100, 100],
+      ],
+      {},
+      { max_drawdown: 0.01 },
+    );
+    expectTrade(onlyTrade(r), {
+      exitIndex: 3,
+      exitPrice: 98.505,
+      pnl: -124.75,
+      netPnl: -125.75,
+      reason: 'max_drawdown',
+    });
   });
 
   it('closes what is left at the last close (end_of_data) and drops an entry decided on the last bar', () => {
     // Held to bar 4 (last), sold at its close 103·0.99 = 101.97; pnl = 50·0.97 = 48.5.
-    const r = run([...ENTRY, [100, 101.5, 99.5, 100], [101, 102, 100.5, 102], [102, 103.5, 101.5, 103, 75]]);
+    const r = run([
+      ...ENTRY,
+      [100, 101.5, 99.5, 100],
+      [101, 102, 100.5, 102],
+      [102, 103.5, 101.5, 103, 75],
+    ]);
     const t = onlyTrade(r);
     expectTrade(t, { exitIndex: 4, exitPrice: 101.97, pnl: 48.5, reason: 'end_of_data' });
     expect(r.equity?.[4]).toBe(r.finalEquity);
     // The same bars with a fresh entry signal on the last bar only: no trade.
-    expect(run([[100, 100, 100, 100], [100, 100, 100, 100], [100, 100, 100, 100, 25]]).trades).toBe(0);
+    expect(
+      run([
+        [100, 100, 100, 100],
+        [100, 100, 100, 100],
+        [100, 100, 100, 100, 25],
+      ]).trades,
+    ).toBe(0);
   });
 
   it('fills part of an entry when the seeded draw says so', () => {
     // Probability 0.5. Seed 8: u = 0.1563 < 0.5 → v = 0.6252 → floor(50·0.6252) = 31 shares.
     // Seed 2: u = 0.7343 ≥ 0.5 → all 50. Then held to the end: sold at 100·0.99 = 99.
     const rows: Row[] = [...ENTRY, [100, 100, 100, 100], [100, 100, 100, 100]];
-    expectTrade(onlyTrade(run(rows, { partial_fill_probability: 0.5, seed: 8 })), { quantity: 31, pnl: 31 * (99 - 101), fees: 0.62 });
+    expectTrade(onlyTrade(run(rows, { partial_fill_probability: 0.5, seed: 8 })), {
+      quantity: 31,
+      pnl: 31 * (99 - 101),
+      fees: 0.62,
+    });
     expectTrade(onlyTrade(run(rows, { partial_fill_probability: 0.5, seed: 2 })), { quantity: 50 });
   });
 
@@ -155,16 +251,33 @@ describe('simulate: golden trades', () => {
     // risk_per_trade 1 → qty = min(floor(10000/4) = 2500, floor(10000/101) = 99) = 99. Bar 2 opens
     // 102 → P = 103.02; cash pays floor(10000/(103.02 + 0.01)) = floor(97.06) = 97 shares.
     const rows: Row[] = [...ENTRY, [102, 102, 102, 102], [102, 102, 102, 102]];
-    expectTrade(onlyTrade(run(rows, {}, { risk_per_trade: 1 })), { quantity: 97, entryPrice: 103.02 });
+    expectTrade(onlyTrade(run(rows, {}, { risk_per_trade: 1 })), {
+      quantity: 97,
+      entryPrice: 103.02,
+    });
   });
 
   it('goes short and covers at the target', () => {
     // bar 1: RSI 75 > 70, close 100 < SMA 110, 100·ATR/close = 2 ≥ 1.5 → short 50.
     // bar 2 opens 100 → sold at P = 99; SL = 100.98, TP = 94.05. bar 3 low 94 ≤ 94.05, high 98.5 <
     // 100.98 → bought back at 94.05·1.01 = 94.9905; pnl = −50·(94.9905 − 99) = 200.475.
-    const rows: Row[] = [[100, 100, 100, 100, 50, 110], [100, 100, 100, 100, 75, 110], [100, 100.5, 98, 99, 50, 110], [98, 98.5, 94, 95, 50, 110], [95, 95, 95, 95, 50, 110]];
+    const rows: Row[] = [
+      [100, 100, 100, 100, 50, 110],
+      [100, 100, 100, 100, 75, 110],
+      [100, 100.5, 98, 99, 50, 110],
+      [98, 98.5, 94, 95, 50, 110],
+      [95, 95, 95, 95, 50, 110],
+    ];
     expectTrade(onlyTrade(run(rows)), {
-      side: 'short', entryIndex: 2, exitIndex: 3, entryPrice: 99, exitPrice: 94.9905, quantity: 50, pnl: 200.475, netPnl: 199.475, reason: 'take_profit',
+      side: 'short',
+      entryIndex: 2,
+      exitIndex: 3,
+      entryPrice: 99,
+      exitPrice: 94.9905,
+      quantity: 50,
+      pnl: 200.475,
+      netPnl: 199.475,
+      reason: 'take_profit',
     });
     // Not enough range (ATR 1 → 1 % < 1.5 %), or shorts switched off: no trade.
     const narrow = rows.map((r, i): Row => (i === 1 ? [r[0], r[1], r[2], r[3], r[4], r[5], 1] : r));

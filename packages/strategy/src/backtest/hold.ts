@@ -20,7 +20,15 @@ import {
  * window closes what is left at its close. Returns the bar the position closed on: it ends flat, so
  * its close may decide a new entry. Cash, peak, return sums and exposure are written back to `run`.
  */
-export function hold(run: RunState, x: StrategyInputs, rules: SignalRules, side: Side, qty: number, entryPrice: number, f: number): number {
+export function hold(
+  run: RunState,
+  x: StrategyInputs,
+  rules: SignalRules,
+  side: Side,
+  qty: number,
+  entryPrice: number,
+  f: number,
+): number {
   const { open, high, low, close } = x.bars;
   const last = run.end - 1;
   const trailing = run.trailing;
@@ -46,19 +54,33 @@ export function hold(run: RunState, x: StrategyInputs, rules: SignalRules, side:
       const o = open[i] as number;
       const h = high[i] as number;
       const l = low[i] as number;
-      const stop = side === 1 ? longStop(stopLoss, extreme, trailing) : shortStop(stopLoss, extreme, trailing);
-      const hit = side === 1 ? longHit(o, h, l, stop, target, i > f) : shortHit(o, h, l, stop, target, i > f);
+      const stop =
+        side === 1 ? longStop(stopLoss, extreme, trailing) : shortStop(stopLoss, extreme, trailing);
+      const hit =
+        side === 1 ? longHit(o, h, l, stop, target, i > f) : shortHit(o, h, l, stop, target, i > f);
       if (hit !== ProtectiveHit.None) {
         const stopped = hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.Stop;
-        price = hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.TargetAtOpen ? o : stopped ? stop : target;
-        reason = !stopped ? EXIT_TAKE_PROFIT : stop !== stopLoss ? EXIT_TRAILING_STOP : EXIT_STOP_LOSS;
+        price =
+          hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.TargetAtOpen
+            ? o
+            : stopped
+              ? stop
+              : target;
+        reason = !stopped
+          ? EXIT_TAKE_PROFIT
+          : stop !== stopLoss
+            ? EXIT_TRAILING_STOP
+            : EXIT_STOP_LOSS;
       } else if (side === 1 ? h > extreme : l < extreme) extreme = side === 1 ? h : l;
     }
     if (reason < 0 && i === last) {
       price = close[i] as number;
       reason = EXIT_END_OF_DATA;
     }
-    const eq = reason >= 0 ? (cash += closePosition(run, x, side, qty, entryPrice, f, i, price, reason)) : cash + side * qty * (close[i] as number);
+    const eq =
+      reason >= 0
+        ? (cash += closePosition(run, x, side, qty, entryPrice, f, i, price, reason))
+        : cash + side * qty * (close[i] as number);
     const r = eq / prevEq - 1;
     sumR += r;
     sumR2 += r * r;
@@ -87,7 +109,17 @@ export function hold(run: RunState, x: StrategyInputs, rules: SignalRules, side:
  * Fills the exit at `rawPrice` with slippage against the trader and commission, counts the trade
  * (recording it when asked) and returns the cash it adds: side·qty·fill − commission·qty.
  */
-function closePosition(run: RunState, x: StrategyInputs, side: Side, qty: number, entryPrice: number, f: number, i: number, rawPrice: number, reason: number): number {
+function closePosition(
+  run: RunState,
+  x: StrategyInputs,
+  side: Side,
+  qty: number,
+  entryPrice: number,
+  f: number,
+  i: number,
+  rawPrice: number,
+  reason: number,
+): number {
   const exitPrice = rawPrice * (1 - side * run.slippage);
   const exitFee = run.commission * qty;
   run.trades++;

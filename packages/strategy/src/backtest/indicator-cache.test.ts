@@ -9,7 +9,11 @@ describe('IndicatorCache', () => {
 
   it('gives the indicators module values, MACD from shared EMAs included', () => {
     const cache = new IndicatorCache(bars);
-    for (const [fast, slow] of [[12, 26], [5, 60], [20, 21]] as const) {
+    for (const [fast, slow] of [
+      [12, 26],
+      [5, 60],
+      [20, 21],
+    ] as const) {
       const x = cache.inputs({ ...STOCK_PARAM_DEFAULTS, macd_fast: fast, macd_slow: slow });
       const m = macd(bars.close, fast, slow, 9);
       expect(x.macd).toEqual(m.macd);

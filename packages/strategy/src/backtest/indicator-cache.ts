@@ -50,7 +50,17 @@ export class IndicatorCache {
 
   /** Gives every pooled buffer back (see the class comment); the cache is empty afterwards. */
   release(): void {
-    for (const m of [this.rsiBy, this.rsiRangeBy, this.smaBy, this.trendBy, this.atrBy, this.emaBy, this.macdSideBy, this.macdBy]) m.clear();
+    for (const m of [
+      this.rsiBy,
+      this.rsiRangeBy,
+      this.smaBy,
+      this.trendBy,
+      this.atrBy,
+      this.emaBy,
+      this.macdSideBy,
+      this.macdBy,
+    ])
+      m.clear();
     if (this.pool) for (const b of this.owned) this.pool.give(b);
     this.owned.length = 0;
   }
@@ -92,13 +102,21 @@ export class IndicatorCache {
     const jobs: MacdJob[] = [];
     for (const p of missing.values()) {
       const out = buffer.subarray(at, (at += n));
-      jobs.push(macdJob(this.ema(p.macd_fast), this.ema(p.macd_slow), macdStart(p.macd_fast, p.macd_slow, n), out));
+      jobs.push(
+        macdJob(
+          this.ema(p.macd_fast),
+          this.ema(p.macd_slow),
+          macdStart(p.macd_fast, p.macd_slow, n),
+          out,
+        ),
+      );
       this.macdSideBy.set(macdKey(p.macd_fast, p.macd_slow), out);
     }
     jobs.sort((x, y) => x.from - y.from);
     const job = (k: number): MacdJob => jobs[k] as MacdJob;
     let j = 0;
-    for (; j + 4 <= jobs.length; j += 4) macdHeads4(job(j), job(j + 1), job(j + 2), job(j + 3), SIGNAL_PERIOD);
+    for (; j + 4 <= jobs.length; j += 4)
+      macdHeads4(job(j), job(j + 1), job(j + 2), job(j + 3), SIGNAL_PERIOD);
     for (; j < jobs.length; j++) macdHead(job(j), SIGNAL_PERIOD, n);
   }
 
@@ -111,7 +129,14 @@ export class IndicatorCache {
   /** `rsiBlockRange` of RSI(period). */
   rsiRange(period: number): Float64Array {
     let v = this.rsiRangeBy.get(period);
-    if (v === undefined) this.rsiRangeBy.set(period, (v = rsiBlockRange(this.rsi(period), this.float64(rsiBlockCount(this.bars.close.length) * 2))));
+    if (v === undefined)
+      this.rsiRangeBy.set(
+        period,
+        (v = rsiBlockRange(
+          this.rsi(period),
+          this.float64(rsiBlockCount(this.bars.close.length) * 2),
+        )),
+      );
     return v;
   }
 
@@ -124,13 +149,21 @@ export class IndicatorCache {
   /** sign(close − SMA(period)) per bar (see `StrategyInputs.trend`). */
   trend(period: number): Int8Array {
     let v = this.trendBy.get(period);
-    if (v === undefined) this.trendBy.set(period, (v = trendOf(this.bars.close, period, this.int8(this.bars.close.length))));
+    if (v === undefined)
+      this.trendBy.set(
+        period,
+        (v = trendOf(this.bars.close, period, this.int8(this.bars.close.length))),
+      );
     return v;
   }
 
   atr(period: number): Float64Array {
     let v = this.atrBy.get(period);
-    if (v === undefined) this.atrBy.set(period, (v = atr(this.bars.high, this.bars.low, this.bars.close, period, this.float64())));
+    if (v === undefined)
+      this.atrBy.set(
+        period,
+        (v = atr(this.bars.high, this.bars.low, this.bars.close, period, this.float64())),
+      );
     return v;
   }
 
@@ -151,12 +184,19 @@ export class IndicatorCache {
 
   /** MACD(fast, slow) vs its signal as `macdSide` codes. */
   macdSide(fast: number, slow: number): Int8Array {
-    return this.macdSideBy.get(macdKey(fast, slow)) ?? this.encodeMacd(fast, slow, this.int8(this.bars.close.length));
+    return (
+      this.macdSideBy.get(macdKey(fast, slow)) ??
+      this.encodeMacd(fast, slow, this.int8(this.bars.close.length))
+    );
   }
 
   private encodeMacd(fast: number, slow: number, out: Int8Array): Int8Array {
     const n = this.bars.close.length;
-    macdHead(macdJob(this.ema(fast), this.ema(slow), macdStart(fast, slow, n), out), SIGNAL_PERIOD, n);
+    macdHead(
+      macdJob(this.ema(fast), this.ema(slow), macdStart(fast, slow, n), out),
+      SIGNAL_PERIOD,
+      n,
+    );
     this.macdSideBy.set(macdKey(fast, slow), out);
     return out;
   }
@@ -181,7 +221,8 @@ export class IndicatorCache {
 
   private ema(period: number): Float64Array {
     let v = this.emaBy.get(period);
-    if (v === undefined) this.emaBy.set(period, (v = ema(this.bars.close, period, 0, this.float64())));
+    if (v === undefined)
+      this.emaBy.set(period, (v = ema(this.bars.close, period, 0, this.float64())));
     return v;
   }
 }

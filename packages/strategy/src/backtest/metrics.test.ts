@@ -2,8 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { computeMetrics } from './metrics.js';
 import type { Trade } from './types.js';
 
-const trade = (entryIndex: number, exitIndex: number, netPnl: number, reason: Trade['reason']): Trade => ({
-  side: 'long', entryIndex, exitIndex, entryTime: 0, exitTime: 0, entryPrice: 1, exitPrice: 1, quantity: 1, fees: 0, pnl: netPnl, netPnl, reason,
+const trade = (
+  entryIndex: number,
+  exitIndex: number,
+  netPnl: number,
+  reason: Trade['reason'],
+): Trade => ({
+  side: 'long',
+  entryIndex,
+  exitIndex,
+  entryTime: 0,
+  exitTime: 0,
+  entryPrice: 1,
+  exitPrice: 1,
+  quantity: 1,
+  fees: 0,
+  pnl: netPnl,
+  netPnl,
+  reason,
 });
 
 describe('computeMetrics', () => {
@@ -33,7 +49,12 @@ describe('computeMetrics', () => {
   });
 
   it('has no profit factor without a losing trade, and zeros on a flat curve', () => {
-    const m = computeMetrics([trade(0, 0, 5, 'take_profit')], Float64Array.from([10_005, 10_005]), 10_000, 252);
+    const m = computeMetrics(
+      [trade(0, 0, 5, 'take_profit')],
+      Float64Array.from([10_005, 10_005]),
+      10_000,
+      252,
+    );
     expect(m.profitFactor).toBeNull();
     expect(m.winRate).toBe(100);
     expect(m.sortino).toBe(0);

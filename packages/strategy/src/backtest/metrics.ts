@@ -1,4 +1,4 @@
-import { sharpeFromSums } from './simulate.js';
+import { sharpeFromSums } from './kernel.js';
 import type { Trade } from './types.js';
 
 export interface Metrics {
@@ -28,7 +28,12 @@ export interface Metrics {
  * the window). Returns are close to close, the first against `initial`, the same returns `simulate`
  * sums, so the Sharpe ratios agree.
  */
-export function computeMetrics(trades: readonly Trade[], equity: ArrayLike<number>, initial: number, barsPerYear = 252): Metrics {
+export function computeMetrics(
+  trades: readonly Trade[],
+  equity: ArrayLike<number>,
+  initial: number,
+  barsPerYear = 252,
+): Metrics {
   const n = equity.length;
   const final = n > 0 ? (equity[n - 1] as number) : initial;
   let sum = 0;
@@ -59,7 +64,10 @@ export function computeMetrics(trades: readonly Trade[], equity: ArrayLike<numbe
 }
 
 /** The trade-list metrics: P&L sums, win rate, profit factor and exposure over `bars` bars. */
-function tradeStats(trades: readonly Trade[], bars: number): Pick<Metrics, 'cumulativePnl' | 'winRate' | 'exposure' | 'profitFactor' | 'trades'> {
+function tradeStats(
+  trades: readonly Trade[],
+  bars: number,
+): Pick<Metrics, 'cumulativePnl' | 'winRate' | 'exposure' | 'profitFactor' | 'trades'> {
   let cumulative = 0;
   let wins = 0;
   let won = 0;
@@ -72,7 +80,8 @@ function tradeStats(trades: readonly Trade[], bars: number): Pick<Metrics, 'cumu
       won += t.netPnl;
     } else lost -= t.netPnl;
     // Signal and drawdown exits fill at the open: the position is not held on that bar.
-    held += t.exitIndex - t.entryIndex + (t.reason === 'signal' || t.reason === 'max_drawdown' ? 0 : 1);
+    held +=
+      t.exitIndex - t.entryIndex + (t.reason === 'signal' || t.reason === 'max_drawdown' ? 0 : 1);
   }
   const count = trades.length;
   return {

@@ -5,19 +5,32 @@ import { parseDailyCsv, type Bars } from '../bars.js';
 import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { backtest, backtestEvaluator } from './backtest.js';
 import { IndicatorCache } from './indicator-cache.js';
-import { simulate } from './simulate.js';
+import { simulate } from './kernel.js';
 import { syntheticBars } from './testing.js';
 import type { BacktestConfig } from './types.js';
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/prices-daily', import.meta.url));
-const files = existsSync(DATA) ? readdirSync(DATA).filter((f) => f.endsWith('.csv')).sort() : [];
-const load = (file: string): Bars => parseDailyCsv(file.replace('.csv', ''), readFileSync(`${DATA}/${file}`, 'utf8'));
+const files = existsSync(DATA)
+  ? readdirSync(DATA)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+  : [];
+const load = (file: string): Bars =>
+  parseDailyCsv(file.replace('.csv', ''), readFileSync(`${DATA}/${file}`, 'utf8'));
 
 const config: BacktestConfig = { ...BACKTEST_SETTINGS_DEFAULTS, seed: 3 };
 /** Loose thresholds and wide stops: many trades of every kind, so sums and seeds are exercised. */
 const busy: StockParams = {
-  ...STOCK_PARAM_DEFAULTS, rsi_buy_threshold: 50, rsi_sell_threshold: 52, sma_period: 10, macd_crossover: false, macd_crossunder: false,
-  stop_loss_percentage: 5, short_stop_loss_percentage: 5, take_profit_percentage: 8, max_drawdown: 1,
+  ...STOCK_PARAM_DEFAULTS,
+  rsi_buy_threshold: 50,
+  rsi_sell_threshold: 52,
+  sma_period: 10,
+  macd_crossover: false,
+  macd_crossunder: false,
+  stop_loss_percentage: 5,
+  short_stop_loss_percentage: 5,
+  take_profit_percentage: 8,
+  max_drawdown: 1,
 };
 
 describe('determinism', () => {
@@ -26,7 +39,9 @@ describe('determinism', () => {
   const cfg = { ...config, partial_fill_probability: 0.5 };
 
   it('the same seed gives the same run', () => {
-    expect(simulate(x, busy, cfg, undefined, true)).toEqual(simulate(x, busy, cfg, undefined, true));
+    expect(simulate(x, busy, cfg, undefined, true)).toEqual(
+      simulate(x, busy, cfg, undefined, true),
+    );
   });
 
   it('another seed changes partial fills when their probability is above 0', () => {
@@ -82,13 +97,19 @@ describe.skipIf(files.length === 0)(`on real daily bars (skipped: no CSV in ${DA
     // with adjusted_close replaced by close, to show the check catches that.
     const crash = (bars: Bars, days: number[]) =>
       [STOCK_PARAM_DEFAULTS, busy].flatMap((p) =>
-        backtest(bars, p, config).trades.filter((t) => days.includes(t.exitIndex) && Math.abs(t.exitPrice / t.entryPrice - 1) > 0.25),
+        backtest(bars, p, config).trades.filter(
+          (t) => days.includes(t.exitIndex) && Math.abs(t.exitPrice / t.entryPrice - 1) > 0.25,
+        ),
       );
     let splits = 0;
     let rawCrashes = 0;
     for (const file of files) {
       const text = readFileSync(`${DATA}/${file}`, 'utf8');
-      const rows = text.trim().split('\n').slice(1).map((l) => l.split(','));
+      const rows = text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(','));
       const days = rows.flatMap((f, i) => (Number(f[8]) >= 1.5 ? [i] : []));
       if (days.length === 0) continue;
       const bars = parseDailyCsv(file, text);

@@ -8,7 +8,14 @@ export const EXIT_TAKE_PROFIT = 2;
 export const EXIT_TRAILING_STOP = 3;
 export const EXIT_MAX_DRAWDOWN = 4;
 export const EXIT_END_OF_DATA = 5;
-export const EXIT_REASONS = ['signal', 'stop_loss', 'take_profit', 'trailing_stop', 'max_drawdown', 'end_of_data'] as const;
+export const EXIT_REASONS = [
+  'signal',
+  'stop_loss',
+  'take_profit',
+  'trailing_stop',
+  'max_drawdown',
+  'end_of_data',
+] as const;
 
 /**
  * The mutable state of one `simulate` run plus its constants, shared by the kernel's phases (scan,

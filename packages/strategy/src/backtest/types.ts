@@ -18,7 +18,8 @@ export type BacktestConfig = BacktestSettings & {
   barsPerYear?: number;
 };
 
-export type ExitReason = 'signal' | 'stop_loss' | 'take_profit' | 'trailing_stop' | 'max_drawdown' | 'end_of_data';
+export type ExitReason =
+  'signal' | 'stop_loss' | 'take_profit' | 'trailing_stop' | 'max_drawdown' | 'end_of_data';
 
 /** One round trip. Prices are fill prices, slippage included; indices are bar indices of the input. */
 export interface Trade {

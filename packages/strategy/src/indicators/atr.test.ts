@@ -24,7 +24,9 @@ describe('atr', () => {
     // i=5: (20/9 + 1.3)/3 = 31.7/27;     i=6: (63.4/27 + 0.9)/3 = 87.7/81
     const out = atr(high, low, close, 3);
     expect(firstValueIndex(out)).toBe(3);
-    [3.2 / 3, 10 / 9, 31.7 / 27, 87.7 / 81].forEach((x, j) => expect(out[j + 3]).toBeCloseTo(x, 10));
+    [3.2 / 3, 10 / 9, 31.7 / 27, 87.7 / 81].forEach((x, j) =>
+      expect(out[j + 3]).toBeCloseTo(x, 10),
+    );
   });
 
   it('atrPercent is 100·atr/close', () => {

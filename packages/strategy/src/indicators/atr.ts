@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /** max(high−low, |high−prevClose|, |low−prevClose|). */
@@ -9,7 +10,11 @@ export function trueRangeOf(high: number, low: number, prevClose: number): numbe
  * True range (Wilder 1978): max(high−low, |high−prevClose|, |low−prevClose|).
  * NaN at index 0, which has no previous close (technicalindicators' convention, not high−low).
  */
-export function trueRange(high: Float64Array, low: Float64Array, close: Float64Array): Float64Array {
+export function trueRange(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+): Float64Array {
   const n = close.length;
   const out = nanSeries(n);
   for (let i = 1; i < n; i++) {
@@ -24,7 +29,13 @@ export function trueRange(high: Float64Array, low: Float64Array, close: Float64A
  * Wilder's (atr·(period−1) + tr)/period written as technicalindicators' WEMA computes it.
  * `out` (optional, same length) receives the series instead of a new array.
  */
-export function atr(high: Float64Array, low: Float64Array, close: Float64Array, period: number, out?: Float64Array): Float64Array {
+export function atr(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  period: number,
+  out?: Float64Array,
+): Float64Array {
   checkPeriod(period);
   const n = close.length;
   const series = outputSeries(n, period, out);
@@ -41,14 +52,23 @@ export function atr(high: Float64Array, low: Float64Array, close: Float64Array, 
 }
 
 /** ATR as a percentage of the close: 100·atr/close, a volatility measure comparable across prices. */
-export function atrPercent(high: Float64Array, low: Float64Array, close: Float64Array, period: number): Float64Array {
+export function atrPercent(
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  period: number,
+): Float64Array {
   const out = atr(high, low, close, period);
-  for (let i = period; i < out.length; i++) out[i] = (100 * (out[i] as number)) / (close[i] as number);
+  for (let i = period; i < out.length; i++)
+    out[i] = (100 * (out[i] as number)) / (close[i] as number);
   return out;
 }
 
 /** Incremental ATR with the same arithmetic as `atr`; the first bar only provides a previous close. */
-export class AtrIndicator {
+export class AtrIndicator implements IncrementalIndicator<
+  number,
+  [high: number, low: number, close: number]
+> {
   private readonly k: number;
   private prevClose = Number.NaN;
   private ranges = 0;
@@ -80,5 +100,12 @@ export class AtrIndicator {
 
   get isReady(): boolean {
     return this.ranges >= this.period;
+  }
+
+  reset(): void {
+    this.prevClose = Number.NaN;
+    this.ranges = 0;
+    this.avg = 0;
+    this.current = Number.NaN;
   }
 }

@@ -39,12 +39,15 @@ describe('beta', () => {
 
   it('is NaN up to index period−1 exactly, and ≈ 1.3 on a correlated pair', () => {
     const { close, benchmark } = correlatedPair(300, 5);
-    for (const period of [2, 20, 60]) expect(firstValueIndex(beta(close, benchmark, period))).toBe(period);
+    for (const period of [2, 20, 60])
+      expect(firstValueIndex(beta(close, benchmark, period))).toBe(period);
     expect(beta(close, benchmark, 250)[299]).toBeCloseTo(1.3, 1);
   });
 
   it('rejects mismatched lengths and bad periods', () => {
-    expect(() => beta(stock, bench.subarray(1), 2)).toThrow('close and benchmarkClose must have the same length');
+    expect(() => beta(stock, bench.subarray(1), 2)).toThrow(
+      'close and benchmarkClose must have the same length',
+    );
     expect(() => beta(stock, bench, 0)).toThrow(RangeError);
     expect(() => new BetaIndicator(1.5)).toThrow(RangeError);
   });

@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries } from './period.js';
 
 /**
@@ -5,7 +6,12 @@ import { checkPeriod, nanSeries } from './period.js';
  * first) so that the batch form (contiguous) and the ring buffer of the incremental form share it.
  * Two-pass population moments: cov(r, rb)/var(rb); the 1/period factors cancel. NaN if var(rb) = 0.
  */
-export function windowBeta(r: Float64Array, rb: Float64Array, start: number, period: number): number {
+export function windowBeta(
+  r: Float64Array,
+  rb: Float64Array,
+  start: number,
+  period: number,
+): number {
   const size = r.length;
   let sumR = 0;
   let sumB = 0;
@@ -30,10 +36,15 @@ export function windowBeta(r: Float64Array, rb: Float64Array, start: number, per
  * last `period` returns: cov(r, rb)/var(rb) (population moments; the choice cancels out).
  * First value at index `period`; NaN where the benchmark did not move over the window.
  */
-export function beta(close: Float64Array, benchmarkClose: Float64Array, period: number): Float64Array {
+export function beta(
+  close: Float64Array,
+  benchmarkClose: Float64Array,
+  period: number,
+): Float64Array {
   checkPeriod(period);
   const n = close.length;
-  if (benchmarkClose.length !== n) throw new RangeError('close and benchmarkClose must have the same length');
+  if (benchmarkClose.length !== n)
+    throw new RangeError('close and benchmarkClose must have the same length');
   const out = nanSeries(n);
   if (n <= period) return out;
   const r = new Float64Array(n);
@@ -47,7 +58,10 @@ export function beta(close: Float64Array, benchmarkClose: Float64Array, period: 
 }
 
 /** Incremental rolling beta: ring buffers of the last `period` returns, same arithmetic as `beta`. */
-export class BetaIndicator {
+export class BetaIndicator implements IncrementalIndicator<
+  number,
+  [close: number, benchmarkClose: number]
+> {
   private readonly r: Float64Array;
   private readonly rb: Float64Array;
   private prevClose = Number.NaN;
@@ -83,5 +97,14 @@ export class BetaIndicator {
 
   get isReady(): boolean {
     return this.returns >= this.period;
+  }
+
+  reset(): void {
+    this.r.fill(0);
+    this.rb.fill(0);
+    this.prevClose = Number.NaN;
+    this.prevBenchmark = Number.NaN;
+    this.returns = 0;
+    this.current = Number.NaN;
   }
 }

@@ -16,9 +16,15 @@ describe('macd', () => {
     expect(firstValueIndex(m.macd)).toBe(4);
     expect(firstValueIndex(m.signal)).toBe(5);
     expect(firstValueIndex(m.histogram)).toBe(5);
-    [3 / 5, 11 / 15, 22 / 45, 89 / 135, 313 / 405, 626 / 1215].forEach((x, j) => expect(m.macd[j + 4]).toBeCloseTo(x, 10));
-    [2 / 3, 74 / 135, 84 / 135, 878 / 1215, 710 / 1215].forEach((x, j) => expect(m.signal[j + 5]).toBeCloseTo(x, 10));
-    [1 / 15, -8 / 135, 5 / 135, 61 / 1215, -84 / 1215].forEach((x, j) => expect(m.histogram[j + 5]).toBeCloseTo(x, 10));
+    [3 / 5, 11 / 15, 22 / 45, 89 / 135, 313 / 405, 626 / 1215].forEach((x, j) =>
+      expect(m.macd[j + 4]).toBeCloseTo(x, 10),
+    );
+    [2 / 3, 74 / 135, 84 / 135, 878 / 1215, 710 / 1215].forEach((x, j) =>
+      expect(m.signal[j + 5]).toBeCloseTo(x, 10),
+    );
+    [1 / 15, -8 / 135, 5 / 135, 61 / 1215, -84 / 1215].forEach((x, j) =>
+      expect(m.histogram[j + 5]).toBeCloseTo(x, 10),
+    );
   });
 
   it('finds the crossings of the hand-computed example', () => {
@@ -42,7 +48,12 @@ describe('macd', () => {
 
   it('starts the line at slow−1 and the signal at slow+signal−2', () => {
     const { close } = syntheticBars(100, 7);
-    for (const [fast, slow, sig] of [[12, 26, 9], [5, 10, 1], [1, 2, 3], [20, 60, 9]] as const) {
+    for (const [fast, slow, sig] of [
+      [12, 26, 9],
+      [5, 10, 1],
+      [1, 2, 3],
+      [20, 60, 9],
+    ] as const) {
       const out = macd(close, fast, slow, sig);
       expect(firstValueIndex(out.macd)).toBe(slow - 1);
       expect(firstValueIndex(out.signal)).toBe(slow + sig - 2);
@@ -56,7 +67,12 @@ describe('macd', () => {
 describe('MacdIndicator', () => {
   const { close } = syntheticBars(600, 42);
 
-  it.each([[12, 26, 9], [3, 5, 2], [1, 1, 1], [5, 60, 20]])('reproduces macd(%i, %i, %i) bit for bit', (fast, slow, sig) => {
+  it.each([
+    [12, 26, 9],
+    [3, 5, 2],
+    [1, 1, 1],
+    [5, 60, 20],
+  ])('reproduces macd(%i, %i, %i) bit for bit', (fast, slow, sig) => {
     const ind = new MacdIndicator(fast, slow, sig);
     const values = Array.from(close, (x) => ind.update(x));
     const batch = macd(close, fast, slow, sig);
@@ -85,9 +101,15 @@ describe('MacdIndicator', () => {
   });
 
   it('rejects bad periods with a message naming them', () => {
-    expect(() => new MacdIndicator(0, 26)).toThrow('fast period must be an integer of at least 1, got 0');
-    expect(() => new MacdIndicator(12, 2.5)).toThrow('slow period must be an integer of at least 1, got 2.5');
-    expect(() => new MacdIndicator(12, 26, -1)).toThrow('signal period must be an integer of at least 1, got -1');
+    expect(() => new MacdIndicator(0, 26)).toThrow(
+      'fast period must be an integer of at least 1, got 0',
+    );
+    expect(() => new MacdIndicator(12, 2.5)).toThrow(
+      'slow period must be an integer of at least 1, got 2.5',
+    );
+    expect(() => new MacdIndicator(12, 26, -1)).toThrow(
+      'signal period must be an integer of at least 1, got -1',
+    );
     expect(() => macd(closes, 12, 26, 0)).toThrow(RangeError);
   });
 });

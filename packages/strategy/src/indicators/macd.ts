@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { EmaIndicator, ema } from './moving-averages.js';
 import { checkPeriod, nanSeries } from './period.js';
 
@@ -12,7 +13,12 @@ export interface MacdSeries {
  * and histogram = macd − signal. EMAs are SMA-seeded, so with fast < slow the MACD line starts at
  * index slow−1 and the signal at slow+signalPeriod−2 (as technicalindicators with EMA oscillators).
  */
-export function macd(close: Float64Array, fast: number, slow: number, signalPeriod = 9): MacdSeries {
+export function macd(
+  close: Float64Array,
+  fast: number,
+  slow: number,
+  signalPeriod = 9,
+): MacdSeries {
   checkPeriod(fast, 'fast period');
   checkPeriod(slow, 'slow period');
   checkPeriod(signalPeriod, 'signal period');
@@ -23,7 +29,8 @@ export function macd(close: Float64Array, fast: number, slow: number, signalPeri
   const start = Math.max(fast, slow) - 1;
   const signal = ema(line, signalPeriod, Math.min(start, n));
   const histogram = nanSeries(n);
-  for (let i = start + signalPeriod - 1; i < n; i++) histogram[i] = (line[i] as number) - (signal[i] as number);
+  for (let i = start + signalPeriod - 1; i < n; i++)
+    histogram[i] = (line[i] as number) - (signal[i] as number);
   return { macd: line, signal, histogram };
 }
 
@@ -52,12 +59,17 @@ export interface MacdValue {
   histogram: number;
 }
 
+/** The value before the first bar: a new object per call, as `update` gives a new one each bar. */
+function notWarm(): MacdValue {
+  return { macd: Number.NaN, signal: Number.NaN, histogram: Number.NaN };
+}
+
 /** Incremental MACD: two EMAs of the close and an EMA of their difference, as `macd`. */
-export class MacdIndicator {
+export class MacdIndicator implements IncrementalIndicator<MacdValue, [close: number]> {
   private readonly fastEma: EmaIndicator;
   private readonly slowEma: EmaIndicator;
   private readonly signalEma: EmaIndicator;
-  private current: MacdValue = { macd: Number.NaN, signal: Number.NaN, histogram: Number.NaN };
+  private current: MacdValue = notWarm();
 
   constructor(fast: number, slow: number, signalPeriod = 9) {
     checkPeriod(fast, 'fast period');
@@ -72,7 +84,11 @@ export class MacdIndicator {
   update(close: number): MacdValue {
     const line = this.fastEma.update(close) - this.slowEma.update(close);
     const signal = Number.isNaN(line) ? Number.NaN : this.signalEma.update(line);
-    this.current = { macd: line, signal, histogram: Number.isNaN(signal) ? Number.NaN : line - signal };
+    this.current = {
+      macd: line,
+      signal,
+      histogram: Number.isNaN(signal) ? Number.NaN : line - signal,
+    };
     return this.current;
   }
 
@@ -82,5 +98,12 @@ export class MacdIndicator {
 
   get isReady(): boolean {
     return this.signalEma.isReady;
+  }
+
+  reset(): void {
+    this.fastEma.reset();
+    this.slowEma.reset();
+    this.signalEma.reset();
+    this.current = notWarm();
   }
 }

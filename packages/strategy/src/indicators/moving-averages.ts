@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, nanSeries, outputSeries } from './period.js';
 
 /**
@@ -24,9 +25,15 @@ export function sma(values: Float64Array, period: number): Float64Array {
  * The SMA seed and the update order match technicalindicators' EMA.
  * `out` (optional, same length) receives the series instead of a new array.
  */
-export function ema(values: Float64Array, period: number, from = 0, out?: Float64Array): Float64Array {
+export function ema(
+  values: Float64Array,
+  period: number,
+  from = 0,
+  out?: Float64Array,
+): Float64Array {
   checkPeriod(period);
-  if (!Number.isInteger(from) || from < 0) throw new RangeError(`from must be an integer of at least 0, got ${from}`);
+  if (!Number.isInteger(from) || from < 0)
+    throw new RangeError(`from must be an integer of at least 0, got ${from}`);
   const n = values.length;
   const seedAt = from + period - 1;
   const series = outputSeries(n, seedAt, out);
@@ -44,7 +51,7 @@ export function ema(values: Float64Array, period: number, from = 0, out?: Float6
 }
 
 /** Incremental SMA: the same running sum as `sma`, over a ring buffer of the last `period` values. */
-export class SmaIndicator {
+export class SmaIndicator implements IncrementalIndicator {
   private readonly window: Float64Array;
   private count = 0;
   private sum = 0;
@@ -72,10 +79,17 @@ export class SmaIndicator {
   get isReady(): boolean {
     return this.count >= this.period;
   }
+
+  reset(): void {
+    this.window.fill(0);
+    this.count = 0;
+    this.sum = 0;
+    this.current = Number.NaN;
+  }
 }
 
 /** Incremental EMA: SMA seed over the first `period` values, then e = (x − e)·k + e, as `ema`. */
-export class EmaIndicator {
+export class EmaIndicator implements IncrementalIndicator {
   private readonly k: number;
   private count = 0;
   private sum = 0;
@@ -103,5 +117,11 @@ export class EmaIndicator {
 
   get isReady(): boolean {
     return this.count >= this.period;
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.sum = 0;
+    this.current = Number.NaN;
   }
 }

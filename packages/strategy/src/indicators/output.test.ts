@@ -17,7 +17,8 @@ describe('batch indicators writing into a caller buffer (`out`)', () => {
       expect(r).toEqual(rsi(b.close, period));
       const a = stale(300);
       expect(atr(b.high, b.low, b.close, period, a)).toEqual(atr(b.high, b.low, b.close, period));
-      for (const from of [0, 7, 299]) expect(ema(b.close, period, from, stale(300))).toEqual(ema(b.close, period, from));
+      for (const from of [0, 7, 299])
+        expect(ema(b.close, period, from, stale(300))).toEqual(ema(b.close, period, from));
     }
   });
 

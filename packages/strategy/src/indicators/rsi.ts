@@ -1,3 +1,4 @@
+import type { IncrementalIndicator } from './incremental.js';
 import { checkPeriod, outputSeries } from './period.js';
 
 /** RSI from Wilder's average gain and loss; 50 when both are 0 (no movement), where technicalindicators says 100. */
@@ -41,7 +42,7 @@ export function rsi(close: Float64Array, period: number, out?: Float64Array): Fl
 }
 
 /** Incremental Wilder RSI with the same arithmetic as `rsi`. */
-export class RsiIndicator {
+export class RsiIndicator implements IncrementalIndicator {
   private prev = Number.NaN;
   private changes = 0;
   private avgGain = 0;
@@ -83,5 +84,13 @@ export class RsiIndicator {
 
   get isReady(): boolean {
     return this.changes >= this.period;
+  }
+
+  reset(): void {
+    this.prev = Number.NaN;
+    this.changes = 0;
+    this.avgGain = 0;
+    this.avgLoss = 0;
+    this.current = Number.NaN;
   }
 }

@@ -19,19 +19,37 @@ const hasData = existsSync(dataDir);
 
 /** OHLC scaled by adjusted_close/close so that splits and dividends do not show up as gaps. */
 function loadCsv(path: string): TestBars {
-  const rows = readFileSync(path, 'utf8').trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+  const rows = readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',').map(Number));
   const ok = rows.filter((r) => r.slice(1, 7).every(Number.isFinite) && (r[4] as number) > 0);
-  const scaled = (col: number) => Float64Array.from(ok, (r) => ((r[col] as number) * (r[5] as number)) / (r[4] as number));
-  return { open: scaled(1), high: scaled(2), low: scaled(3), close: scaled(4), volume: Float64Array.from(ok, (r) => r[6] as number) };
+  const scaled = (col: number) =>
+    Float64Array.from(ok, (r) => ((r[col] as number) * (r[5] as number)) / (r[4] as number));
+  return {
+    open: scaled(1),
+    high: scaled(2),
+    low: scaled(3),
+    close: scaled(4),
+    volume: Float64Array.from(ok, (r) => r[6] as number),
+  };
 }
 
 function realSymbols(): string[] {
   if (!hasData) return [];
-  return readdirSync(dataDir).filter((f) => f.endsWith('.csv')).sort().slice(0, 3);
+  return readdirSync(dataDir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()
+    .slice(0, 3);
 }
 
 /** Ours must be NaN before the oracle's first value and within `tol` of it afterwards. */
-function expectAligned(ours: Float64Array, theirs: readonly (number | undefined)[], tol = TOLERANCE): void {
+function expectAligned(
+  ours: Float64Array,
+  theirs: readonly (number | undefined)[],
+  tol = TOLERANCE,
+): void {
   const offset = ours.length - theirs.length;
   expect(theirs.length).toBeGreaterThan(0);
   for (let i = 0; i < offset; i++) expect(ours[i]).toBeNaN();
@@ -57,40 +75,70 @@ function oracleSuite(load: () => TestBars, skip: boolean): void {
     expectAligned(ema(close, period), EMA.calculate({ values: list(close), period }));
   });
 
-  it.skipIf(skip).each([2, 5, 14])('ATR(%i): first true range on bar 1, first ATR on bar `period`', (period) => {
-    const { high, low, close } = load();
-    expectAligned(atr(high, low, close, period), ATR.calculate({ high: list(high), low: list(low), close: list(close), period }));
-  });
+  it.skipIf(skip).each([2, 5, 14])(
+    'ATR(%i): first true range on bar 1, first ATR on bar `period`',
+    (period) => {
+      const { high, low, close } = load();
+      expectAligned(
+        atr(high, low, close, period),
+        ATR.calculate({ high: list(high), low: list(low), close: list(close), period }),
+      );
+    },
+  );
 
-  it.skipIf(skip).each([2, 14, 30])('RSI(%i): unrounded from AverageGain/AverageLoss, and within 0.005 of its rounded RSI', (period) => {
-    const { close } = load();
-    const ours = rsi(close, period);
-    const gains = AverageGain.calculate({ values: list(close), period });
-    const losses = AverageLoss.calculate({ values: list(close), period });
-    // Ours is 50 when both averages are 0; technicalindicators says 100 there (see rsi.ts).
-    const flat = gains.map((g, j) => g === 0 && losses[j] === 0);
-    const unrounded = gains.map((g, j) => {
-      const l = losses[j] as number;
-      if (l === 0) return g === 0 ? 50 : 100;
-      return g === 0 ? 0 : 100 - 100 / (1 + g / l);
-    });
-    expectAligned(ours, unrounded);
-    const rounded = RSI.calculate({ values: list(close), period });
-    expect(rounded.length).toBe(unrounded.length);
-    const offset = close.length - rounded.length;
-    const worst = rounded.reduce((w, x, j) => (flat[j] ? w : Math.max(w, Math.abs((ours[offset + j] as number) - x))), 0);
-    expect(worst).toBeLessThanOrEqual(0.005 + 1e-9);
-  });
+  it.skipIf(skip).each([2, 14, 30])(
+    'RSI(%i): unrounded from AverageGain/AverageLoss, and within 0.005 of its rounded RSI',
+    (period) => {
+      const { close } = load();
+      const ours = rsi(close, period);
+      const gains = AverageGain.calculate({ values: list(close), period });
+      const losses = AverageLoss.calculate({ values: list(close), period });
+      // Ours is 50 when both averages are 0; technicalindicators says 100 there (see rsi.ts).
+      const flat = gains.map((g, j) => g === 0 && losses[j] === 0);
+      const unrounded = gains.map((g, j) => {
+        const l = losses[j] as number;
+        if (l === 0) return g === 0 ? 50 : 100;
+        return g === 0 ? 0 : 100 - 100 / (1 + g / l);
+      });
+      expectAligned(ours, unrounded);
+      const rounded = RSI.calculate({ values: list(close), period });
+      expect(rounded.length).toBe(unrounded.length);
+      const offset = close.length - rounded.length;
+      const worst = rounded.reduce(
+        (w, x, j) => (flat[j] ? w : Math.max(w, Math.abs((ours[offset + j] as number) - x))),
+        0,
+      );
+      expect(worst).toBeLessThanOrEqual(0.005 + 1e-9);
+    },
+  );
 
-  it.skipIf(skip).each([[12, 26, 9], [5, 35, 5], [3, 10, 2]])('MACD(%i, %i, %i) with EMA oscillator and signal', (fast, slow, signalPeriod) => {
+  it.skipIf(skip).each([
+    [12, 26, 9],
+    [5, 35, 5],
+    [3, 10, 2],
+  ])('MACD(%i, %i, %i) with EMA oscillator and signal', (fast, slow, signalPeriod) => {
     const { close } = load();
     const ours = macd(close, fast, slow, signalPeriod);
     const theirs = MACD.calculate({
-      values: list(close), fastPeriod: fast, slowPeriod: slow, signalPeriod, SimpleMAOscillator: false, SimpleMASignal: false,
+      values: list(close),
+      fastPeriod: fast,
+      slowPeriod: slow,
+      signalPeriod,
+      SimpleMAOscillator: false,
+      SimpleMASignal: false,
     });
-    expectAligned(ours.macd, theirs.map((x) => x.MACD));
-    expectAligned(ours.signal, theirs.map((x) => x.signal));
-    expectAligned(ours.histogram, theirs.map((x) => x.histogram));
+    expectAligned(
+      ours.macd,
+      theirs.map((x) => x.MACD),
+    );
+    expectAligned(
+      ours.signal,
+      theirs.map((x) => x.signal),
+    );
+    expectAligned(
+      ours.histogram,
+      theirs.map((x) => x.histogram),
+    );
   });
 }
 

@@ -5,5 +5,5 @@ export function averageVolume(volume: Float64Array, period: number): Float64Arra
   return sma(volume, period);
 }
 
-/** Incremental average volume (an SMA of volume). */
+/** Incremental average volume (an SMA of volume): an IncrementalIndicator fed `[volume]`. */
 export class AverageVolumeIndicator extends SmaIndicator {}

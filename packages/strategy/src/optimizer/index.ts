@@ -1,8 +1,28 @@
-export * from './space.js';
-export { latinHypercube } from './sampling.js';
-export { fitForest, predictForest, type Forest, type ForestOptions, type Tree } from './forest.js';
-export { permutationImportance, oobMse } from './importance.js';
-export * from './dsr.js';
-export * from './optimize.js';
-export * from './walk-forward.js';
-export { lowerBound, worstSubWindow } from './robust-score.js';
+// The optimizer's public API. Names are listed (no `export *` from the folders' types.ts files), so
+// internal types such as the search's State stay private.
+export { oobMse, permutationImportance } from './forest/importance.js';
+export { fitForest } from './forest/forest.js';
+export { predictForest } from './forest/predict.js';
+export type { Forest, ForestOptions, Tree } from './forest/types.js';
+export { forestOptions } from './search/forest-loop.js';
+export { optimize } from './search/optimize.js';
+export { lowerBound, worstSubWindow } from './search/robust-score.js';
+export type {
+  BarWindow,
+  Budget,
+  DeflatedSharpeReport,
+  EvalResult,
+  Evaluate,
+  OptimizeOptions,
+  OptimizeResult,
+  ParamImportance,
+  Trial,
+} from './search/types.js';
+export * from './search/walk-forward.js';
+export { latinHypercube } from './space/sampling.js';
+export * from './space/space.js';
+export type { Dimension, ParamValues, SearchSpace, Uniform } from './space/types.js';
+export * from './stats/dsr.js';
+export * from './stats/moments.js';
+export * from './stats/normal.js';
+export type { DeflatedSharpe, DeflatedSharpeInput, ReturnMoments } from './stats/types.js';

@@ -1,4 +1,4 @@
-import type { Uniform } from './space.js';
+import type { Uniform } from './space/types.js';
 
 /**
  * Mulberry32 (Tommy Ettinger, public domain): a tiny seeded 32-bit generator for tests and

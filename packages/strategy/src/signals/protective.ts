@@ -21,7 +21,14 @@ export type ProtectiveHit = (typeof ProtectiveHit)[keyof typeof ProtectiveHit];
  * only after the entry bar (`gaps` false on the entry bar, whose open is the entry fill); then the
  * range, the stop winning when both levels are inside it, since the path within the bar is unknown.
  */
-export function longHit(open: number, high: number, low: number, stop: number, target: number, gaps: boolean): ProtectiveHit {
+export function longHit(
+  open: number,
+  high: number,
+  low: number,
+  stop: number,
+  target: number,
+  gaps: boolean,
+): ProtectiveHit {
   if (gaps) {
     if (open <= stop) return ProtectiveHit.StopAtOpen;
     if (open >= target) return ProtectiveHit.TargetAtOpen;
@@ -32,7 +39,14 @@ export function longHit(open: number, high: number, low: number, stop: number, t
 }
 
 /** The mirror of `longHit` for a short: the stop is above, the target below. */
-export function shortHit(open: number, high: number, low: number, stop: number, target: number, gaps: boolean): ProtectiveHit {
+export function shortHit(
+  open: number,
+  high: number,
+  low: number,
+  stop: number,
+  target: number,
+  gaps: boolean,
+): ProtectiveHit {
   if (gaps) {
     if (open >= stop) return ProtectiveHit.StopAtOpen;
     if (open <= target) return ProtectiveHit.TargetAtOpen;

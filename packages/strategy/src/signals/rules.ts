@@ -1,5 +1,13 @@
 import type { StockParams } from '../params.js';
-import { MACD_ABOVE, MACD_BELOW, MACD_EQUAL, STRATEGY_OPTIONS_DEFAULTS, type Side, type StrategyInputs, type StrategyOptions } from './types.js';
+import {
+  MACD_ABOVE,
+  MACD_BELOW,
+  MACD_EQUAL,
+  STRATEGY_OPTIONS_DEFAULTS,
+  type Side,
+  type StrategyInputs,
+  type StrategyOptions,
+} from './types.js';
 
 // Module-local copies of the MACD codes: transpiled to CommonJS (tsx, vitest) every read of an
 // imported binding is a getter call, too slow for the kernel's per-bar decisions.
@@ -24,7 +32,10 @@ export class SignalRules {
   ) {}
 }
 
-export function signalRules(params: StockParams, options: Partial<StrategyOptions> = {}): SignalRules {
+export function signalRules(
+  params: StockParams,
+  options: Partial<StrategyOptions> = {},
+): SignalRules {
   return new SignalRules(
     params.rsi_buy_threshold,
     params.rsi_sell_threshold,

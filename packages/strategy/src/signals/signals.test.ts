@@ -7,11 +7,24 @@ import { affordableQuantity, positionSize } from './sizing.js';
 import { strategyInputs } from './types.js';
 
 /** One-bar-per-column inputs: close, RSI, SMA, MACD, signal, ATR. */
-function inputs(cols: { close: number[]; rsi: number[]; sma: number[]; macd: number[]; signal: number[]; atr: number[] }) {
+function inputs(cols: {
+  close: number[];
+  rsi: number[];
+  sma: number[];
+  macd: number[];
+  signal: number[];
+  atr: number[];
+}) {
   const bars = allocBars('T', cols.close.length);
   bars.close.set(cols.close);
   const f = (a: number[]) => Float64Array.from(a);
-  return strategyInputs(bars, { rsi: f(cols.rsi), sma: f(cols.sma), macd: f(cols.macd), signal: f(cols.signal), atr: f(cols.atr) });
+  return strategyInputs(bars, {
+    rsi: f(cols.rsi),
+    sma: f(cols.sma),
+    macd: f(cols.macd),
+    signal: f(cols.signal),
+    atr: f(cols.atr),
+  });
 }
 
 const rules = signalRules(STOCK_PARAM_DEFAULTS); // buy < 30, sell > 70, both MACD flags on
@@ -30,11 +43,16 @@ describe('entrySignal', () => {
   });
 
   it('follows the rules bar by bar', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((i) => entrySignal(x, i, rules))).toEqual([1, 0, -1, 0, 0, 0, 0]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => entrySignal(x, i, rules))).toEqual([
+      1, 0, -1, 0, 0, 0, 0,
+    ]);
   });
 
   it('drops the MACD condition when its flag is off, and shorts when they are not allowed', () => {
-    const loose = signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossover: false }, { allowShort: false });
+    const loose = signalRules(
+      { ...STOCK_PARAM_DEFAULTS, macd_crossover: false },
+      { allowShort: false },
+    );
     expect(entrySignal(x, 1, loose)).toBe(1);
     expect(entrySignal(x, 2, loose)).toBe(0);
     expect(entrySignal(x, 3, signalRules(STOCK_PARAM_DEFAULTS, { shortAtrThreshold: 1 }))).toBe(-1);
@@ -53,11 +71,18 @@ describe('exitSignal', () => {
 
   it('exits a long on RSI above the sell threshold or a MACD crossunder', () => {
     expect([0, 1, 2, 3].map((i) => exitSignal(x, i, 1, rules))).toEqual([false, true, true, false]);
-    expect(exitSignal(x, 1, 1, signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossunder: false }))).toBe(false);
+    expect(
+      exitSignal(x, 1, 1, signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossunder: false })),
+    ).toBe(false);
   });
 
   it('covers a short on RSI below the buy threshold or a MACD crossover', () => {
-    expect([0, 1, 2, 3].map((i) => exitSignal(x, i, -1, rules))).toEqual([false, false, true, true]);
+    expect([0, 1, 2, 3].map((i) => exitSignal(x, i, -1, rules))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('counts a cross from MACD = signal, never from a bar that was not warm', () => {
@@ -70,8 +95,22 @@ describe('exitSignal', () => {
       signal: [N, 0, 0, 0, 0, 0],
       atr: [2, 2, 2, 2, 2, 2],
     });
-    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, -1, rules))).toEqual([false, false, false, true, false, false]);
-    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, 1, rules))).toEqual([false, false, false, false, false, true]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, -1, rules))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => exitSignal(y, i, 1, rules))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 });
 

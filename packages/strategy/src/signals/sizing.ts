@@ -24,7 +24,12 @@ export function positionSize(
  * Cuts a long entry to what `cash` pays for at the fill, price and commission included:
  * floor(cash / (fillPrice + commissionPerShare)). The decision sized on the close; the open may be higher.
  */
-export function affordableQuantity(qty: number, cash: number, fillPrice: number, commissionPerShare: number): number {
+export function affordableQuantity(
+  qty: number,
+  cash: number,
+  fillPrice: number,
+  commissionPerShare: number,
+): number {
   const most = Math.floor(cash / (fillPrice + commissionPerShare));
   return qty < most ? qty : most;
 }

@@ -44,10 +44,14 @@ export function rsiBlockCount(n: number): number {
  * extreme), then widened by 1e-9·(1 + |x|) to cover that formula's rounding: they only decide which
  * blocks are scanned, never a signal. `out` (optional) receives the 2·blocks values.
  */
-export function rsiBlockRange(rsi: Float64Array, out: Float64Array = new Float64Array(2 * rsiBlockCount(rsi.length))): Float64Array {
+export function rsiBlockRange(
+  rsi: Float64Array,
+  out: Float64Array = new Float64Array(2 * rsiBlockCount(rsi.length)),
+): Float64Array {
   const size = 1 << RSI_BLOCK_SHIFT;
   const blocks = rsiBlockCount(rsi.length);
-  if (out.length !== 2 * blocks) throw new RangeError(`out has ${out.length} values, expected ${2 * blocks}`);
+  if (out.length !== 2 * blocks)
+    throw new RangeError(`out has ${out.length} values, expected ${2 * blocks}`);
   for (let b = 0; b < blocks; b++) {
     const begin = b * size;
     const end = Math.min(rsi.length, begin + size);
@@ -121,7 +125,10 @@ export interface StrategyOptions {
   shortAtrThreshold: number;
 }
 
-export const STRATEGY_OPTIONS_DEFAULTS: Readonly<StrategyOptions> = { allowShort: true, shortAtrThreshold: 1.5 };
+export const STRATEGY_OPTIONS_DEFAULTS: Readonly<StrategyOptions> = {
+  allowShort: true,
+  shortAtrThreshold: 1.5,
+};
 
 /** Position side as a number so it multiplies into prices: 1 long, −1 short. */
 export type Side = 1 | -1;
