@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from './auth/auth-provider';
+import { AuthProvider } from './features/auth/auth-provider';
 import { ErrorBoundary } from './components/error-boundary';
 import { flushPendingReports } from './lib/error-reporter';
 import { createClient, TRPCProvider } from './lib/trpc';

@@ -2,7 +2,7 @@ import { AppShell, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 import { Brand } from './brand';
 import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';

@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { NavLink } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 
 const SIGNED_IN = [
   { to: '/dashboard', label: 'Dashboard' },

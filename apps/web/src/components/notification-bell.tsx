@@ -2,7 +2,7 @@ import { ui } from '@tradebot/api-contract/client';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 import { errorCode, useTRPC } from '../lib/trpc';
 
 /** Spec §9: notifications refresh every 60 s. */
