@@ -54,12 +54,17 @@ export function AppRoutes() {
         <Route
           path="stock-explorer"
           element={guard(
-            <PlaceholderPage title="Stock Explorer" text="The stock explorer is coming in the next step." />,
+            <PlaceholderPage
+              title="Stock Explorer"
+              text="The stock explorer is coming in the next step."
+            />,
           )}
         />
         <Route
           path="live-log"
-          element={guard(<PlaceholderPage title="Live Log" text="The live log is coming in the next step." />)}
+          element={guard(
+            <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
+          )}
         />
         <Route path="admin" element={guard(<AdminPage />)} />
         <Route path="*" element={<NotFoundPage />} />

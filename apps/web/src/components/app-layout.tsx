@@ -18,13 +18,27 @@ export function AppLayout() {
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }} padding={0}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
+      padding={0}
+    >
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
-              <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="TradeBot home">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="lg"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              <Link
+                to="/"
+                style={{ textDecoration: 'none', color: 'inherit' }}
+                aria-label="TradeBot home"
+              >
                 <Brand />
               </Link>
             </Group>

@@ -6,7 +6,11 @@ import { UsersTable } from './users-table';
 
 export function AdminPage() {
   return (
-    <Page title="Admin dashboard" description="Manage users, review client error reports and the development mail outbox." size="xl">
+    <Page
+      title="Admin dashboard"
+      description="Manage users, review client error reports and the development mail outbox."
+      size="xl"
+    >
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="users">Users</Tabs.Tab>

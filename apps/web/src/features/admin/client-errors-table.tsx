@@ -8,7 +8,12 @@ export function ClientErrorsTable() {
   const errors = useQuery(trpc.admin.clientErrors.queryOptions());
   useAdminAccess(errors.error);
 
-  if (errors.isError) return <Alert color="red" variant="light">{serverDetail(errors.error, 'Failed to fetch client error reports')}</Alert>;
+  if (errors.isError)
+    return (
+      <Alert color="red" variant="light">
+        {serverDetail(errors.error, 'Failed to fetch client error reports')}
+      </Alert>
+    );
   if (errors.isPending) return <Text c="dimmed">Loading error reports...</Text>;
   if (errors.data.length === 0) return <Text c="dimmed">No client error reports.</Text>;
   return (
@@ -28,9 +33,19 @@ export function ClientErrorsTable() {
           {errors.data.map((report) => (
             <Table.Tr key={report.id}>
               <Table.Td>{new Date(report.created_at).toLocaleString()}</Table.Td>
-              <Table.Td><Code>{report.error_id}</Code></Table.Td>
-              <Table.Td maw={360}><Text size="sm" lineClamp={3}>{report.message}</Text></Table.Td>
-              <Table.Td maw={240}><Text size="xs" truncate>{report.url ?? '-'}</Text></Table.Td>
+              <Table.Td>
+                <Code>{report.error_id}</Code>
+              </Table.Td>
+              <Table.Td maw={360}>
+                <Text size="sm" lineClamp={3}>
+                  {report.message}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={240}>
+                <Text size="xs" truncate>
+                  {report.url ?? '-'}
+                </Text>
+              </Table.Td>
               <Table.Td>{report.user_ref ?? '-'}</Table.Td>
               <Table.Td>{report.error_count}</Table.Td>
             </Table.Tr>

@@ -9,7 +9,12 @@ export function MailOutbox() {
   const mail = useQuery(trpc.admin.mailOutbox.queryOptions());
   useAdminAccess(mail.error);
 
-  if (mail.isError) return <Alert color="red" variant="light">{serverDetail(mail.error, 'Failed to fetch the mail outbox')}</Alert>;
+  if (mail.isError)
+    return (
+      <Alert color="red" variant="light">
+        {serverDetail(mail.error, 'Failed to fetch the mail outbox')}
+      </Alert>
+    );
   if (mail.isPending) return <Text c="dimmed">Loading mail...</Text>;
   if (mail.data.length === 0) return <Text c="dimmed">The outbox is empty.</Text>;
   return (
@@ -17,13 +22,19 @@ export function MailOutbox() {
       {mail.data.map((item) => (
         <Card key={item.id} withBorder padding="md">
           <Group justify="space-between" mb={4}>
-            <Text fw={600} size="sm">{item.subject}</Text>
-            <Badge variant="light" color={item.status === 'sent' ? 'green' : 'gray'}>{item.status}</Badge>
+            <Text fw={600} size="sm">
+              {item.subject}
+            </Text>
+            <Badge variant="light" color={item.status === 'sent' ? 'green' : 'gray'}>
+              {item.status}
+            </Badge>
           </Group>
           <Text size="xs" c="dimmed" mb="xs">
             To {item.to} · {new Date(item.created_at).toLocaleString()}
           </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{item.text}</Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {item.text}
+          </Text>
         </Card>
       ))}
     </Stack>

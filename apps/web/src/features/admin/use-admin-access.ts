@@ -7,6 +7,7 @@ export function useAdminAccess(error: unknown): void {
   const navigate = useNavigate();
   useEffect(() => {
     const code = errorCode(error);
-    if (code === 'FORBIDDEN' || code === 'UNAUTHORIZED') navigate('/login', { replace: true, state: { from: '/admin' } });
+    if (code === 'FORBIDDEN' || code === 'UNAUTHORIZED')
+      navigate('/login', { replace: true, state: { from: '/admin' } });
   }, [error, navigate]);
 }

@@ -44,7 +44,10 @@ export function UserActions({ user, onError }: Props) {
   const grantPlan = async (plan: TPaidPlan) => {
     onError(null);
     try {
-      notifications.show({ color: 'green', message: (await grant.mutateAsync({ id: user.id, plan })).message });
+      notifications.show({
+        color: 'green',
+        message: (await grant.mutateAsync({ id: user.id, plan })).message,
+      });
     } catch (caught) {
       onError(serverDetail(caught, ui.userUpdateFailed));
     }
@@ -74,16 +77,27 @@ export function UserActions({ user, onError }: Props) {
       </Button>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="compact-sm" variant="default" disabled={busy} data-testid={`grant-plan-${user.username}`}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            disabled={busy}
+            data-testid={`grant-plan-${user.username}`}
+          >
             Plan
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Grant plan</Menu.Label>
-          <Menu.Item onClick={() => void grantPlan('basic')} data-testid={`grant-basic-${user.username}`}>
+          <Menu.Item
+            onClick={() => void grantPlan('basic')}
+            data-testid={`grant-basic-${user.username}`}
+          >
             Basic
           </Menu.Item>
-          <Menu.Item onClick={() => void grantPlan('premium')} data-testid={`grant-premium-${user.username}`}>
+          <Menu.Item
+            onClick={() => void grantPlan('premium')}
+            data-testid={`grant-premium-${user.username}`}
+          >
             Premium
           </Menu.Item>
         </Menu.Dropdown>

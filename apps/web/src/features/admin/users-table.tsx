@@ -7,10 +7,26 @@ import { serverDetail, useTRPC } from '../../lib/trpc';
 import { useAdminAccess } from './use-admin-access';
 import { UserActions } from './user-actions';
 
-const HEADERS = ['ID', 'Username', 'Email', 'Country', 'Phone', 'Verified', '2FA', 'Admin', 'Actions'];
+const HEADERS = [
+  'ID',
+  'Username',
+  'Email',
+  'Country',
+  'Phone',
+  'Verified',
+  '2FA',
+  'Admin',
+  'Actions',
+];
 const orDash = (value: string | null) => (value ? value : '-');
 
-function UserRow({ user, onError }: { user: TAdminUser; onError: (message: string | null) => void }) {
+function UserRow({
+  user,
+  onError,
+}: {
+  user: TAdminUser;
+  onError: (message: string | null) => void;
+}) {
   return (
     <Table.Tr data-testid={`user-row-${user.username}`}>
       <Table.Td>{user.id}</Table.Td>
@@ -57,7 +73,14 @@ export function UsersTable() {
         </Alert>
       )}
       {actionError && (
-        <Alert color="red" variant="light" mb="md" withCloseButton onClose={() => setActionError(null)} data-testid="admin-action-error">
+        <Alert
+          color="red"
+          variant="light"
+          mb="md"
+          withCloseButton
+          onClose={() => setActionError(null)}
+          data-testid="admin-action-error"
+        >
           {actionError}
         </Alert>
       )}

@@ -29,4 +29,5 @@ export function useAuth(): AuthValue {
 }
 
 /** Where a signed-in user belongs (spec §4): onboarded users to the dashboard. */
-export const homeFor = (isOnboarded: boolean): string => (isOnboarded ? '/dashboard' : '/account-settings');
+export const homeFor = (isOnboarded: boolean): string =>
+  isOnboarded ? '/dashboard' : '/account-settings';

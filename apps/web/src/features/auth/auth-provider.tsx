@@ -1,7 +1,15 @@
 import type { TStatusOutput } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as session from '../../lib/session';
 import { errorCode, useTRPCClient } from '../../lib/trpc';

@@ -19,7 +19,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   if (state === 'none') {
     const from = location.pathname + location.search;
-    return <Navigate to="/login" replace state={session.wasExpired() ? { from, message: ui.sessionExpired } : { from }} />;
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={session.wasExpired() ? { from, message: ui.sessionExpired } : { from }}
+      />
+    );
   }
   if (state === 'pending') {
     return (

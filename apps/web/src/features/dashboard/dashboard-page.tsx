@@ -33,7 +33,12 @@ export function DashboardPage() {
             Environment
           </Text>
           <Group gap="xs" mt={4}>
-            <Badge size="lg" variant="light" color={status.environment === 'live' ? 'orange' : 'blue'} data-testid="dashboard-environment">
+            <Badge
+              size="lg"
+              variant="light"
+              color={status.environment === 'live' ? 'orange' : 'blue'}
+              data-testid="dashboard-environment"
+            >
               {status.environment}
             </Badge>
             <Badge size="lg" variant="dot" color={running ? 'green' : 'red'}>
@@ -57,8 +62,8 @@ export function DashboardPage() {
       </SimpleGrid>
       <Stack gap={4} mt="xl">
         <Text c="dimmed" size="sm">
-          Bot controls, positions and performance arrive in the next step. Meanwhile, add your broker keys in{' '}
-          <Link to="/account-settings">account settings</Link>.
+          Bot controls, positions and performance arrive in the next step. Meanwhile, add your
+          broker keys in <Link to="/account-settings">account settings</Link>.
         </Text>
       </Stack>
     </Page>

@@ -1,5 +1,18 @@
 import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract/client';
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { SignedInRedirect } from '../auth/signed-in-redirect';
 
@@ -31,7 +44,15 @@ const FEATURES = [
 ];
 
 const Check = () => (
-  <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3.5" aria-hidden="true">
+  <svg
+    width="12"
+    height="12"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="3.5"
+    aria-hidden="true"
+  >
     <polyline points="20 6 9 17 4 12" />
   </svg>
 );
@@ -50,8 +71,9 @@ export function HomePage() {
               Welcome to TradeBot: screen, backtest and trade stocks automatically
             </Title>
             <Text size="lg" opacity={0.9}>
-              Find candidates with machine-learning screening, prove them on history, tune each stock&apos;s
-              parameters and let the bot trade them on your brokerage account, in paper or live mode.
+              Find candidates with machine-learning screening, prove them on history, tune each
+              stock&apos;s parameters and let the bot trade them on your brokerage account, in paper
+              or live mode.
             </Text>
             <Group>
               <Button component={Link} to="/signup" size="md" variant="white" color="indigo">
@@ -92,8 +114,9 @@ export function HomePage() {
             <Stack gap={2}>
               <Text fw={700}>Simple pricing</Text>
               <Text size="sm" c="dimmed">
-                Start with a {TRIAL_DAYS}-day free trial (paper trading only). Basic ${PLAN_PRICES.basic}/month or
-                Premium ${PLAN_PRICES.premium}/month unlock live trading.
+                Start with a {TRIAL_DAYS}-day free trial (paper trading only). Basic $
+                {PLAN_PRICES.basic}/month or Premium ${PLAN_PRICES.premium}/month unlock live
+                trading.
               </Text>
             </Stack>
             <Button component={Link} to="/subscribe" variant="light">
@@ -102,8 +125,8 @@ export function HomePage() {
           </Group>
         </Card>
         <Text size="xs" c="dimmed" mt="xl" ta="center">
-          TradeBot is not a financial advisor and never holds your funds. Trading involves risk. See the{' '}
-          <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+          TradeBot is not a financial advisor and never holds your funds. Trading involves risk. See
+          the <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
         </Text>
       </Container>
     </>

@@ -4,7 +4,11 @@ import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './terms-sections';
 
 export function TermsPage() {
   return (
-    <Page title="Terms and Conditions" description={`Last updated: ${TERMS_LAST_UPDATED}`} size="md">
+    <Page
+      title="Terms and Conditions"
+      description={`Last updated: ${TERMS_LAST_UPDATED}`}
+      size="md"
+    >
       <div className="legal" data-testid="terms">
         {TERMS_SECTIONS.map((section, index) => (
           <section key={section.title}>

@@ -10,7 +10,11 @@ const nothingSaved: TAccountSettingsOutput = {
   live_secret_mask: null,
   alpaca_environment: 'paper',
 };
-const paperSaved = { ...nothingSaved, paper_key_mask: maskSecret('PKABCDEFGH'), paper_secret_mask: '****wxyz' };
+const paperSaved = {
+  ...nothingSaved,
+  paper_key_mask: maskSecret('PKABCDEFGH'),
+  paper_secret_mask: '****wxyz',
+};
 
 describe('validateDraft (spec §5)', () => {
   it('asks for at least one complete pair', () => {

@@ -1,4 +1,8 @@
-import type { TAccountSettingsOutput, TTradingEnvironment, TUpdateAccountSettingsInput } from '@tradebot/api-contract';
+import type {
+  TAccountSettingsOutput,
+  TTradingEnvironment,
+  TUpdateAccountSettingsInput,
+} from '@tradebot/api-contract';
 import { server } from '@tradebot/api-contract/client';
 
 export type CredentialField = 'paperKey' | 'paperSecret' | 'liveKey' | 'liveSecret';
@@ -32,13 +36,20 @@ export const emptyDraft = (environment: TTradingEnvironment = 'paper'): AccountS
 });
 
 /** Spec §5: a credential counts when typed, or saved and not marked for clearing. */
-function provided(draft: AccountSettingsDraft, saved: TAccountSettingsOutput | undefined, field: CredentialField) {
+function provided(
+  draft: AccountSettingsDraft,
+  saved: TAccountSettingsOutput | undefined,
+  field: CredentialField,
+) {
   if (draft.values[field].trim() !== '') return true;
   return !draft.cleared[field] && Boolean(saved?.[MASK_OF[field]]);
 }
 
 /** The first spec §5 rule the draft breaks, word for word, or null when it may be saved. */
-export function validateDraft(draft: AccountSettingsDraft, saved?: TAccountSettingsOutput): string | null {
+export function validateDraft(
+  draft: AccountSettingsDraft,
+  saved?: TAccountSettingsOutput,
+): string | null {
   const paper = provided(draft, saved, 'paperKey') && provided(draft, saved, 'paperSecret');
   const live = provided(draft, saved, 'liveKey') && provided(draft, saved, 'liveSecret');
   if (!paper && !live) return server.apiKeysRequired;
@@ -58,5 +69,7 @@ export function toPayload(draft: AccountSettingsDraft): TUpdateAccountSettingsIn
   return payload;
 }
 
-export const savedMask = (saved: TAccountSettingsOutput | undefined, field: CredentialField): string | null =>
-  saved?.[MASK_OF[field]] as string | null | undefined ?? null;
+export const savedMask = (
+  saved: TAccountSettingsOutput | undefined,
+  field: CredentialField,
+): string | null => (saved?.[MASK_OF[field]] as string | null | undefined) ?? null;

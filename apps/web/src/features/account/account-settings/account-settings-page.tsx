@@ -1,12 +1,29 @@
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract/client';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/auth-context';
 import { Page } from '../../../components/page';
 import { ResultAlert, type FormResult } from '../../../components/result-alert';
-import { emptyDraft, savedMask, toPayload, validateDraft, type CredentialField } from './account-settings-draft';
+import {
+  emptyDraft,
+  savedMask,
+  toPayload,
+  validateDraft,
+  type CredentialField,
+} from './account-settings-draft';
 import { errorCode, serverDetail, useTRPC } from '../../../lib/trpc';
 import { ChangePasswordCard } from './change-password-card';
 import { CredentialInput } from './credential-input';
@@ -42,7 +59,11 @@ export function AccountSettingsPage() {
     if (invalid) return setResult({ ok: false, text: invalid });
     setResult(null);
     try {
-      const { message: _message, is_onboarded: _onboarded, ...masks } = await save.mutateAsync(toPayload(draft));
+      const {
+        message: _message,
+        is_onboarded: _onboarded,
+        ...masks
+      } = await save.mutateAsync(toPayload(draft));
       queryClient.setQueryData<TAccountSettingsOutput>(trpc.account.settings.queryKey(), masks);
       setDraft(emptyDraft(masks.alpaca_environment));
       setResult({ ok: true, text: ui.settingsSaved });
@@ -53,7 +74,11 @@ export function AccountSettingsPage() {
   };
 
   return (
-    <Page title="Account settings" description="Connect your Alpaca brokerage account and choose the trading mode." size="md">
+    <Page
+      title="Account settings"
+      description="Connect your Alpaca brokerage account and choose the trading mode."
+      size="md"
+    >
       <Stack gap="lg">
         <Pending2faBanner />
         {settings.isError && (
@@ -74,9 +99,18 @@ export function AccountSettingsPage() {
                   Trading mode
                 </Title>
                 <Switch
-                  label={draft.environment === 'live' ? 'Live trading (real money)' : 'Paper trading (simulated)'}
+                  label={
+                    draft.environment === 'live'
+                      ? 'Live trading (real money)'
+                      : 'Paper trading (simulated)'
+                  }
                   checked={draft.environment === 'live'}
-                  onChange={(event) => setDraft({ ...draft, environment: event.currentTarget.checked ? 'live' : 'paper' })}
+                  onChange={(event) =>
+                    setDraft({
+                      ...draft,
+                      environment: event.currentTarget.checked ? 'live' : 'paper',
+                    })
+                  }
                   color="orange"
                   mt="xs"
                   data-testid="trading-mode-switch"
@@ -100,13 +134,18 @@ export function AccountSettingsPage() {
                       value={draft.values[field]}
                       mask={savedMask(saved, field)}
                       cleared={draft.cleared[field]}
-                      onChange={(value) => setDraft({ ...draft, values: { ...draft.values, [field]: value } })}
-                      onClearedChange={(cleared) => setDraft({ ...draft, cleared: { ...draft.cleared, [field]: cleared } })}
+                      onChange={(value) =>
+                        setDraft({ ...draft, values: { ...draft.values, [field]: value } })
+                      }
+                      onClearedChange={(cleared) =>
+                        setDraft({ ...draft, cleared: { ...draft.cleared, [field]: cleared } })
+                      }
                     />
                   ))}
                 </SimpleGrid>
                 <Text size="xs" c="dimmed" mt="md">
-                  Keys are stored encrypted and only ever shown masked. TradeBot never holds your funds.
+                  Keys are stored encrypted and only ever shown masked. TradeBot never holds your
+                  funds.
                 </Text>
               </Card>
               <Group justify="flex-end">

@@ -11,10 +11,30 @@ import {
 import * as session from '../../../lib/session';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 
-const FIELDS: { field: keyof PasswordChangeDraft; label: string; autoComplete: string; testId: string }[] = [
-  { field: 'current', label: 'Current Password', autoComplete: 'current-password', testId: 'change-password-current' },
-  { field: 'next', label: 'New Password', autoComplete: 'new-password', testId: 'change-password-new' },
-  { field: 'confirm', label: 'Confirm New Password', autoComplete: 'new-password', testId: 'change-password-confirm' },
+const FIELDS: {
+  field: keyof PasswordChangeDraft;
+  label: string;
+  autoComplete: string;
+  testId: string;
+}[] = [
+  {
+    field: 'current',
+    label: 'Current Password',
+    autoComplete: 'current-password',
+    testId: 'change-password-current',
+  },
+  {
+    field: 'next',
+    label: 'New Password',
+    autoComplete: 'new-password',
+    testId: 'change-password-new',
+  },
+  {
+    field: 'confirm',
+    label: 'Confirm New Password',
+    autoComplete: 'new-password',
+    testId: 'change-password-confirm',
+  },
 ];
 
 /**
@@ -38,7 +58,10 @@ export function ChangePasswordCard() {
       setDraft(emptyPasswordChange());
       setResult({ ok: true, text: message });
     } catch (caught) {
-      setResult({ ok: false, text: serverDetail(caught, 'Could not change the password. Please try again.') });
+      setResult({
+        ok: false,
+        text: serverDetail(caught, 'Could not change the password. Please try again.'),
+      });
     }
   };
 

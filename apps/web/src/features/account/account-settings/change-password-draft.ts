@@ -6,7 +6,11 @@ export interface PasswordChangeDraft {
   confirm: string;
 }
 
-export const emptyPasswordChange = (): PasswordChangeDraft => ({ current: '', next: '', confirm: '' });
+export const emptyPasswordChange = (): PasswordChangeDraft => ({
+  current: '',
+  next: '',
+  confirm: '',
+});
 
 /**
  * What the browser can tell before asking the server: only that the two new passwords differ.

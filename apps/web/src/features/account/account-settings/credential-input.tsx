@@ -11,12 +11,26 @@ interface Props {
 }
 
 /** One broker credential: shows the saved mask, takes a new value, or marks it for removal. */
-export function CredentialInput({ label, testId, value, mask, cleared, onChange, onClearedChange }: Props) {
+export function CredentialInput({
+  label,
+  testId,
+  value,
+  mask,
+  cleared,
+  onChange,
+  onClearedChange,
+}: Props) {
   const description = !mask ? (
     'Not set'
   ) : (
     <Group gap={6} component="span" wrap="nowrap">
-      <Text span size="xs" ff="monospace" td={cleared ? 'line-through' : undefined} data-testid={`${testId}-mask`}>
+      <Text
+        span
+        size="xs"
+        ff="monospace"
+        td={cleared ? 'line-through' : undefined}
+        data-testid={`${testId}-mask`}
+      >
         {mask}
       </Text>
       {cleared && (
@@ -32,7 +46,9 @@ export function CredentialInput({ label, testId, value, mask, cleared, onChange,
       <PasswordInput
         label={label}
         description={description}
-        placeholder={mask && !cleared ? 'Leave empty to keep the saved value' : `Enter your ${label}`}
+        placeholder={
+          mask && !cleared ? 'Leave empty to keep the saved value' : `Enter your ${label}`
+        }
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         autoComplete="off"

@@ -9,7 +9,12 @@ export function Pending2faBanner() {
   const pending = useSyncExternalStore(session.subscribe, session.isPending2faSetup);
   if (!pending) return null;
   return (
-    <Alert color="yellow" variant="light" title="Two-factor authentication" data-testid="pending-2fa-banner">
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Two-factor authentication"
+      data-testid="pending-2fa-banner"
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{ui.twoFaNotEnabledWarning}</Text>
         <Button component={Link} to="/enable-2fa" size="xs" color="yellow" data-testid="setup-2fa">

@@ -1,6 +1,18 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
 import { PLAN_PRICES, TRIAL_DAYS, ui } from '@tradebot/api-contract/client';
-import { Alert, Badge, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,8 +21,20 @@ import { Page } from '../../../components/page';
 import { useTRPC } from '../../../lib/trpc';
 
 const PLANS: { plan: TPaidPlan; name: string; features: string[] }[] = [
-  { plan: 'basic', name: 'Basic', features: ['Live and paper trading', 'Stock screener and backtester', 'Notifications and live log'] },
-  { plan: 'premium', name: 'Premium', features: ['Everything in Basic', 'Random-forest optimizer', 'Premium features as they ship'] },
+  {
+    plan: 'basic',
+    name: 'Basic',
+    features: [
+      'Live and paper trading',
+      'Stock screener and backtester',
+      'Notifications and live log',
+    ],
+  },
+  {
+    plan: 'premium',
+    name: 'Premium',
+    features: ['Everything in Basic', 'Random-forest optimizer', 'Premium features as they ship'],
+  },
 ];
 
 export function SubscribePage() {
@@ -26,12 +50,19 @@ export function SubscribePage() {
     try {
       setResult({ ok: true, text: (await subscribe.mutateAsync({ plan })).message });
     } catch (caught) {
-      setResult({ ok: false, text: ui.subscriptionFailed(caught instanceof Error ? caught.message : String(caught)) });
+      setResult({
+        ok: false,
+        text: ui.subscriptionFailed(caught instanceof Error ? caught.message : String(caught)),
+      });
     }
   };
 
   return (
-    <Page title="Choose your plan" description={`Every account starts with a ${TRIAL_DAYS}-day free trial with paper trading only.`} size="md">
+    <Page
+      title="Choose your plan"
+      description={`Every account starts with a ${TRIAL_DAYS}-day free trial with paper trading only.`}
+      size="md"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {PLANS.map((item) => (
           <Card key={item.plan} withBorder padding="lg" data-testid={`plan-${item.plan}`}>
@@ -60,7 +91,11 @@ export function SubscribePage() {
           <form onSubmit={(event) => void submit(event)}>
             <Stack gap="md">
               {result && (
-                <Alert color={result.ok ? 'green' : 'red'} variant="light" data-testid="subscribe-result">
+                <Alert
+                  color={result.ok ? 'green' : 'red'}
+                  variant="light"
+                  data-testid="subscribe-result"
+                >
                   {result.text}
                 </Alert>
               )}
@@ -69,7 +104,10 @@ export function SubscribePage() {
                   label="Plan"
                   value={plan}
                   onChange={(event) => setPlan(event.currentTarget.value as TPaidPlan)}
-                  data={PLANS.map((item) => ({ value: item.plan, label: `${item.name} ($${PLAN_PRICES[item.plan]}/month)` }))}
+                  data={PLANS.map((item) => ({
+                    value: item.plan,
+                    label: `${item.name} ($${PLAN_PRICES[item.plan]}/month)`,
+                  }))}
                   data-testid="subscribe-plan"
                   style={{ flex: 1 }}
                 />
@@ -83,8 +121,12 @@ export function SubscribePage() {
           <Group justify="space-between">
             <Text size="sm">Create an account or log in to pick a plan.</Text>
             <Group gap="xs">
-              <Button component={Link} to="/signup">Start Free Trial</Button>
-              <Button component={Link} to="/login" variant="default">Login</Button>
+              <Button component={Link} to="/signup">
+                Start Free Trial
+              </Button>
+              <Button component={Link} to="/login" variant="default">
+                Login
+              </Button>
             </Group>
           </Group>
         )}

@@ -43,7 +43,10 @@ export function Enable2faPage() {
   };
 
   return (
-    <AuthCard title="Enable Two-Factor Authentication" subtitle="Protect your account with a code from an authenticator app.">
+    <AuthCard
+      title="Enable Two-Factor Authentication"
+      subtitle="Protect your account with a code from an authenticator app."
+    >
       <Stack gap="md">
         {error && (
           <Alert color="red" variant="light" data-testid="enable-2fa-error">
@@ -66,10 +69,15 @@ export function Enable2faPage() {
         ) : (
           <>
             <Text size="sm">
-              Scan a QR code with Google Authenticator, Authy or any TOTP app. You will enter its 6-digit code each time
-              you log in.
+              Scan a QR code with Google Authenticator, Authy or any TOTP app. You will enter its
+              6-digit code each time you log in.
             </Text>
-            <Button fullWidth onClick={() => void start()} disabled={enable.isPending} data-testid="enable-2fa">
+            <Button
+              fullWidth
+              onClick={() => void start()}
+              disabled={enable.isPending}
+              data-testid="enable-2fa"
+            >
               {enable.isPending ? 'Loading...' : 'Enable 2FA'}
             </Button>
           </>

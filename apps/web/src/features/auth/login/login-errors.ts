@@ -21,6 +21,7 @@ export function verify2faError(error: unknown): { message: string; restart: bool
     const expired = messageOf(error) === server.sessionExpired;
     return { message: expired ? ui.sessionExpired : ui.invalid2fa, restart: expired };
   }
-  if (code === 'TOO_MANY_REQUESTS' || code === 'BAD_REQUEST') return { message: messageOf(error), restart: false };
+  if (code === 'TOO_MANY_REQUESTS' || code === 'BAD_REQUEST')
+    return { message: messageOf(error), restart: false };
   return { message: ui.verify2faFailed, restart: false };
 }

@@ -34,7 +34,9 @@ export function LoginPage() {
 
   const finish = (token: string, isOnboarded: boolean) => {
     session.setToken(token);
-    navigate(isOnboarded && locationState.from ? locationState.from : homeFor(isOnboarded), { replace: true });
+    navigate(isOnboarded && locationState.from ? locationState.from : homeFor(isOnboarded), {
+      replace: true,
+    });
   };
 
   // Spec §4: after a 2FA code the new token is verified and onboarding status decides the destination.
@@ -56,7 +58,11 @@ export function LoginPage() {
     try {
       const result = await login.mutateAsync({ username, password });
       if (result.needs_2fa_setup && result.setup_token) {
-        session.startPendingSetup(result.access_token, result.setup_token, username.trim().toLowerCase());
+        session.startPendingSetup(
+          result.access_token,
+          result.setup_token,
+          username.trim().toLowerCase(),
+        );
         navigate('/account-settings', { replace: true });
       } else if (result.requires_2fa) {
         session.startChallenge(result.access_token);
@@ -103,8 +109,24 @@ export function LoginPage() {
                   {error}
                 </Alert>
               )}
-              <TextInput label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.currentTarget.value)} data-testid="login-username" />
-              <PasswordInput label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="login-password" />
+              <TextInput
+                label="Username"
+                name="username"
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                data-testid="login-username"
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                data-testid="login-password"
+              />
               <Group justify="flex-end">
                 <Anchor component={Link} to="/forgot-password" size="sm">
                   Forgot password?

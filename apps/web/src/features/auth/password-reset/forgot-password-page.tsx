@@ -16,21 +16,44 @@ export function ForgotPasswordPage() {
     try {
       setResult({ ok: true, text: (await request.mutateAsync({ email })).message });
     } catch (caught) {
-      setResult({ ok: false, text: serverDetail(caught, 'Could not send the reset link. Please try again.') });
+      setResult({
+        ok: false,
+        text: serverDetail(caught, 'Could not send the reset link. Please try again.'),
+      });
     }
   };
 
   return (
-    <AuthCard title="Forgot your password?" subtitle="We will email you a link to choose a new one.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="We will email you a link to choose a new one."
+    >
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           {result && (
-            <Alert color={result.ok ? 'green' : 'red'} variant="light" data-testid="forgot-password-result">
+            <Alert
+              color={result.ok ? 'green' : 'red'}
+              variant="light"
+              data-testid="forgot-password-result"
+            >
               {result.text}
             </Alert>
           )}
-          <TextInput label="Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="forgot-password-email" />
-          <Button type="submit" fullWidth loading={request.isPending} data-testid="forgot-password-submit">
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            data-testid="forgot-password-email"
+          />
+          <Button
+            type="submit"
+            fullWidth
+            loading={request.isPending}
+            data-testid="forgot-password-submit"
+          >
             Send reset link
           </Button>
           <Anchor component={Link} to="/login" size="sm" ta="center">

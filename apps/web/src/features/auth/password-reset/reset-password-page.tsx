@@ -19,9 +19,15 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (password !== confirm) return setResult({ ok: false, text: ui.passwordsDoNotMatch });
     try {
-      setResult({ ok: true, text: (await reset.mutateAsync({ token, new_password: password })).message });
+      setResult({
+        ok: true,
+        text: (await reset.mutateAsync({ token, new_password: password })).message,
+      });
     } catch (caught) {
-      setResult({ ok: false, text: serverDetail(caught, 'Could not reset the password. Please try again.') });
+      setResult({
+        ok: false,
+        text: serverDetail(caught, 'Could not reset the password. Please try again.'),
+      });
     }
   };
 
@@ -44,7 +50,11 @@ export function ResetPasswordPage() {
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           {result && (
-            <Alert color={result.ok ? 'green' : 'red'} variant="light" data-testid="reset-password-result">
+            <Alert
+              color={result.ok ? 'green' : 'red'}
+              variant="light"
+              data-testid="reset-password-result"
+            >
               {result.text}
             </Alert>
           )}
@@ -54,9 +64,28 @@ export function ResetPasswordPage() {
             </Button>
           ) : (
             <>
-              <PasswordInput label="New Password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="reset-password-new" />
-              <PasswordInput label="Confirm Password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} data-testid="reset-password-confirm" />
-              <Button type="submit" fullWidth loading={reset.isPending} data-testid="reset-password-submit">
+              <PasswordInput
+                label="New Password"
+                required
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                data-testid="reset-password-new"
+              />
+              <PasswordInput
+                label="Confirm Password"
+                required
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.currentTarget.value)}
+                data-testid="reset-password-confirm"
+              />
+              <Button
+                type="submit"
+                fullWidth
+                loading={reset.isPending}
+                data-testid="reset-password-submit"
+              >
                 Reset password
               </Button>
             </>

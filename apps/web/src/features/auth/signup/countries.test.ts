@@ -25,6 +25,8 @@ describe('countryOptions', () => {
   });
 
   it('skips a priority code the data does not have', () => {
-    expect(countryOptions([['France', 'FR']], ['XX', 'FR'])).toEqual([{ value: 'FR', label: 'France' }]);
+    expect(countryOptions([['France', 'FR']], ['XX', 'FR'])).toEqual([
+      { value: 'FR', label: 'France' },
+    ]);
   });
 });

@@ -1,4 +1,14 @@
-import { Alert, Anchor, Button, Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { COUNTRY_OPTIONS } from './country-list';
@@ -12,7 +22,14 @@ export interface SignupValues {
   phoneNumber: string;
 }
 
-const EMPTY: SignupValues = { username: '', email: '', password: '', confirmPassword: '', country: '', phoneNumber: '' };
+const EMPTY: SignupValues = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  country: '',
+  phoneNumber: '',
+};
 const COUNTRY_DATA = [{ value: '', label: 'Select Country' }, ...COUNTRY_OPTIONS];
 
 interface Props {
@@ -52,9 +69,24 @@ export function SignupForm({ error, busy, onSubmit }: Props) {
           <TextInput label="Username" autoComplete="username" {...field('username')} />
           <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
           <PasswordInput label="Password" autoComplete="new-password" {...field('password')} />
-          <PasswordInput label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} />
-          <NativeSelect label="Country" data={COUNTRY_DATA} autoComplete="country" {...field('country')} />
-          <TextInput label="Phone Number" type="tel" autoComplete="tel" placeholder="+1 555 123 4567" {...field('phoneNumber')} />
+          <PasswordInput
+            label="Confirm Password"
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
+          <NativeSelect
+            label="Country"
+            data={COUNTRY_DATA}
+            autoComplete="country"
+            {...field('country')}
+          />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 555 123 4567"
+            {...field('phoneNumber')}
+          />
         </SimpleGrid>
         <Checkbox
           required

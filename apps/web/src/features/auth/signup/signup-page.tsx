@@ -68,7 +68,11 @@ export function SignupPage() {
         </>
       }
     >
-      <SignupForm error={error} busy={signup.isPending} onSubmit={(values) => void submit(values)} />
+      <SignupForm
+        error={error}
+        busy={signup.isPending}
+        onSubmit={(values) => void submit(values)}
+      />
     </AuthCard>
   );
 }

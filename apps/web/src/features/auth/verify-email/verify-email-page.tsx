@@ -22,7 +22,11 @@ export function VerifyEmailPage() {
   return (
     <AuthCard title="Verify your email">
       <Stack gap="md" align="stretch">
-        {!token && <Alert color="red" variant="light">This verification link is incomplete.</Alert>}
+        {!token && (
+          <Alert color="red" variant="light">
+            This verification link is incomplete.
+          </Alert>
+        )}
         {verify.isPending && <Loader mx="auto" />}
         {verify.isSuccess && (
           <Alert color="green" variant="light" data-testid="verify-email-result">
