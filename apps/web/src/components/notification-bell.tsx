@@ -1,18 +1,9 @@
-import { ui } from '@tradebot/api-contract/client';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context';
 import { errorCode, useTRPC } from '../lib/trpc';
+import { NotificationList } from './notification-list';
 
 /** Spec §9: notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
@@ -76,41 +67,12 @@ export function NotificationBell() {
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown data-testid="notification-list">
-        <Group justify="space-between" mb="xs">
-          <Text fw={600}>Notifications</Text>
-          {items.length > 0 && (
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              loading={clear.isPending}
-              onClick={() => clear.mutate()}
-            >
-              Clear
-            </Button>
-          )}
-        </Group>
-        {list.isPending ? (
-          <Text size="sm" c="dimmed">
-            {ui.loadingNotifications}
-          </Text>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {ui.noNotifications}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={320}>
-            <Stack gap="xs">
-              {items.map((item) => (
-                <div key={item.id}>
-                  <Text size="sm">{item.message}</Text>
-                  <Text size="xs" c="dimmed">
-                    {new Date(item.timestamp).toLocaleString()}
-                  </Text>
-                </div>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
+        <NotificationList
+          items={items}
+          loading={list.isPending}
+          clearing={clear.isPending}
+          onClear={() => clear.mutate()}
+        />
       </Popover.Dropdown>
     </Popover>
   );

@@ -2,14 +2,14 @@ import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Title } from '@m
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ResultAlert, type FormResult } from '../../../components/result-alert';
+import * as session from '../../../lib/session';
+import { serverDetail, useTRPC } from '../../../lib/trpc';
 import {
   emptyPasswordChange,
   passwordChangeProblem,
   toChangePasswordInput,
   type PasswordChangeDraft,
 } from './change-password-draft';
-import * as session from '../../../lib/session';
-import { serverDetail, useTRPC } from '../../../lib/trpc';
 
 const FIELDS: {
   field: keyof PasswordChangeDraft;

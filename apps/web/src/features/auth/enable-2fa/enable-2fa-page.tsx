@@ -1,13 +1,14 @@
 import type { TEnable2faOutput } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract/client';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { AuthCard } from '../auth-card';
-import { QrCode } from '../qr-code';
 import * as session from '../../../lib/session';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { AuthCard } from '../auth-card';
+import { Enable2faDone } from './enable-2fa-done';
+import { Enable2faIntro } from './enable-2fa-intro';
 
 /** Spec §2 two-factor setup, reached with the temporary setup token from login. */
 export function Enable2faPage() {
@@ -54,33 +55,9 @@ export function Enable2faPage() {
           </Alert>
         )}
         {result ? (
-          <>
-            <Alert color="green" variant="light" data-testid="enable-2fa-success">
-              {result.message}
-            </Alert>
-            <QrCode src={result.totp_qr_code} uri={result.totp_uri} />
-            <Text size="sm" c="dimmed" ta="center">
-              {ui.signupQrNote}
-            </Text>
-            <Button fullWidth onClick={continueToLogin} data-testid="continue-to-login">
-              Continue to Login
-            </Button>
-          </>
+          <Enable2faDone result={result} onContinue={continueToLogin} />
         ) : (
-          <>
-            <Text size="sm">
-              Scan a QR code with Google Authenticator, Authy or any TOTP app. You will enter its
-              6-digit code each time you log in.
-            </Text>
-            <Button
-              fullWidth
-              onClick={() => void start()}
-              disabled={enable.isPending}
-              data-testid="enable-2fa"
-            >
-              {enable.isPending ? 'Loading...' : 'Enable 2FA'}
-            </Button>
-          </>
+          <Enable2faIntro busy={enable.isPending} onStart={() => void start()} />
         )}
       </Stack>
     </AuthCard>

@@ -1,14 +1,15 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthCard } from '../auth-card';
+import { ResultAlert, type FormResult } from '../../../components/result-alert';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { AuthCard } from '../auth-card';
 
 export function ForgotPasswordPage() {
   const trpc = useTRPC();
   const [email, setEmail] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult | null>(null);
   const request = useMutation(trpc.auth.forgotPassword.mutationOptions());
 
   const submit = async (event: FormEvent) => {
@@ -30,15 +31,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          {result && (
-            <Alert
-              color={result.ok ? 'green' : 'red'}
-              variant="light"
-              data-testid="forgot-password-result"
-            >
-              {result.text}
-            </Alert>
-          )}
+          <ResultAlert result={result} testId="forgot-password-result" />
           <TextInput
             label="Email"
             type="email"

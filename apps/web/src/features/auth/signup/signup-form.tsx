@@ -1,8 +1,6 @@
 import {
   Alert,
-  Anchor,
   Button,
-  Checkbox,
   NativeSelect,
   PasswordInput,
   SimpleGrid,
@@ -10,8 +8,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { COUNTRY_OPTIONS } from './country-list';
+import { TermsCheckbox } from './terms-checkbox';
 
 export interface SignupValues {
   username: string;
@@ -88,24 +86,7 @@ export function SignupForm({ error, busy, onSubmit }: Props) {
             {...field('phoneNumber')}
           />
         </SimpleGrid>
-        <Checkbox
-          required
-          checked={accepted}
-          onChange={(event) => setAccepted(event.currentTarget.checked)}
-          data-testid="signup-terms"
-          label={
-            <>
-              I accept the{' '}
-              <Anchor component={Link} to="/terms" target="_blank" inherit>
-                Terms of Service
-              </Anchor>{' '}
-              and{' '}
-              <Anchor component={Link} to="/privacy" target="_blank" inherit>
-                Privacy Policy
-              </Anchor>
-            </>
-          }
-        />
+        <TermsCheckbox checked={accepted} onChange={setAccepted} />
         <Button type="submit" fullWidth loading={busy} data-testid="signup-submit">
           Sign Up
         </Button>

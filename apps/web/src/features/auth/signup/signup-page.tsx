@@ -1,17 +1,16 @@
 import type { TSignupOutput } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract/client';
-import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { AuthCard } from '../auth-card';
-import { QrCode } from '../qr-code';
+import { Link } from 'react-router-dom';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { AuthCard } from '../auth-card';
 import { SignupForm, type SignupValues } from './signup-form';
+import { SignupSuccess } from './signup-success';
 
 export function SignupPage() {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<TSignupOutput | null>(null);
   const signup = useMutation(trpc.auth.signup.mutationOptions());
@@ -38,22 +37,7 @@ export function SignupPage() {
     }
   };
 
-  if (done) {
-    return (
-      <AuthCard title="Account created" subtitle="One more step: set up your authenticator app.">
-        <Alert color="green" variant="light" mb="md" data-testid="signup-success">
-          {done.message}
-        </Alert>
-        <QrCode src={done.totp_qr_code} uri={done.totp_uri} />
-        <Text size="sm" c="dimmed" ta="center" mt="md">
-          {ui.signupQrNote}
-        </Text>
-        <Button fullWidth mt="lg" onClick={() => navigate('/login')} data-testid="proceed-to-login">
-          Proceed to Login
-        </Button>
-      </AuthCard>
-    );
-  }
+  if (done) return <SignupSuccess result={done} />;
 
   return (
     <AuthCard

@@ -2,8 +2,8 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../auth-card';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { AuthCard } from '../auth-card';
 
 export function VerifyEmailPage() {
   const trpc = useTRPC();
