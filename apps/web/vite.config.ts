@@ -14,7 +14,10 @@ export default defineConfig({
       '/trpc': api,
       '/api': api,
       // Only POST /subscribe is the API; GET /subscribe is the plan page Vite serves.
-      '/subscribe': { target: api, bypass: (request) => (request.method === 'GET' ? request.url : undefined) },
+      '/subscribe': {
+        target: api,
+        bypass: (request) => (request.method === 'GET' ? request.url : undefined),
+      },
       '/ws': { target: api, ws: true },
     },
   },
@@ -28,7 +31,10 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|@trpc|zod)[\\/]/ },
           ],

@@ -3,8 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { AuthProvider } from './auth/auth-provider';
 import { ErrorBoundary } from './components/error-boundary';
+import { AuthProvider } from './features/auth/auth-provider';
 import { flushPendingReports } from './lib/error-reporter';
 import { createClient, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
@@ -12,7 +12,10 @@ import { colorSchemeManager, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+      }),
   );
   const [trpcClient] = useState(createClient);
 
@@ -21,7 +24,11 @@ export function App() {
   }, [trpcClient]);
 
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

@@ -1,23 +1,23 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ProtectedRoute } from './auth/protected-route';
 import { AppLayout } from './components/app-layout';
-import { AccountSettingsPage } from './pages/account-settings-page';
-import { AdminPage } from './pages/admin/admin-page';
-import { DashboardPage } from './pages/dashboard-page';
-import { Enable2faPage } from './pages/enable-2fa-page';
-import { ForgotPasswordPage } from './pages/forgot-password-page';
-import { HelpPage } from './pages/help-page';
-import { HomePage } from './pages/home-page';
-import { LoginPage } from './pages/login-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { PlaceholderPage } from './pages/placeholder-page';
-import { PrivacyPage } from './pages/privacy-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
-import { SignupPage } from './pages/signup-page';
-import { SubscribePage } from './pages/subscribe-page';
-import { TermsPage } from './pages/terms-page';
-import { VerifyEmailPage } from './pages/verify-email-page';
+import { NotFoundPage } from './components/not-found-page';
+import { PlaceholderPage } from './components/placeholder-page';
+import { AccountSettingsPage } from './features/account/account-settings/account-settings-page';
+import { SubscribePage } from './features/account/subscribe/subscribe-page';
+import { AdminPage } from './features/admin/admin-page';
+import { Enable2faPage } from './features/auth/enable-2fa/enable-2fa-page';
+import { LoginPage } from './features/auth/login/login-page';
+import { ForgotPasswordPage } from './features/auth/password-reset/forgot-password-page';
+import { ResetPasswordPage } from './features/auth/password-reset/reset-password-page';
+import { ProtectedRoute } from './features/auth/protected-route';
+import { SignupPage } from './features/auth/signup/signup-page';
+import { VerifyEmailPage } from './features/auth/verify-email/verify-email-page';
+import { DashboardPage } from './features/dashboard/dashboard-page';
+import { HelpPage } from './features/help/help-page';
+import { HomePage } from './features/home/home-page';
+import { PrivacyPage } from './features/legal/privacy-page';
+import { TermsPage } from './features/legal/terms-page';
 
 const guard = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
@@ -54,12 +54,17 @@ export function AppRoutes() {
         <Route
           path="stock-explorer"
           element={guard(
-            <PlaceholderPage title="Stock Explorer" text="The stock explorer is coming in the next step." />,
+            <PlaceholderPage
+              title="Stock Explorer"
+              text="The stock explorer is coming in the next step."
+            />,
           )}
         />
         <Route
           path="live-log"
-          element={guard(<PlaceholderPage title="Live Log" text="The live log is coming in the next step." />)}
+          element={guard(
+            <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
+          )}
         />
         <Route path="admin" element={guard(<AdminPage />)} />
         <Route path="*" element={<NotFoundPage />} />

@@ -13,7 +13,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { withAsterisk: false } },
     NativeSelect: { defaultProps: { withAsterisk: false } },
     PasswordInput: {
-      defaultProps: { withAsterisk: false, visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } },
+      defaultProps: {
+        withAsterisk: false,
+        visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' },
+      },
     },
   },
 });

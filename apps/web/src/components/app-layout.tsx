@@ -2,7 +2,7 @@ import { AppShell, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 import { Brand } from './brand';
 import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';
@@ -18,13 +18,27 @@ export function AppLayout() {
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }} padding={0}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
+      padding={0}
+    >
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
-              <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="TradeBot home">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="lg"
+                size="sm"
+                aria-label="Toggle navigation"
+              />
+              <Link
+                to="/"
+                style={{ textDecoration: 'none', color: 'inherit' }}
+                aria-label="TradeBot home"
+              >
                 <Brand />
               </Link>
             </Group>

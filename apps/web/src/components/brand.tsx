@@ -2,7 +2,17 @@ import { Group, Text, ThemeIcon } from '@mantine/core';
 
 function ChartIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.4"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <polyline points="3 17 9 11 13 15 21 7" />
       <polyline points="15 7 21 7 21 13" />
     </svg>
@@ -12,7 +22,12 @@ function ChartIcon() {
 export function Brand() {
   return (
     <Group gap={8} wrap="nowrap">
-      <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'indigo.7', to: 'cyan.6', deg: 135 }}>
+      <ThemeIcon
+        size={32}
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'indigo.7', to: 'cyan.6', deg: 135 }}
+      >
         <ChartIcon />
       </ThemeIcon>
       <Text fw={800} size="lg" lts={-0.3}>

@@ -9,7 +9,10 @@ interface Props {
 }
 
 /** Spec §2/§4: an unexpected UI error shows the error screen and is reported. */
-export class ErrorBoundary extends Component<Props, { captured: CapturedError | null; failed: boolean }> {
+export class ErrorBoundary extends Component<
+  Props,
+  { captured: CapturedError | null; failed: boolean }
+> {
   override state = { captured: null, failed: false };
 
   static getDerivedStateFromError() {

@@ -38,7 +38,9 @@ export function ErrorScreen({ captured }: { captured: CapturedError | null }) {
         <Stack gap="md">
           <Title order={2}>{ui.errorTitle}</Title>
           <Text>{ui.errorBody}</Text>
-          {captured && captured.count > 1 && <Text c="dimmed">{ui.errorRecurring(captured.count)}</Text>}
+          {captured && captured.count > 1 && (
+            <Text c="dimmed">{ui.errorRecurring(captured.count)}</Text>
+          )}
           <Alert variant="light" color="gray">
             <Text size="sm">
               Error ID: <Code data-testid="error-id">{errorId}</Code>

@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 
 /** Spec §1: 'Live' only while the bot status is 'running', 'Paper' otherwise. */
 export function ModeBadge() {

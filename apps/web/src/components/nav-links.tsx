@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { NavLink } from 'react-router-dom';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 
 const SIGNED_IN = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -22,16 +22,13 @@ const SIGNED_OUT = [
 export function NavLinks({ signedIn }: { signedIn: boolean }) {
   const { status, logout } = useAuth();
   const links = signedIn ? SIGNED_IN : SIGNED_OUT;
-  const withAdmin = signedIn && status?.user.is_admin ? [...links, { to: '/admin', label: 'Admin' }] : links;
+  const withAdmin =
+    signedIn && status?.user.is_admin ? [...links, { to: '/admin', label: 'Admin' }] : links;
 
   return (
     <>
       {withAdmin.map((link) => (
-        <NavLink
-          key={link.to}
-          to={link.to}
-          className="nav-link"
-        >
+        <NavLink key={link.to} to={link.to} className="nav-link">
           {link.label}
         </NavLink>
       ))}

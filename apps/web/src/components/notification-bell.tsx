@@ -1,15 +1,23 @@
-import { ui } from '@tradebot/api-contract/client';
-import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../features/auth/auth-context';
 import { errorCode, useTRPC } from '../lib/trpc';
+import { NotificationList } from './notification-list';
 
 /** Spec §9: notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 const Bell = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
     <path d="M13.7 21a2 2 0 0 1-3.4 0" />
   </svg>
@@ -27,7 +35,8 @@ export function NotificationBell() {
   );
   const clear = useMutation(
     trpc.notifications.clear.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() }),
+      onSuccess: () =>
+        queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() }),
     }),
   );
 
@@ -40,37 +49,30 @@ export function NotificationBell() {
   return (
     <Popover width={340} position="bottom-end" shadow="md">
       <Popover.Target>
-        <Indicator label={items.length} size={16} disabled={items.length === 0} color="red" offset={4}>
-          <ActionIcon variant="default" size="lg" aria-label="Notifications" data-testid="notification-bell">
+        <Indicator
+          label={items.length}
+          size={16}
+          disabled={items.length === 0}
+          color="red"
+          offset={4}
+        >
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Notifications"
+            data-testid="notification-bell"
+          >
             <Bell />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown data-testid="notification-list">
-        <Group justify="space-between" mb="xs">
-          <Text fw={600}>Notifications</Text>
-          {items.length > 0 && (
-            <Button size="compact-xs" variant="subtle" loading={clear.isPending} onClick={() => clear.mutate()}>
-              Clear
-            </Button>
-          )}
-        </Group>
-        {list.isPending ? (
-          <Text size="sm" c="dimmed">{ui.loadingNotifications}</Text>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">{ui.noNotifications}</Text>
-        ) : (
-          <ScrollArea.Autosize mah={320}>
-            <Stack gap="xs">
-              {items.map((item) => (
-                <div key={item.id}>
-                  <Text size="sm">{item.message}</Text>
-                  <Text size="xs" c="dimmed">{new Date(item.timestamp).toLocaleString()}</Text>
-                </div>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
+        <NotificationList
+          items={items}
+          loading={list.isPending}
+          clearing={clear.isPending}
+          onClear={() => clear.mutate()}
+        />
       </Popover.Dropdown>
     </Popover>
   );

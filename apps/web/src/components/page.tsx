@@ -2,7 +2,17 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The frame of a signed-in or content screen: title, optional description, body. */
-export function Page({ title, description, children, size = 'lg' }: { title: string; description?: ReactNode; children: ReactNode; size?: string }) {
+export function Page({
+  title,
+  description,
+  children,
+  size = 'lg',
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  size?: string;
+}) {
   return (
     <Container size={size} py="xl">
       <Stack gap={4} mb="lg">

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TClientErrorReport } from '@tradebot/api-contract';
-import { enqueueReport, errorReference, makeErrorId, MAX_PENDING_REPORTS, parseQueue } from './error-report-queue';
+import {
+  enqueueReport,
+  errorReference,
+  makeErrorId,
+  MAX_PENDING_REPORTS,
+  parseQueue,
+} from './error-report-queue';
 
-const report = (n: number): TClientErrorReport => ({ errorId: `E${n}`, message: `boom ${n}`, errorCount: n });
+const report = (n: number): TClientErrorReport => ({
+  errorId: `E${n}`,
+  message: `boom ${n}`,
+  errorCount: n,
+});
 
 describe('pending error reports', () => {
   it('keeps the newest 50 reports', () => {

@@ -9,7 +9,10 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** An 8-character error ID the user can quote to support. */
 export function makeErrorId(random: () => number = Math.random): string {
-  return Array.from({ length: 8 }, () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)]).join('');
+  return Array.from(
+    { length: 8 },
+    () => ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)],
+  ).join('');
 }
 
 /** Spec §2: the reference shown on the error screen is the first 8 characters of the token. */
@@ -32,7 +35,10 @@ export function parseQueue(raw: string | null): TClientErrorReport[] {
   try {
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value)
-      ? value.filter((item): item is TClientErrorReport => typeof item === 'object' && item !== null && 'errorId' in item)
+      ? value.filter(
+          (item): item is TClientErrorReport =>
+            typeof item === 'object' && item !== null && 'errorId' in item,
+        )
       : [];
   } catch {
     return [];

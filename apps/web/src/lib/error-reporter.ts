@@ -43,7 +43,11 @@ async function send(client: ApiClient, report: TClientErrorReport): Promise<void
 }
 
 /** Builds the report for an error caught by the boundary; only the first 5 are sent (spec §4). */
-export function captureError(client: ApiClient, error: Error, componentStack: string): CapturedError {
+export function captureError(
+  client: ApiClient,
+  error: Error,
+  componentStack: string,
+): CapturedError {
   errorCount += 1;
   const report: TClientErrorReport = {
     errorId: makeErrorId(),

@@ -1,5 +1,11 @@
 import type { AppRouter } from '@tradebot/api-contract';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  splitLink,
+  TRPCClientError,
+} from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { getTempToken, getToken } from './session';
 
@@ -52,7 +58,8 @@ export type ApiClient = ReturnType<typeof createClient>;
 export function errorCode(error: unknown): string | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data: unknown = error.data;
-  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
+  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string')
+    return data.code;
   return undefined;
 }
 

@@ -1,0 +1,44 @@
+import { ui } from '@tradebot/api-contract/client';
+import { Alert, Group, Loader, Stack } from '@mantine/core';
+import { Page } from '../../../components/page';
+import { AccountSettingsForm } from './account-settings-form';
+import { ChangePasswordCard } from './change-password-card';
+import { Pending2faBanner } from './pending-2fa-banner';
+import { useAccountSettings } from './use-account-settings';
+
+export function AccountSettingsPage() {
+  const { settings, saved, draft, setDraft, result, submit, saving } = useAccountSettings();
+
+  return (
+    <Page
+      title="Account settings"
+      description="Connect your Alpaca brokerage account and choose the trading mode."
+      size="md"
+    >
+      <Stack gap="lg">
+        <Pending2faBanner />
+        {settings.isError && (
+          <Alert color="red" variant="light">
+            {ui.settingsLoadFailed(settings.error.message)}
+          </Alert>
+        )}
+        {settings.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader />
+          </Group>
+        ) : (
+          <AccountSettingsForm
+            draft={draft}
+            saved={saved}
+            result={result}
+            saving={saving}
+            onChange={setDraft}
+            onSubmit={() => void submit()}
+          />
+        )}
+        {/* Its own form, outside the settings loader: a new token reloads the settings. */}
+        <ChangePasswordCard />
+      </Stack>
+    </Page>
+  );
+}

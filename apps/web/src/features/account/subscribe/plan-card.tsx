@@ -1,0 +1,27 @@
+import { PLAN_PRICES } from '@tradebot/api-contract/client';
+import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
+import type { PlanOffer } from './plans';
+
+export function PlanCard({ offer, current }: { offer: PlanOffer; current: boolean }) {
+  return (
+    <Card withBorder padding="lg" data-testid={`plan-${offer.plan}`}>
+      <Group justify="space-between">
+        <Title order={3} fz="lg">
+          {offer.name}
+        </Title>
+        {current && <Badge variant="light">Current</Badge>}
+      </Group>
+      <Text fz={32} fw={800} mt="xs">
+        ${PLAN_PRICES[offer.plan]}
+        <Text span c="dimmed" fz="sm" fw={500}>
+          /month
+        </Text>
+      </Text>
+      <List size="sm" spacing={4} mt="sm">
+        {offer.features.map((feature) => (
+          <List.Item key={feature}>{feature}</List.Item>
+        ))}
+      </List>
+    </Card>
+  );
+}

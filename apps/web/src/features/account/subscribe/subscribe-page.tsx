@@ -1,0 +1,45 @@
+import { TRIAL_DAYS } from '@tradebot/api-contract/client';
+import { Card, SimpleGrid } from '@mantine/core';
+import { Page } from '../../../components/page';
+import { useAuth } from '../../auth/auth-context';
+import { PlanCard } from './plan-card';
+import { PLANS } from './plans';
+import { SignInPrompt } from './sign-in-prompt';
+import { SubscribeForm } from './subscribe-form';
+import { useSubscribe } from './use-subscribe';
+
+export function SubscribePage() {
+  const { token, status } = useAuth();
+  const { plan, setPlan, result, submit, busy } = useSubscribe();
+
+  return (
+    <Page
+      title="Choose your plan"
+      description={`Every account starts with a ${TRIAL_DAYS}-day free trial with paper trading only.`}
+      size="md"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {PLANS.map((offer) => (
+          <PlanCard
+            key={offer.plan}
+            offer={offer}
+            current={status?.subscription.plan === offer.plan}
+          />
+        ))}
+      </SimpleGrid>
+      <Card withBorder padding="lg" mt="lg">
+        {token ? (
+          <SubscribeForm
+            plan={plan}
+            onPlanChange={setPlan}
+            result={result}
+            busy={busy}
+            onSubmit={() => void submit()}
+          />
+        ) : (
+          <SignInPrompt />
+        )}
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+import { Tabs } from '@mantine/core';
+import { Page } from '../../components/page';
+import { ClientErrorsTable } from './client-errors-table';
+import { MailOutbox } from './mail-outbox';
+import { UsersTable } from './users-table';
+
+export function AdminPage() {
+  return (
+    <Page
+      title="Admin dashboard"
+      description="Manage users, review client error reports and the development mail outbox."
+      size="xl"
+    >
+      <Tabs defaultValue="users" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="errors" data-testid="tab-client-errors">
+            Client errors
+          </Tabs.Tab>
+          <Tabs.Tab value="mail" data-testid="tab-mail-outbox">
+            Mail outbox
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersTable />
+        </Tabs.Panel>
+        <Tabs.Panel value="errors">
+          <ClientErrorsTable />
+        </Tabs.Panel>
+        <Tabs.Panel value="mail">
+          <MailOutbox />
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

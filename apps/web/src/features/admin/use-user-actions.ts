@@ -1,0 +1,48 @@
+import type { TAdminUpdateUserBody, TAdminUser, TPaidPlan } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract/client';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { serverDetail, useTRPC } from '../../lib/trpc';
+
+/** Failures go up to the table: one alert above it rather than one per row. */
+export function useUserActions(user: TAdminUser, onError: (message: string | null) => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Spec §4: the list is reloaded after each update or delete, whatever the outcome.
+  const reload = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
+  const update = useMutation(trpc.admin.updateUser.mutationOptions({ onSettled: reload }));
+  const remove = useMutation(trpc.admin.deleteUser.mutationOptions({ onSettled: reload }));
+  const grant = useMutation(trpc.admin.grantPlan.mutationOptions({ onSettled: reload }));
+
+  const patch = async (body: TAdminUpdateUserBody) => {
+    onError(null);
+    try {
+      await update.mutateAsync({ id: user.id, patch: body });
+    } catch (caught) {
+      onError(serverDetail(caught, ui.userUpdateFailed));
+    }
+  };
+
+  const deleteUser = async () => {
+    if (!window.confirm(ui.confirmDeleteUser)) return;
+    onError(null);
+    try {
+      await remove.mutateAsync({ id: user.id });
+    } catch (caught) {
+      onError(serverDetail(caught, ui.userDeleteFailed));
+    }
+  };
+
+  const grantPlan = async (plan: TPaidPlan) => {
+    onError(null);
+    try {
+      const { message } = await grant.mutateAsync({ id: user.id, plan });
+      notifications.show({ color: 'green', message });
+    } catch (caught) {
+      onError(serverDetail(caught, ui.userUpdateFailed));
+    }
+  };
+
+  const busy = update.isPending || remove.isPending || grant.isPending;
+  return { busy, patch, deleteUser, grantPlan };
+}

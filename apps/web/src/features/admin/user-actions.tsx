@@ -1,0 +1,48 @@
+import type { TAdminUser } from '@tradebot/api-contract';
+import { Button, Group } from '@mantine/core';
+import { GrantPlanMenu } from './grant-plan-menu';
+import { TwoFactorToggle } from './two-factor-toggle';
+import { useUserActions } from './use-user-actions';
+
+interface Props {
+  user: TAdminUser;
+  onError: (message: string | null) => void;
+}
+
+/** Row actions (spec §2): 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete. */
+export function UserActions({ user, onError }: Props) {
+  const { busy, patch, deleteUser, grantPlan } = useUserActions(user, onError);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <TwoFactorToggle
+        user={user}
+        disabled={busy}
+        onSecretChange={(secret) => void patch({ totp_secret: secret })}
+      />
+      <Button
+        size="compact-sm"
+        variant="light"
+        disabled={busy}
+        onClick={() => void patch({ is_admin: !user.is_admin })}
+        data-testid={`toggle-admin-${user.username}`}
+      >
+        {user.is_admin ? 'Revoke Admin' : 'Grant Admin'}
+      </Button>
+      <GrantPlanMenu
+        username={user.username}
+        disabled={busy}
+        onGrant={(plan) => void grantPlan(plan)}
+      />
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="red"
+        disabled={busy}
+        onClick={() => void deleteUser()}
+        data-testid={`delete-user-${user.username}`}
+      >
+        Delete
+      </Button>
+    </Group>
+  );
+}

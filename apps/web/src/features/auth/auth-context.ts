@@ -1,0 +1,33 @@
+import type { TStatusOutput } from '@tradebot/api-contract';
+import { createContext, useContext } from 'react';
+
+/**
+ * Spec §4 token verification. `none`: no token. `pending`: a token not yet checked (or the
+ * server was unreachable before the first check). `verified`: `auth.status` accepted it.
+ */
+export type VerifyState = 'none' | 'pending' | 'verified';
+
+export interface AuthValue {
+  token: string | null;
+  state: VerifyState;
+  status: TStatusOutput | null;
+  /** True when the last check could not reach the server (the previous state is kept). */
+  unreachable: boolean;
+  /** Checks the token with the server, at most every 5 s unless forced. */
+  verify: (force?: boolean) => Promise<void>;
+  /** Drops the session and goes to /login with 'Session expired'. */
+  expire: () => void;
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** Where a signed-in user belongs (spec §4): onboarded users to the dashboard. */
+export const homeFor = (isOnboarded: boolean): string =>
+  isOnboarded ? '/dashboard' : '/account-settings';

@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router-dom';
+import { homeFor, useAuth } from './auth-context';
+
+/** Spec §4: a verified user on / or /login is sent where onboarding says. */
+export function SignedInRedirect() {
+  const { state, status } = useAuth();
+  if (state !== 'verified' || !status) return null;
+  return <Navigate to={homeFor(status.user.is_onboarded)} replace />;
+}

@@ -1,0 +1,23 @@
+import { Container, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { SignedInRedirect } from '../auth/signed-in-redirect';
+import { FeatureGrid } from './feature-grid';
+import { HomeHero } from './home-hero';
+import { PricingTeaser } from './pricing-teaser';
+
+export function HomePage() {
+  return (
+    <>
+      <SignedInRedirect />
+      <HomeHero />
+      <Container size="lg" py={56}>
+        <FeatureGrid />
+        <PricingTeaser />
+        <Text size="xs" c="dimmed" mt="xl" ta="center">
+          TradeBot is not a financial advisor and never holds your funds. Trading involves risk. See
+          the <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+        </Text>
+      </Container>
+    </>
+  );
+}
