@@ -7,8 +7,14 @@ import tseslint from 'typescript-eslint';
 // {market, jobs, db, api-contract} -> strategy; the web app imports api-contract and the
 // AppRouter type only; no import cycles anywhere.
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const apps = { group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'], message: 'Packages never import apps.' };
-const io = { group: ['@prisma/*', 'bullmq', 'ioredis', 'pg', 'node:*'], message: 'api-contract is shared with the browser: schemas and types only.' };
+const apps = {
+  group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'],
+  message: 'Packages never import apps.',
+};
+const io = {
+  group: ['@prisma/*', 'bullmq', 'ioredis', 'pg', 'node:*'],
+  message: 'api-contract is shared with the browser: schemas and types only.',
+};
 
 export default tseslint.config(
   {
@@ -19,7 +25,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -28,7 +37,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.base.json', '{apps,packages}/*/tsconfig.json', 'bench/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['tsconfig.base.json', '{apps,packages}/*/tsconfig.json', 'bench/tsconfig.json'],
+        }),
+      ],
     },
     // Type-only edges count too: a cycle of types still ties two modules' designs together.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
@@ -38,16 +52,25 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       ...restrict(
-        { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'worker_threads'], message: 'packages/strategy is pure: no I/O.' },
+        {
+          group: ['node:*', 'fs', 'path', 'os', 'crypto', 'worker_threads'],
+          message: 'packages/strategy is pure: no I/O.',
+        },
         { group: ['@tradebot/*'], message: 'packages/strategy depends on nothing of ours.' },
-        { group: ['@prisma/*', 'bullmq', 'ioredis', 'pg'], message: 'packages/strategy is pure: no I/O.' },
+        {
+          group: ['@prisma/*', 'bullmq', 'ioredis', 'pg'],
+          message: 'packages/strategy is pure: no I/O.',
+        },
       ),
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Time is a parameter in packages/strategy.' },
         { object: 'Math', property: 'random', message: 'Use the seeded RNG parameter.' },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'packages/strategy is pure: no I/O.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'packages/strategy is pure: no I/O.' },
+      ],
     },
   },
   {
@@ -63,7 +86,10 @@ export default tseslint.config(
   },
   {
     files: ['packages/jobs/src/**/*.ts'],
-    rules: restrict({ group: ['@tradebot/*', '!@tradebot/api-contract'], message: 'packages/jobs imports api-contract only.' }),
+    rules: restrict({
+      group: ['@tradebot/*', '!@tradebot/api-contract'],
+      message: 'packages/jobs imports api-contract only.',
+    }),
   },
   {
     files: ['packages/core/src/**/*.ts'],
@@ -87,13 +113,26 @@ export default tseslint.config(
   {
     files: ['bench/**/*.ts'],
     rules: restrict(
-      { group: ['**/packages/*/src/**', '../packages/**', '../../packages/**'], message: 'bench imports @tradebot/strategy by its package name.' },
-      { group: ['@tradebot/*', '!@tradebot/strategy', '!@tradebot/strategy/*'], message: 'bench measures the strategy engine only.' },
+      {
+        group: ['**/packages/*/src/**', '../packages/**', '../../packages/**'],
+        message: 'bench imports @tradebot/strategy by its package name.',
+      },
+      {
+        group: ['@tradebot/*', '!@tradebot/strategy', '!@tradebot/strategy/*'],
+        message: 'bench measures the strategy engine only.',
+      },
     ),
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', navigator: 'readonly' } },
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        localStorage: 'readonly',
+        navigator: 'readonly',
+      },
+    },
     rules: {
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': [
@@ -103,7 +142,8 @@ export default tseslint.config(
             {
               name: '@tradebot/trpc',
               allowTypeImports: true,
-              message: 'The browser imports the AppRouter type only from @tradebot/trpc (import type).',
+              message:
+                'The browser imports the AppRouter type only from @tradebot/trpc (import type).',
             },
           ],
           patterns: [
@@ -118,10 +158,16 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    rules: restrict({ group: ['@tradebot/worker', '@tradebot/web'], message: 'No app imports another app.' }),
+    rules: restrict({
+      group: ['@tradebot/worker', '@tradebot/web'],
+      message: 'No app imports another app.',
+    }),
   },
   {
     files: ['apps/worker/src/**/*.ts'],
-    rules: restrict({ group: ['@tradebot/api', '@tradebot/web'], message: 'No app imports another app.' }),
+    rules: restrict({
+      group: ['@tradebot/api', '@tradebot/web'],
+      message: 'No app imports another app.',
+    }),
   },
 );

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, freshCode, launchBrowser, logInThroughUi, screenshot, secretOf, signUpByApi, sql } from './browser.js';
+import {
+  baseUrl,
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  screenshot,
+  secretOf,
+  signUpByApi,
+  sql,
+} from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +32,9 @@ describe('a new trader in the browser', () => {
     await page.getByTestId('signup-terms').check();
     await page.getByRole('button', { name: 'Sign Up' }).click();
 
-    await expect.poll(() => page.getByAltText('QR code').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByAltText('QR code').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const uri = (await page.getByTestId('totp-key').getAttribute('data-uri')) ?? '';
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     const secret = secretOf(uri);
@@ -37,16 +48,25 @@ describe('a new trader in the browser', () => {
     await page.getByLabel('Paper API Key').fill('PKE2ETESTKEY0001');
     await page.getByLabel('Paper API Secret').fill('e2e-paper-secret-0001');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect.poll(() => page.getByText('Settings saved successfully. Onboarding completed!').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () => page.getByText('Settings saved successfully. Onboarding completed!').isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await expect.poll(() => page.getByTestId('paper-api-key-mask').textContent()).toContain('0001');
     await screenshot(page, 'account-settings-saved');
 
-    const [row] = await sql<{ key_enc: string }>("SELECT key_enc FROM broker_credentials WHERE environment = 'paper'");
+    const [row] = await sql<{ key_enc: string }>(
+      "SELECT key_enc FROM broker_credentials WHERE environment = 'paper'",
+    );
     expect(row?.key_enc).toMatch(/^v1\./);
     expect(row?.key_enc).not.toContain('PKE2ETESTKEY0001');
 
     await page.goto(`${baseUrl()}/dashboard`);
-    await expect.poll(() => page.getByTestId('dashboard-username').textContent(), { timeout: 10_000 }).toContain('trader1');
+    await expect
+      .poll(() => page.getByTestId('dashboard-username').textContent(), { timeout: 10_000 })
+      .toContain('trader1');
     expect(await page.getByTestId('mode-badge').textContent()).toBe('Paper');
     await screenshot(page, 'dashboard');
     await page.close();
@@ -61,21 +81,35 @@ describe('a new trader in the browser', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/account-settings', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('pending-2fa-banner').textContent(), { timeout: 10_000 })
-      .toContain('Two-factor authentication is not enabled yet. Complete the setup to secure your account.');
+    await expect
+      .poll(() => page.getByTestId('pending-2fa-banner').textContent(), { timeout: 10_000 })
+      .toContain(
+        'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
+      );
 
     await page.getByTestId('setup-2fa').click();
     await page.waitForURL('**/enable-2fa');
-    await expect.poll(() => page.getByRole('heading', { name: 'Enable Two-Factor Authentication' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () => page.getByRole('heading', { name: 'Enable Two-Factor Authentication' }).isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await page.getByTestId('enable-2fa').click();
-    await expect.poll(() => page.getByAltText('QR code').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByAltText('QR code').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const secret = secretOf((await page.getByTestId('totp-key').getAttribute('data-uri')) ?? '');
-    const [row] = await sql<{ enabled: boolean }>("SELECT totp_secret_enc IS NOT NULL AS enabled FROM users WHERE username = 'setup1'");
+    const [row] = await sql<{ enabled: boolean }>(
+      "SELECT totp_secret_enc IS NOT NULL AS enabled FROM users WHERE username = 'setup1'",
+    );
     expect(row?.enabled).toBe(true);
 
     await page.getByTestId('continue-to-login').click();
     await page.waitForURL('**/login');
-    expect(await page.getByTestId('login-setup-complete').textContent()).toBe('2FA setup complete. Please log in using your 2FA code.');
+    expect(await page.getByTestId('login-setup-complete').textContent()).toBe(
+      '2FA setup complete. Please log in using your 2FA code.',
+    );
     const { code } = await freshCode(secret);
     await logInThroughUi(page, 'setup1', PASSWORD, code);
     await page.waitForURL('**/account-settings', { timeout: 15_000 });

@@ -5,19 +5,30 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { totpCode, TOTP_PERIOD_SECONDS } from '../apps/api/src/lib/totp.js';
+import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (PLATFORM.md). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromium'),
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
   try {
@@ -31,7 +42,10 @@ export async function sql<T extends pg.QueryResultRow>(text: string, values: unk
  * The current code for a secret, waiting for a fresh time step when `after` is the step last
  * used (the server accepts each step once per user).
  */
-export async function freshCode(secret: string, after?: number): Promise<{ code: string; step: number }> {
+export async function freshCode(
+  secret: string,
+  after?: number,
+): Promise<{ code: string; step: number }> {
   let step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
   while (after !== undefined && step <= after) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -56,11 +70,25 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** Runs the create-admin command line as an operator would; returns the otpauth URI it prints. */
-export async function createAdminFromCli(username: string, email: string, password: string): Promise<string> {
+export async function createAdminFromCli(
+  username: string,
+  email: string,
+  password: string,
+): Promise<string> {
   const apiDir = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/api');
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/create-admin.cli.ts', '--username', username, '--email', email, '--password', password],
+    [
+      '--import',
+      'tsx',
+      'src/create-admin.cli.ts',
+      '--username',
+      username,
+      '--email',
+      email,
+      '--password',
+      password,
+    ],
     { cwd: apiDir, env: { ...process.env, ...inject('apiEnv') } },
   );
   const uri = /otpauth:\/\/\S+/.exec(stdout)?.[0];
@@ -69,9 +97,14 @@ export async function createAdminFromCli(username: string, email: string, passwo
 }
 
 /** A POST to the REST shims, JSON or form-encoded, as a script would send it. */
-export async function postApi(path: string, init: { json?: unknown; form?: Record<string, string>; token?: string }) {
+export async function postApi(
+  path: string,
+  init: { json?: unknown; form?: Record<string, string>; token?: string },
+) {
   const body = init.form ? new URLSearchParams(init.form).toString() : JSON.stringify(init.json);
-  const headers: Record<string, string> = { 'content-type': init.form ? 'application/x-www-form-urlencoded' : 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': init.form ? 'application/x-www-form-urlencoded' : 'application/json',
+  };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers, body });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -83,8 +116,16 @@ export async function postApi(path: string, init: { json?: unknown; form?: Recor
  */
 export async function signUpByApi(username: string, password: string): Promise<string> {
   const reply = await postApi('/api/signup', {
-    json: { username, email: `${username}@example.com`, password, country: 'GB', phone_number: '+44 20 7946 0000', tos_accepted: true },
+    json: {
+      username,
+      email: `${username}@example.com`,
+      password,
+      country: 'GB',
+      phone_number: '+44 20 7946 0000',
+      tos_accepted: true,
+    },
   });
-  if (reply.status !== 200) throw new Error(`sign-up of ${username} failed: ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200)
+    throw new Error(`sign-up of ${username} failed: ${JSON.stringify(reply.body)}`);
   return secretOf(String(reply.body.totp_uri));
 }

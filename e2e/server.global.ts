@@ -28,7 +28,9 @@ declare module 'vitest' {
 }
 
 async function recreateDatabase() {
-  const client = new pg.Client({ connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres' });
+  const client = new pg.Client({
+    connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres',
+  });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${DATABASE}`);
@@ -41,13 +43,16 @@ function launch(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[e2e ${app}] ${chunk.toString('utf8')}`));
+  child.stderr?.on('data', (chunk: Buffer) =>
+    process.stderr.write(`[e2e ${app}] ${chunk.toString('utf8')}`),
+  );
   return child;
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`The API exited early with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`The API exited early with code ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -60,8 +65,12 @@ async function waitForHealth(url: string, child: ChildProcess) {
 
 export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) throw new Error(`Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`);
-  if (!existsSync(resolve(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build -w @tradebot/web');
+  if (!existsSync(chromium))
+    throw new Error(
+      `Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`,
+    );
+  if (!existsSync(resolve(root, 'apps/web/dist/index.html')))
+    throw new Error('Build the web app first: npm run build -w @tradebot/web');
   await recreateDatabase();
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();

@@ -15,7 +15,10 @@ export default async function setup() {
   process.env.DATABASE_URL = url;
   process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/15';
   if (!existsSync(resolve(root, 'packages/db/src/generated/prisma/client.ts'))) {
-    execFileSync('npm', ['run', 'generate', '-w', '@tradebot/db', '--silent'], { cwd: root, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'generate', '-w', '@tradebot/db', '--silent'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);

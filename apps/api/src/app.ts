@@ -56,14 +56,18 @@ export async function buildApp(options: AppOptions) {
   const buildContext = contextFactory(options.services, options.sessions);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    trpcOptions: { router: appRouter, createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req) },
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req),
+    },
   });
   registerRestRoutes(app, restRoutes, buildContext);
   // Spec §7: the token route accepts POST only.
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/token',
-    handler: (_request, reply) => reply.status(405).header('allow', 'POST').send({ detail: server.methodNotAllowed }),
+    handler: (_request, reply) =>
+      reply.status(405).header('allow', 'POST').send({ detail: server.methodNotAllowed }),
   });
   app.addHook('preValidation', async (request, reply) => {
     const length = Number(request.headers['content-length'] ?? 0);
@@ -84,7 +88,10 @@ async function serveWeb(app: FastifyInstance, webDist?: string) {
     app.setNotFoundHandler((request, reply) =>
       apiPath(request.url)
         ? reply.status(404).send({ detail: server.notFound })
-        : reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build -w @tradebot/web`.'),
+        : reply
+            .status(503)
+            .type('text/plain')
+            .send('The web app is not built yet: run `npm run build -w @tradebot/web`.'),
     );
     return;
   }

@@ -47,10 +47,13 @@ try {
     const { userId, totpSecret } = await registerUser(deps, input);
     await setAdmin(db, userId, true);
     console.log(`Admin ${input.username} created (id ${userId}).`);
-    console.log(`Add this to your authenticator app (shown once):\n  ${totpUri(totpSecret, input.username)}`);
+    console.log(
+      `Add this to your authenticator app (shown once):\n  ${totpUri(totpSecret, input.username)}`,
+    );
   }
 } catch (error) {
-  if (error instanceof ZodError) console.error(`Cannot create the admin: ${validationMessage(error)}`);
+  if (error instanceof ZodError)
+    console.error(`Cannot create the admin: ${validationMessage(error)}`);
   else if (error instanceof AppError) console.error(`Cannot create the admin: ${error.message}`);
   else console.error(error);
   process.exitCode = 1;

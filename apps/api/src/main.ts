@@ -18,7 +18,10 @@ const app = await buildApp({
   logger: {
     level: env.LOG_LEVEL,
     serializers: {
-      req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
+      req: (request: { method: string; url: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+      }),
     },
   },
 });

@@ -46,40 +46,83 @@ describe('admin routes', () => {
       api.http.get('/api/admin/client-errors', user.token),
       api.http.get('/api/admin/mail-outbox', user.token),
     ];
-    for (const reply of await Promise.all(calls)) expect(reply).toMatchObject({ status: 403, body: { detail: server.forbidden } });
+    for (const reply of await Promise.all(calls))
+      expect(reply).toMatchObject({ status: 403, body: { detail: server.forbidden } });
     expect(await api.runtime.db.user.count()).toBe(2);
   });
 
   it('disables and re-enables 2FA with a fresh 16-character secret', async () => {
-    const off = await api.http.post(`/api/admin/update-user/${user.userId}`, { totp_secret: null }, admin.token);
+    const off = await api.http.post(
+      `/api/admin/update-user/${user.userId}`,
+      { totp_secret: null },
+      admin.token,
+    );
     expect(off.status).toBe(200);
-    const login = await api.http.send('POST', '/api/token', { form: { username: 'uma', password: 'correct horse battery' } });
+    const login = await api.http.send('POST', '/api/token', {
+      form: { username: 'uma', password: 'correct horse battery' },
+    });
     expect(login.body.needs_2fa_setup).toBe(true);
     const secret = 'JBSWY3DPEHPK3PXP';
-    expect((await api.http.post(`/api/admin/update-user/${user.userId}`, { totp_secret: secret }, admin.token)).status).toBe(200);
-    const next = await api.http.send('POST', '/api/token', { form: { username: 'uma', password: 'correct horse battery' } });
+    expect(
+      (
+        await api.http.post(
+          `/api/admin/update-user/${user.userId}`,
+          { totp_secret: secret },
+          admin.token,
+        )
+      ).status,
+    ).toBe(200);
+    const next = await api.http.send('POST', '/api/token', {
+      form: { username: 'uma', password: 'correct horse battery' },
+    });
     expect(next.body.requires_2fa).toBe(true);
-    const verify = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, next.body.access_token);
+    const verify = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms) },
+      next.body.access_token,
+    );
     expect(verify.status).toBe(200);
   });
 
   it('validates the admin payload', async () => {
-    const bad = await api.http.post(`/api/admin/update-user/${user.userId}`, { totp_secret: 'too-short' }, admin.token);
+    const bad = await api.http.post(
+      `/api/admin/update-user/${user.userId}`,
+      { totp_secret: 'too-short' },
+      admin.token,
+    );
     expect(bad).toMatchObject({ status: 400 });
-    const both = await api.http.post(`/api/admin/update-user/${user.userId}`, { totp_secret: null, is_admin: true }, admin.token);
+    const both = await api.http.post(
+      `/api/admin/update-user/${user.userId}`,
+      { totp_secret: null, is_admin: true },
+      admin.token,
+    );
     expect(both.status).toBe(400);
-    const missing = await api.http.post('/api/admin/update-user/99999', { is_admin: true }, admin.token);
+    const missing = await api.http.post(
+      '/api/admin/update-user/99999',
+      { is_admin: true },
+      admin.token,
+    );
     expect(missing).toMatchObject({ status: 404, body: { detail: server.userNotFound } });
-    const notNumber = await api.http.post('/api/admin/update-user/abc', { is_admin: true }, admin.token);
+    const notNumber = await api.http.post(
+      '/api/admin/update-user/abc',
+      { is_admin: true },
+      admin.token,
+    );
     expect(notNumber.status).toBe(400);
   });
 
   it('keeps reserved accounts exempt from 2FA changes', async () => {
     const reserved = await signUpAndLogIn(api, 'support', '10.0.1.3');
-    const reply = await api.http.post(`/api/admin/update-user/${reserved.userId}`, { totp_secret: null }, admin.token);
+    const reply = await api.http.post(
+      `/api/admin/update-user/${reserved.userId}`,
+      { totp_secret: null },
+      admin.token,
+    );
     expect(reply).toMatchObject({ status: 403, body: { detail: server.exempt2fa } });
     const users = await api.http.get('/api/admin/users', admin.token);
-    expect(users.body.find((row: { username: string }) => row.username === 'support').is_2fa_exempt).toBe(true);
+    expect(
+      users.body.find((row: { username: string }) => row.username === 'support').is_2fa_exempt,
+    ).toBe(true);
   });
 
   it('grants and revokes admin, checked on the server at once', async () => {
@@ -87,7 +130,11 @@ describe('admin routes', () => {
     expect((await api.http.get('/api/admin/users', user.token)).status).toBe(200);
     await api.http.post(`/api/admin/update-user/${user.userId}`, { is_admin: false }, admin.token);
     expect((await api.http.get('/api/admin/users', user.token)).status).toBe(403);
-    const self = await api.http.post(`/api/admin/update-user/${admin.userId}`, { is_admin: false }, admin.token);
+    const self = await api.http.post(
+      `/api/admin/update-user/${admin.userId}`,
+      { is_admin: false },
+      admin.token,
+    );
     expect(self).toMatchObject({ status: 400, body: { detail: server.cannotChangeOwnAdmin } });
   });
 
@@ -101,9 +148,20 @@ describe('admin routes', () => {
   });
 
   it('grants a paid plan, which allows live mode', async () => {
-    const grant = await api.http.post(`/api/admin/grant-plan/${user.userId}`, { plan: 'premium' }, admin.token);
-    expect(grant).toMatchObject({ status: 200, body: { message: server.planGranted('premium', 'uma') } });
+    const grant = await api.http.post(
+      `/api/admin/grant-plan/${user.userId}`,
+      { plan: 'premium' },
+      admin.token,
+    );
+    expect(grant).toMatchObject({
+      status: 200,
+      body: { message: server.planGranted('premium', 'uma') },
+    });
     const status = await api.http.get('/api/status', user.token);
-    expect(status.body.subscription).toMatchObject({ plan: 'premium', status: 'active', live_allowed: true });
+    expect(status.body.subscription).toMatchObject({
+      plan: 'premium',
+      status: 'active',
+      live_allowed: true,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_POLICY } from '@tradebot/core';
-import { codeAt, secretFromUri, signUpAndLogIn, signupBody, startTestApi, type TestApi } from './harness.js';
+import {
+  codeAt,
+  secretFromUri,
+  signUpAndLogIn,
+  signupBody,
+  startTestApi,
+  type TestApi,
+} from './harness.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -39,9 +46,15 @@ describe('sign-up', () => {
 
   it('refuses a taken username or email with a clear detail', async () => {
     await api.http.post('/api/signup', signupBody('carol'));
-    const sameName = await api.http.post('/api/signup', signupBody('CAROL', { email: 'other@example.com' }));
+    const sameName = await api.http.post(
+      '/api/signup',
+      signupBody('CAROL', { email: 'other@example.com' }),
+    );
     expect(sameName).toMatchObject({ status: 409, body: { detail: server.usernameTaken } });
-    const sameEmail = await api.http.post('/api/signup', signupBody('carol2', { email: 'carol@example.com' }));
+    const sameEmail = await api.http.post(
+      '/api/signup',
+      signupBody('carol2', { email: 'carol@example.com' }),
+    );
     expect(sameEmail).toMatchObject({ status: 409, body: { detail: server.emailTaken } });
   });
 });
@@ -67,7 +80,12 @@ describe('token and 2FA', () => {
     await api.http.post('/api/signup', signupBody('erin'));
     const reply = await login('erin');
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ requires_2fa: true, is_onboarded: false, needs_2fa_setup: false, token_type: 'bearer' });
+    expect(reply.body).toMatchObject({
+      requires_2fa: true,
+      is_onboarded: false,
+      needs_2fa_setup: false,
+      token_type: 'bearer',
+    });
     const status = await api.http.get('/api/status', reply.body.access_token);
     expect(status).toMatchObject({ status: 401, body: { detail: server.tempTokenOnly } });
   });
@@ -76,20 +94,38 @@ describe('token and 2FA', () => {
     const signup = await api.http.post('/api/signup', signupBody('frank'));
     const secret = secretFromUri(signup.body.totp_uri);
     const first = await login('frank');
-    const wrong = await api.http.post('/api/verify-2fa', { totp_code: '000000' === codeAt(secret, api.clock.ms) ? '111111' : '000000' }, first.body.access_token);
+    const wrong = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: '000000' === codeAt(secret, api.clock.ms) ? '111111' : '000000' },
+      first.body.access_token,
+    );
     expect(wrong).toMatchObject({ status: 401, body: { detail: ui.invalid2fa } });
     const code = codeAt(secret, api.clock.ms, -1);
     const ok = await api.http.post('/api/verify-2fa', { totp_code: code }, first.body.access_token);
     expect(ok.status).toBe(200);
-    expect((await api.http.get('/api/status', ok.body.access_token)).body.user.username).toBe('frank');
+    expect((await api.http.get('/api/status', ok.body.access_token)).body.user.username).toBe(
+      'frank',
+    );
     // The same code again, on a fresh challenge: replay is refused.
     const second = await login('frank');
-    const replay = await api.http.post('/api/verify-2fa', { totp_code: code }, second.body.access_token);
+    const replay = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: code },
+      second.body.access_token,
+    );
     expect(replay).toMatchObject({ status: 401, body: { detail: ui.invalid2fa } });
     // A code two steps away is outside the window.
-    const far = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms, 2) }, second.body.access_token);
+    const far = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms, 2) },
+      second.body.access_token,
+    );
     expect(far.status).toBe(401);
-    const next = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms, 1) }, second.body.access_token);
+    const next = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms, 1) },
+      second.body.access_token,
+    );
     expect(next.status).toBe(200);
   });
 
@@ -97,8 +133,20 @@ describe('token and 2FA', () => {
     const signup = await api.http.post('/api/signup', signupBody('gina'));
     const secret = secretFromUri(signup.body.totp_uri);
     const challenge = (await login('gina')).body.access_token;
-    expect((await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, challenge)).status).toBe(200);
-    const again = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms, 1) }, challenge);
+    expect(
+      (
+        await api.http.post(
+          '/api/verify-2fa',
+          { totp_code: codeAt(secret, api.clock.ms) },
+          challenge,
+        )
+      ).status,
+    ).toBe(200);
+    const again = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms, 1) },
+      challenge,
+    );
     expect(again).toMatchObject({ status: 401, body: { detail: server.sessionExpired } });
   });
 
@@ -107,7 +155,9 @@ describe('token and 2FA', () => {
     const challenge = (await login('hank')).body.access_token;
     api.clock.advance(SESSION_POLICY.temporaryMs + 1);
     const code = codeAt(secretFromUri(signup.body.totp_uri), api.clock.ms);
-    expect((await api.http.post('/api/verify-2fa', { totp_code: code }, challenge)).status).toBe(401);
+    expect((await api.http.post('/api/verify-2fa', { totp_code: code }, challenge)).status).toBe(
+      401,
+    );
   });
 });
 
@@ -122,7 +172,10 @@ describe('sessions', () => {
       user: { username: 'ivy', is_admin: false, is_onboarded: false, has_2fa: true },
       subscription: { plan: 'trial', status: 'trialing', live_allowed: false },
     });
-    expect(await api.http.get('/api/user/onboarding-status', token)).toMatchObject({ status: 200, body: { is_onboarded: false } });
+    expect(await api.http.get('/api/user/onboarding-status', token)).toMatchObject({
+      status: 200,
+      body: { is_onboarded: false },
+    });
   });
 
   it('rotates the token on refresh and refuses the old one', async () => {
@@ -137,7 +190,10 @@ describe('sessions', () => {
   it('revokes the session on logout', async () => {
     const { token } = await signUpAndLogIn(api, 'kate');
     expect((await api.http.post('/api/logout', undefined, token)).status).toBe(200);
-    expect(await api.http.get('/api/status', token)).toMatchObject({ status: 401, body: { detail: server.sessionExpired } });
+    expect(await api.http.get('/api/status', token)).toMatchObject({
+      status: 401,
+      body: { detail: server.sessionExpired },
+    });
   });
 
   it('expires after 2 hours idle, but not while in use', async () => {
@@ -167,8 +223,14 @@ describe('sessions', () => {
   });
 
   it('tells a missing token from an expired one', async () => {
-    expect(await api.http.get('/api/status')).toMatchObject({ status: 401, body: { detail: server.notAuthenticated } });
-    expect(await api.http.get('/api/status', 'made-up-token')).toMatchObject({ status: 401, body: { detail: server.sessionExpired } });
+    expect(await api.http.get('/api/status')).toMatchObject({
+      status: 401,
+      body: { detail: server.notAuthenticated },
+    });
+    expect(await api.http.get('/api/status', 'made-up-token')).toMatchObject({
+      status: 401,
+      body: { detail: server.sessionExpired },
+    });
   });
 });
 
@@ -191,7 +253,11 @@ describe('2FA set-up for an account without it', () => {
     expect((await api.http.post('/api/enable-2fa', { username: 'nora' }, setup)).status).toBe(401);
     const next = await login('nora');
     expect(next.body.requires_2fa).toBe(true);
-    const verify = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, next.body.access_token);
+    const verify = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms) },
+      next.body.access_token,
+    );
     expect(verify.status).toBe(200);
   });
 

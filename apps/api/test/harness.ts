@@ -30,10 +30,20 @@ export interface TestApi {
 
 /** The real app on the real test database and Redis (set up by the integration globalSetup). */
 export async function startTestApi(options: { webDist?: string } = {}): Promise<TestApi> {
-  const env = loadEnv({ ...process.env, NODE_ENV: 'test', ENCRYPTION_KEY: TEST_KEY, RESERVED_USERNAMES: 'admin,support' });
+  const env = loadEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    ENCRYPTION_KEY: TEST_KEY,
+    RESERVED_USERNAMES: 'admin,support',
+  });
   const clock = testClock();
   const runtime = createRuntime(env, { now: clock.now });
-  const app = await buildApp({ services: runtime.services, sessions: runtime.sessions, subscriber: runtime.subscriber, ...options });
+  const app = await buildApp({
+    services: runtime.services,
+    sessions: runtime.sessions,
+    subscriber: runtime.subscriber,
+    ...options,
+  });
   await app.ready();
   return {
     app,
@@ -59,7 +69,11 @@ export interface Reply<T = any> {
 }
 
 export function httpClient(app: FastifyInstance) {
-  async function send(method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, options: { token?: string; json?: unknown; form?: Record<string, string>; ip?: string } = {}): Promise<Reply> {
+  async function send(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    options: { token?: string; json?: unknown; form?: Record<string, string>; ip?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined;
@@ -70,7 +84,13 @@ export function httpClient(app: FastifyInstance) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(options.json);
     }
-    const response = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}), remoteAddress: options.ip ?? '127.0.0.1' });
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      remoteAddress: options.ip ?? '127.0.0.1',
+    });
     let body: unknown = response.body;
     try {
       body = response.json();
@@ -82,7 +102,8 @@ export function httpClient(app: FastifyInstance) {
   return {
     send,
     get: (url: string, token?: string) => send('GET', url, token ? { token } : {}),
-    post: (url: string, json?: unknown, token?: string) => send('POST', url, { json: json ?? {}, ...(token ? { token } : {}) }),
+    post: (url: string, json?: unknown, token?: string) =>
+      send('POST', url, { json: json ?? {}, ...(token ? { token } : {}) }),
     del: (url: string, token?: string) => send('DELETE', url, token ? { token } : {}),
   };
 }
@@ -106,7 +127,10 @@ export const signupBody = (username: string, overrides: Record<string, unknown> 
 
 /** Logs in with password and the current TOTP code; returns a full token. */
 export async function logIn(api: TestApi, username: string, secret: string, ip = '10.0.0.1') {
-  const login = await api.http.send('POST', '/api/token', { form: { username, password: 'correct horse battery' }, ip });
+  const login = await api.http.send('POST', '/api/token', {
+    form: { username, password: 'correct horse battery' },
+    ip,
+  });
   const verify = await api.http.send('POST', '/api/verify-2fa', {
     token: login.body.access_token,
     json: { totp_code: codeAt(secret, api.clock.ms) },

@@ -17,51 +17,117 @@ beforeAll(async () => {
   await api.reset();
   a = await signUpAndLogIn(api, 'alice', '10.0.2.1');
   b = await signUpAndLogIn(api, 'bobby', '10.0.2.2');
-  await api.http.post('/api/update-account-settings', { alpaca_environment: 'paper', alpaca_api_key_paper: A_KEY, alpaca_api_secret_paper: 'alice-secret-9999' }, a.token);
-  await api.runtime.db.notification.create({ data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' } });
+  await api.http.post(
+    '/api/update-account-settings',
+    {
+      alpaca_environment: 'paper',
+      alpaca_api_key_paper: A_KEY,
+      alpaca_api_secret_paper: 'alice-secret-9999',
+    },
+    a.token,
+  );
+  await api.runtime.db.notification.create({
+    data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
+  });
 });
 afterAll(async () => api.close());
 
 type Call = (token: string) => Promise<Reply>;
 /** Logout and refresh end the token they are given, so they get a session of B's own. */
-const withOwnSession = (call: Call): Call => async () => call(await logIn(api, 'bobby', b.secret, '10.0.2.2'));
+const withOwnSession =
+  (call: Call): Call =>
+  async () =>
+    call(await logIn(api, 'bobby', b.secret, '10.0.2.2'));
 const rest: Record<string, Call> = {
-  'POST /api/token': () => api.http.send('POST', '/api/token', { form: { username: 'alice', password: 'wrong password!' }, ip: '10.0.2.9' }),
+  'POST /api/token': () =>
+    api.http.send('POST', '/api/token', {
+      form: { username: 'alice', password: 'wrong password!' },
+      ip: '10.0.2.9',
+    }),
   'POST /api/verify-2fa': (t) => api.http.post('/api/verify-2fa', { totp_code: '123456' }, t),
   'POST /api/token/refresh': (t) => api.http.post('/api/token/refresh', {}, t),
   'GET /api/status': (t) => api.http.get('/api/status', t),
   'GET /api/user/onboarding-status': (t) => api.http.get('/api/user/onboarding-status', t),
-  'POST /api/signup': () => api.http.send('POST', '/api/signup', { json: { username: 'alice', email: 'alice@example.com', password: 'whatever123', country: 'US', phone_number: '+15550100', tos_accepted: true }, ip: '10.0.2.8' }),
+  'POST /api/signup': () =>
+    api.http.send('POST', '/api/signup', {
+      json: {
+        username: 'alice',
+        email: 'alice@example.com',
+        password: 'whatever123',
+        country: 'US',
+        phone_number: '+15550100',
+        tos_accepted: true,
+      },
+      ip: '10.0.2.8',
+    }),
   'POST /api/enable-2fa': (t) => api.http.post('/api/enable-2fa', { username: 'alice' }, t),
   'POST /api/logout': withOwnSession((t) => api.http.post('/api/logout', undefined, t)),
-  'POST /api/forgot-password': () => api.http.send('POST', '/api/forgot-password', { json: { email: 'bobby@example.com' }, ip: '10.0.2.7' }),
-  'POST /api/reset-password': () => api.http.post('/api/reset-password', { token: 'not-a-real-token', new_password: 'hijacked-pass' }),
+  'POST /api/forgot-password': () =>
+    api.http.send('POST', '/api/forgot-password', {
+      json: { email: 'bobby@example.com' },
+      ip: '10.0.2.7',
+    }),
+  'POST /api/reset-password': () =>
+    api.http.post('/api/reset-password', {
+      token: 'not-a-real-token',
+      new_password: 'hijacked-pass',
+    }),
   // B changes B's own password to the same text, so B's later logins still work.
-  'POST /api/change-password': (t) => api.http.post('/api/change-password', { current_password: 'correct horse battery', new_password: 'correct horse battery' }, t),
+  'POST /api/change-password': (t) =>
+    api.http.post(
+      '/api/change-password',
+      { current_password: 'correct horse battery', new_password: 'correct horse battery' },
+      t,
+    ),
   'POST /api/verify-email': () => api.http.post('/api/verify-email', { token: 'not-a-real-token' }),
-  'POST /api/request-email-verification': (t) => api.http.post('/api/request-email-verification', undefined, t),
+  'POST /api/request-email-verification': (t) =>
+    api.http.post('/api/request-email-verification', undefined, t),
   'GET /api/notifications': (t) => api.http.get('/api/notifications', t),
   'DELETE /api/notifications/clear': (t) => api.http.del('/api/notifications/clear', t),
   'GET /api/account-settings': (t) => api.http.get('/api/account-settings', t),
-  'POST /api/update-account-settings': (t) => api.http.post('/api/update-account-settings', { alpaca_environment: 'paper', alpaca_api_key_paper: 'PKBOBBY1', alpaca_api_secret_paper: 'bobby-secret' }, t),
+  'POST /api/update-account-settings': (t) =>
+    api.http.post(
+      '/api/update-account-settings',
+      {
+        alpaca_environment: 'paper',
+        alpaca_api_key_paper: 'PKBOBBY1',
+        alpaca_api_secret_paper: 'bobby-secret',
+      },
+      t,
+    ),
   'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
-  'POST /api/admin/update-user/:id': (t) => api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
+  'POST /api/admin/update-user/:id': (t) =>
+    api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
   'DELETE /api/admin/delete-user/:id': (t) => api.http.del(`/api/admin/delete-user/${a.userId}`, t),
-  'POST /api/admin/grant-plan/:id': (t) => api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
+  'POST /api/admin/grant-plan/:id': (t) =>
+    api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
   'GET /api/admin/client-errors': (t) => api.http.get('/api/admin/client-errors', t),
   'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
-  'POST /api/log-client-error': () => api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
+  'POST /api/log-client-error': () =>
+    api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
 };
 
 /** tRPC procedures through HTTP as the web app calls them. */
-const trpc = (path: string, kind: 'query' | 'mutation', input?: unknown): Call => (t) =>
-  kind === 'query'
-    ? api.http.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, t)
-    : api.http.post(`/trpc/${path}`, input ?? null, t);
+const trpc =
+  (path: string, kind: 'query' | 'mutation', input?: unknown): Call =>
+  (t) =>
+    kind === 'query'
+      ? api.http.get(
+          `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          t,
+        )
+      : api.http.post(`/trpc/${path}`, input ?? null, t);
 
 const procedures: Record<string, Call> = {
-  'auth.signup': trpc('auth.signup', 'mutation', { username: 'alice', email: 'alice@example.com', password: 'whatever123', country: 'US', phone_number: '+15550100', tos_accepted: true }),
+  'auth.signup': trpc('auth.signup', 'mutation', {
+    username: 'alice',
+    email: 'alice@example.com',
+    password: 'whatever123',
+    country: 'US',
+    phone_number: '+15550100',
+    tos_accepted: true,
+  }),
   'auth.login': trpc('auth.login', 'mutation', { username: 'alice', password: 'wrong password!' }),
   'auth.verify2fa': trpc('auth.verify2fa', 'mutation', { totp_code: '123456' }),
   'auth.enable2fa': trpc('auth.enable2fa', 'mutation', { username: 'alice' }),
@@ -70,12 +136,22 @@ const procedures: Record<string, Call> = {
   'auth.onboardingStatus': trpc('auth.onboardingStatus', 'query'),
   'auth.logout': withOwnSession(trpc('auth.logout', 'mutation')),
   'auth.forgotPassword': trpc('auth.forgotPassword', 'mutation', { email: 'bobby@example.com' }),
-  'auth.resetPassword': trpc('auth.resetPassword', 'mutation', { token: 'nope-nope', new_password: 'hijacked-pass' }),
-  'auth.changePassword': trpc('auth.changePassword', 'mutation', { current_password: 'correct horse battery', new_password: 'correct horse battery' }),
+  'auth.resetPassword': trpc('auth.resetPassword', 'mutation', {
+    token: 'nope-nope',
+    new_password: 'hijacked-pass',
+  }),
+  'auth.changePassword': trpc('auth.changePassword', 'mutation', {
+    current_password: 'correct horse battery',
+    new_password: 'correct horse battery',
+  }),
   'auth.verifyEmail': trpc('auth.verifyEmail', 'mutation', { token: 'nope-nope' }),
   'auth.requestEmailVerification': trpc('auth.requestEmailVerification', 'mutation'),
   'account.settings': trpc('account.settings', 'query'),
-  'account.updateSettings': trpc('account.updateSettings', 'mutation', { alpaca_environment: 'paper', alpaca_api_key_paper: 'PKBOBBY2', alpaca_api_secret_paper: 'bobby-secret2' }),
+  'account.updateSettings': trpc('account.updateSettings', 'mutation', {
+    alpaca_environment: 'paper',
+    alpaca_api_key_paper: 'PKBOBBY2',
+    alpaca_api_secret_paper: 'bobby-secret2',
+  }),
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
   'notifications.list': trpc('notifications.list', 'query'),
   'notifications.clear': trpc('notifications.clear', 'mutation'),
@@ -85,22 +161,37 @@ const procedures: Record<string, Call> = {
   'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
   'admin.clientErrors': trpc('admin.clientErrors', 'query'),
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
-  'clientError.report': trpc('clientError.report', 'mutation', { errorId: 'abcd1234', message: 'boom' }),
+  'clientError.report': trpc('clientError.report', 'mutation', {
+    errorId: 'abcd1234',
+    message: 'boom',
+  }),
 };
 
-const ROTATES_TOKEN = new Set(['POST /api/token/refresh', 'POST /api/change-password', 'auth.changePassword']);
+const ROTATES_TOKEN = new Set([
+  'POST /api/token/refresh',
+  'POST /api/change-password',
+  'auth.changePassword',
+]);
 
 async function aliceState() {
   const settings = await api.http.get('/api/account-settings', a.token);
   const notifications = await api.http.get('/api/notifications', a.token);
-  const user = await api.runtime.db.user.findUniqueOrThrow({ where: { id: a.userId }, select: { isAdmin: true, totpSecretEnc: true, passwordHash: true } });
-  const subscription = await api.runtime.db.subscription.findUniqueOrThrow({ where: { userId: a.userId }, select: { plan: true, status: true } });
+  const user = await api.runtime.db.user.findUniqueOrThrow({
+    where: { id: a.userId },
+    select: { isAdmin: true, totpSecretEnc: true, passwordHash: true },
+  });
+  const subscription = await api.runtime.db.subscription.findUniqueOrThrow({
+    where: { userId: a.userId },
+    select: { plan: true, status: true },
+  });
   return { settings: settings.body, notifications: notifications.body, user, subscription };
 }
 
 describe('user isolation', () => {
   it('covers every REST path and every tRPC procedure', () => {
-    expect(Object.keys(rest).sort()).toEqual(restRoutes.map((route) => `${route.method} ${route.path}`).sort());
+    expect(Object.keys(rest).sort()).toEqual(
+      restRoutes.map((route) => `${route.method} ${route.path}`).sort(),
+    );
     expect(Object.keys(procedures).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
   });
 
@@ -112,7 +203,8 @@ describe('user isolation', () => {
     for (const [name, call] of [...Object.entries(rest), ...Object.entries(procedures)]) {
       const reply = await call(bToken);
       // Refresh and a password change end B's token; B goes on with the new one.
-      if (ROTATES_TOKEN.has(name)) bToken = reply.body.access_token ?? reply.body.result.data.access_token;
+      if (ROTATES_TOKEN.has(name))
+        bToken = reply.body.access_token ?? reply.body.result.data.access_token;
       const text = JSON.stringify(reply.body);
       expect(text, name).not.toContain('alice@example.com');
       expect(text, name).not.toContain('0042');

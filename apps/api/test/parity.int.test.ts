@@ -26,11 +26,25 @@ interface TrpcReply {
 }
 
 /** A tRPC call as the web app makes it; `result.data` on success, `error` otherwise. */
-async function trpc(path: string, kind: 'query' | 'mutation', input?: unknown, token?: string, ip?: string): Promise<TrpcReply> {
+async function trpc(
+  path: string,
+  kind: 'query' | 'mutation',
+  input?: unknown,
+  token?: string,
+  ip?: string,
+): Promise<TrpcReply> {
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const reply: Reply = kind === 'query'
-    ? await api.http.send('GET', `/trpc/${path}${query}`, { ...(token ? { token } : {}), ...(ip ? { ip } : {}) })
-    : await api.http.send('POST', `/trpc/${path}`, { json: input ?? null, ...(token ? { token } : {}), ...(ip ? { ip } : {}) });
+  const reply: Reply =
+    kind === 'query'
+      ? await api.http.send('GET', `/trpc/${path}${query}`, {
+          ...(token ? { token } : {}),
+          ...(ip ? { ip } : {}),
+        })
+      : await api.http.send('POST', `/trpc/${path}`, {
+          json: input ?? null,
+          ...(token ? { token } : {}),
+          ...(ip ? { ip } : {}),
+        });
   if (reply.body.error) {
     const { message, data } = reply.body.error;
     return { status: reply.status, message, retryAfter: data.retryAfter };
@@ -48,26 +62,56 @@ function expectSameFailure(rest: Reply, rpc: TrpcReply, detail: string) {
 describe('REST and tRPC parity', () => {
   it.each([
     ['no keys', { alpaca_environment: 'paper' }, server.apiKeysRequired],
-    ['live without a live pair', { alpaca_environment: 'live', alpaca_api_key_paper: 'PK1234', alpaca_api_secret_paper: 'sec1234' }, server.liveKeysRequired],
-    ['paper without a paper pair', { alpaca_environment: 'paper', alpaca_api_key_live: 'AK1234', alpaca_api_secret_live: 'sec1234' }, server.paperKeysRequired],
+    [
+      'live without a live pair',
+      {
+        alpaca_environment: 'live',
+        alpaca_api_key_paper: 'PK1234',
+        alpaca_api_secret_paper: 'sec1234',
+      },
+      server.liveKeysRequired,
+    ],
+    [
+      'paper without a paper pair',
+      {
+        alpaca_environment: 'paper',
+        alpaca_api_key_live: 'AK1234',
+        alpaca_api_secret_live: 'sec1234',
+      },
+      server.paperKeysRequired,
+    ],
   ])('account settings refuse %s alike', async (_case, body, detail) => {
     const rest = await api.http.post('/api/update-account-settings', body, user.token);
-    expectSameFailure(rest, await trpc('account.updateSettings', 'mutation', body, user.token), detail);
+    expectSameFailure(
+      rest,
+      await trpc('account.updateSettings', 'mutation', body, user.token),
+      detail,
+    );
   });
 
   it('account settings save and read the same shapes', async () => {
-    const body = { alpaca_environment: 'paper', alpaca_api_key_paper: 'PKPARITY0001', alpaca_api_secret_paper: 'parity-secret-0001' };
+    const body = {
+      alpaca_environment: 'paper',
+      alpaca_api_key_paper: 'PKPARITY0001',
+      alpaca_api_secret_paper: 'parity-secret-0001',
+    };
     const rest = await api.http.post('/api/update-account-settings', body, user.token);
     const rpc = await trpc('account.updateSettings', 'mutation', body, user.token);
     expect(rpc.data).toEqual(rest.body);
     expect(rest.body).toMatchObject({ message: ui.settingsSaved, paper_key_mask: '********0001' });
-    expect((await trpc('account.settings', 'query', undefined, user.token)).data).toEqual((await api.http.get('/api/account-settings', user.token)).body);
+    expect((await trpc('account.settings', 'query', undefined, user.token)).data).toEqual(
+      (await api.http.get('/api/account-settings', user.token)).body,
+    );
   });
 
   it('login refuses a wrong password alike, and a 429 carries its retry hint on both', async () => {
     const form = { username: 'paula', password: 'not the password' };
     const rest = await api.http.send('POST', '/api/token', { form, ip: '10.9.0.1' });
-    expectSameFailure(rest, await trpc('auth.login', 'mutation', form, undefined, '10.9.0.2'), ui.loginUnauthorized);
+    expectSameFailure(
+      rest,
+      await trpc('auth.login', 'mutation', form, undefined, '10.9.0.2'),
+      ui.loginUnauthorized,
+    );
     for (let attempt = 2; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
       await api.http.send('POST', '/api/token', { form, ip: `10.9.1.${attempt}` });
     }
@@ -87,13 +131,17 @@ describe('REST and tRPC parity', () => {
 
   it('admin routes refuse a non-admin alike', async () => {
     const rest = await api.http.get('/api/admin/users', user.token);
-    expectSameFailure(rest, await trpc('admin.users', 'query', undefined, user.token), server.forbidden);
+    expectSameFailure(
+      rest,
+      await trpc('admin.users', 'query', undefined, user.token),
+      server.forbidden,
+    );
     expect(rest.status).toBe(403);
   });
 });
 
 describe('notifications', () => {
-  it('lists the caller\'s notifications newest first, and clear empties them', async () => {
+  it("lists the caller's notifications newest first, and clear empties them", async () => {
     await api.runtime.db.notification.createMany({
       data: [
         { userId: user.userId, message: 'Screener completed', status: 'completed' },
@@ -101,15 +149,26 @@ describe('notifications', () => {
       ],
     });
     const rest = await api.http.get('/api/notifications', user.token);
-    expect(rest.body.map((row: { message: string }) => row.message)).toEqual(['Backtest completed for ACME', 'Screener completed']);
-    expect(rest.body[0]).toMatchObject({ status: 'completed', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    expect((await trpc('notifications.list', 'query', undefined, user.token)).data).toEqual(rest.body);
+    expect(rest.body.map((row: { message: string }) => row.message)).toEqual([
+      'Backtest completed for ACME',
+      'Screener completed',
+    ]);
+    expect(rest.body[0]).toMatchObject({
+      status: 'completed',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect((await trpc('notifications.list', 'query', undefined, user.token)).data).toEqual(
+      rest.body,
+    );
     const cleared = await api.http.del('/api/notifications/clear', user.token);
     expect(cleared).toMatchObject({ status: 200, body: { message: 'Old notifications cleared.' } });
     expect((await api.http.get('/api/notifications', user.token)).body).toEqual([]);
   });
 
   it('answers 401 without a token, which the client turns into a trip to /login', async () => {
-    expect(await api.http.get('/api/notifications')).toMatchObject({ status: 401, body: { detail: server.notAuthenticated } });
+    expect(await api.http.get('/api/notifications')).toMatchObject({
+      status: 401,
+      body: { detail: server.notAuthenticated },
+    });
   });
 });

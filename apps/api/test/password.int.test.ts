@@ -11,7 +11,10 @@ afterAll(async () => api.close());
 beforeEach(async () => api.reset());
 
 async function lastMailTo(to: string) {
-  const mail = await api.runtime.db.mailOutbox.findFirstOrThrow({ where: { to }, orderBy: { id: 'desc' } });
+  const mail = await api.runtime.db.mailOutbox.findFirstOrThrow({
+    where: { to },
+    orderBy: { id: 'desc' },
+  });
   return { ...mail, token: /token=([a-z0-9]+)/.exec(mail.text)?.[1] ?? '' };
 }
 
@@ -23,14 +26,26 @@ describe('password reset', () => {
     const mail = await lastMailTo('yara@example.com');
     expect(mail.subject).toBe('Reset your password');
     expect(mail.text).toContain('http://localhost:3000/reset-password?token=');
-    const reset = await api.http.post('/api/reset-password', { token: mail.token, new_password: 'a brand new passphrase' });
+    const reset = await api.http.post('/api/reset-password', {
+      token: mail.token,
+      new_password: 'a brand new passphrase',
+    });
     expect(reset).toMatchObject({ status: 200, body: { message: server.passwordReset } });
     expect((await api.http.get('/api/status', token)).status).toBe(401);
-    const again = await api.http.post('/api/reset-password', { token: mail.token, new_password: 'another passphrase' });
+    const again = await api.http.post('/api/reset-password', {
+      token: mail.token,
+      new_password: 'another passphrase',
+    });
     expect(again).toMatchObject({ status: 400, body: { detail: server.invalidResetToken } });
-    const login = await api.http.send('POST', '/api/token', { form: { username: 'yara', password: 'a brand new passphrase' } });
+    const login = await api.http.send('POST', '/api/token', {
+      form: { username: 'yara', password: 'a brand new passphrase' },
+    });
     expect(login.body.requires_2fa).toBe(true);
-    const verify = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, login.body.access_token);
+    const verify = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms) },
+      login.body.access_token,
+    );
     expect(verify.status).toBe(200);
   });
 
@@ -45,13 +60,22 @@ describe('password reset', () => {
     await api.http.post('/api/forgot-password', { email: 'zack@example.com' });
     const mail = await lastMailTo('zack@example.com');
     api.clock.advance(30 * 60 * 1000 + 1);
-    const reset = await api.http.post('/api/reset-password', { token: mail.token, new_password: 'too late passphrase' });
+    const reset = await api.http.post('/api/reset-password', {
+      token: mail.token,
+      new_password: 'too late passphrase',
+    });
     expect(reset).toMatchObject({ status: 400, body: { detail: server.invalidResetToken } });
   });
 
   it('rejects a short new password', async () => {
-    const reply = await api.http.post('/api/reset-password', { token: 'whatever', new_password: 'short' });
-    expect(reply).toMatchObject({ status: 400, body: { detail: 'Password must be at least 8 characters.' } });
+    const reply = await api.http.post('/api/reset-password', {
+      token: 'whatever',
+      new_password: 'short',
+    });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: { detail: 'Password must be at least 8 characters.' },
+    });
   });
 });
 
@@ -80,7 +104,9 @@ describe('change password', () => {
   it('ends every session, keeps this device signed in, and mails a notice', async () => {
     const { token, secret, userId } = await signUpAndLogIn(api, 'carla');
     const other = await logIn(api, 'carla', secret);
-    const before = await api.runtime.db.session.findUniqueOrThrow({ where: { id: hashToken(token) } });
+    const before = await api.runtime.db.session.findUniqueOrThrow({
+      where: { id: hashToken(token) },
+    });
     const reply = await change(token, OLD);
     expect(reply).toMatchObject({ status: 200, body: { message: server.passwordChanged } });
     const fresh = reply.body.access_token as string;
@@ -89,15 +115,24 @@ describe('change password', () => {
     expect((await api.http.get('/api/status', fresh)).body.user.username).toBe('carla');
     // One live session, and it ends when the sign-in it replaces would have.
     const live = await api.runtime.db.session.findMany({ where: { userId, revokedAt: null } });
-    expect(live.map((row) => [row.id, row.expiresAt])).toEqual([[hashToken(fresh), before.expiresAt]]);
+    expect(live.map((row) => [row.id, row.expiresAt])).toEqual([
+      [hashToken(fresh), before.expiresAt],
+    ]);
     const mail = await lastMailTo('carla@example.com');
     expect(mail.subject).toBe('Your password was changed');
     expect(mail.text).toContain('http://localhost:3000/forgot-password');
-    expect(await login('carla', OLD)).toMatchObject({ status: 401, body: { detail: ui.loginUnauthorized } });
+    expect(await login('carla', OLD)).toMatchObject({
+      status: 401,
+      body: { detail: ui.loginUnauthorized },
+    });
     const relog = await login('carla', NEW);
     expect(relog.body).toMatchObject({ requires_2fa: true, needs_2fa_setup: false });
     expect((await api.http.get('/api/status', relog.body.access_token)).status).toBe(401);
-    const verify = await api.http.post('/api/verify-2fa', { totp_code: codeAt(secret, api.clock.ms) }, relog.body.access_token);
+    const verify = await api.http.post(
+      '/api/verify-2fa',
+      { totp_code: codeAt(secret, api.clock.ms) },
+      relog.body.access_token,
+    );
     expect(verify.status).toBe(200);
   });
 
@@ -108,7 +143,9 @@ describe('change password', () => {
     const { message, access_token } = reply.body.result.data;
     expect(message).toBe(server.passwordChanged);
     expect((await api.http.get('/trpc/auth.status', token)).status).toBe(401);
-    expect((await api.http.get('/trpc/auth.status', access_token)).body.result.data.user.username).toBe('dora');
+    expect(
+      (await api.http.get('/trpc/auth.status', access_token)).body.result.data.user.username,
+    ).toBe('dora');
     expect((await login('dora', NEW)).body.requires_2fa).toBe(true);
   });
 
@@ -117,20 +154,29 @@ describe('change password', () => {
     ['a weak new password', OLD, 'short', 'Password must be at least 8 characters.'],
   ])('refuses %s on both surfaces and changes nothing', async (_case, current, next, detail) => {
     const { token, userId } = await signUpAndLogIn(api, 'ezra');
-    const hash = async () => (await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).passwordHash;
+    const hash = async () =>
+      (await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).passwordHash;
     const before = await hash();
     expect(await change(token, current, next)).toMatchObject({ status: 400, body: { detail } });
     const rpc = await changeRpc(token, current, next);
-    expect({ status: rpc.status, message: rpc.body.error?.message }).toEqual({ status: 400, message: detail });
+    expect({ status: rpc.status, message: rpc.body.error?.message }).toEqual({
+      status: 400,
+      message: detail,
+    });
     expect(await hash()).toBe(before);
     expect((await api.http.get('/api/status', token)).status).toBe(200);
-    expect(await api.runtime.db.mailOutbox.count({ where: { subject: 'Your password was changed' } })).toBe(0);
+    expect(
+      await api.runtime.db.mailOutbox.count({ where: { subject: 'Your password was changed' } }),
+    ).toBe(0);
   });
 
   it('refuses a 2FA challenge token', async () => {
     await signUpAndLogIn(api, 'finn');
     const challenge = (await login('finn', OLD)).body.access_token as string;
-    expect(await change(challenge, OLD)).toMatchObject({ status: 401, body: { detail: server.tempTokenOnly } });
+    expect(await change(challenge, OLD)).toMatchObject({
+      status: 401,
+      body: { detail: server.tempTokenOnly },
+    });
     expect((await login('finn', OLD)).status).toBe(200);
   });
 });

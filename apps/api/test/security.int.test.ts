@@ -34,13 +34,21 @@ describe('rate limits', () => {
   it('counts wrong current passwords at change-password against the login budget', async () => {
     const { token } = await signUpAndLogIn(api, 'gina');
     const change = (current_password: string) =>
-      api.http.post('/api/change-password', { current_password, new_password: 'a fresh passphrase 42' }, token);
+      api.http.post(
+        '/api/change-password',
+        { current_password, new_password: 'a fresh passphrase 42' },
+        token,
+      );
     for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
       expect((await change('wrong password')).status).toBe(400);
     }
     expectRetryHint(await change('correct horse battery'));
     expectRetryHint(await login('gina', '10.1.2.1', 'correct horse battery'));
-    const rpc = await api.http.post('/trpc/auth.changePassword', { current_password: 'correct horse battery', new_password: 'a fresh passphrase 42' }, token);
+    const rpc = await api.http.post(
+      '/trpc/auth.changePassword',
+      { current_password: 'correct horse battery', new_password: 'a fresh passphrase 42' },
+      token,
+    );
     expect(rpc.status).toBe(429);
     expect(rpc.body.error.message).toBe(server.tooManyRequests(rpc.body.error.data.retryAfter));
   });
@@ -57,7 +65,11 @@ describe('rate limits', () => {
     await api.http.post('/api/signup', signupBody('wendy'));
     const challenge = (await login('wendy', '10.3.0.1', 'correct horse battery')).body.access_token;
     const guess = (attempt: number) =>
-      api.http.send('POST', '/api/verify-2fa', { token: challenge, json: { totp_code: '000001' }, ip: `10.3.1.${attempt}` });
+      api.http.send('POST', '/api/verify-2fa', {
+        token: challenge,
+        json: { totp_code: '000001' },
+        ip: `10.3.1.${attempt}`,
+      });
     for (let attempt = 0; attempt < RATE_LIMITS.twoFaAccount.points; attempt += 1) {
       expect((await guess(attempt)).status).toBe(401);
     }
@@ -67,29 +79,53 @@ describe('rate limits', () => {
   it('limits 2FA set-up calls per IP', async () => {
     const { userId } = await signUpAndLogIn(api, 'sam', '10.6.0.1');
     await api.runtime.db.user.update({ where: { id: userId }, data: { totpSecretEnc: null } });
-    const setupToken = (await login('sam', '10.6.0.2', 'correct horse battery')).body.setup_token as string;
+    const setupToken = (await login('sam', '10.6.0.2', 'correct horse battery')).body
+      .setup_token as string;
     const enable = (username: string) =>
-      api.http.send('POST', '/api/enable-2fa', { token: setupToken, json: { username }, ip: '10.6.0.3' });
+      api.http.send('POST', '/api/enable-2fa', {
+        token: setupToken,
+        json: { username },
+        ip: '10.6.0.3',
+      });
     for (let attempt = 0; attempt < RATE_LIMITS.twoFaIp.points; attempt += 1) {
       expect((await enable('someone-else')).status).toBe(400);
     }
     expectRetryHint(await enable('sam'));
-    expect((await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).totpSecretEnc).toBeNull();
+    expect(
+      (await api.runtime.db.user.findUniqueOrThrow({ where: { id: userId } })).totpSecretEnc,
+    ).toBeNull();
   });
 
   it('limits sign-ups per IP', async () => {
     for (let n = 0; n < RATE_LIMITS.signupIp.points; n += 1) {
-      expect((await api.http.send('POST', '/api/signup', { json: signupBody(`new${n}`), ip: '10.4.0.1' })).status).toBe(200);
+      expect(
+        (
+          await api.http.send('POST', '/api/signup', {
+            json: signupBody(`new${n}`),
+            ip: '10.4.0.1',
+          })
+        ).status,
+      ).toBe(200);
     }
-    expectRetryHint(await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' }));
+    expectRetryHint(
+      await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' }),
+    );
     expect(await api.runtime.db.user.count()).toBe(RATE_LIMITS.signupIp.points);
   });
 
   it('limits client error reports per IP', async () => {
     for (let n = 0; n < RATE_LIMITS.clientErrorIp.points; n += 1) {
-      await api.http.send('POST', '/api/log-client-error', { json: { errorId: `e${n}`, message: 'x' }, ip: '10.5.0.1' });
+      await api.http.send('POST', '/api/log-client-error', {
+        json: { errorId: `e${n}`, message: 'x' },
+        ip: '10.5.0.1',
+      });
     }
-    expectRetryHint(await api.http.send('POST', '/api/log-client-error', { json: { errorId: 'last', message: 'x' }, ip: '10.5.0.1' }));
+    expectRetryHint(
+      await api.http.send('POST', '/api/log-client-error', {
+        json: { errorId: 'last', message: 'x' },
+        ip: '10.5.0.1',
+      }),
+    );
     expect(await api.runtime.db.clientErrorReport.count()).toBe(RATE_LIMITS.clientErrorIp.points);
   });
 });
@@ -114,7 +150,10 @@ describe('client error reports', () => {
   });
 
   it('refuses an oversized or malformed report', async () => {
-    const big = await api.http.post('/api/log-client-error', { errorId: 'big', message: 'x'.repeat(40_000) });
+    const big = await api.http.post('/api/log-client-error', {
+      errorId: 'big',
+      message: 'x'.repeat(40_000),
+    });
     expect(big.status).toBe(413);
     const malformed = await api.http.post('/api/log-client-error', { message: 'no id' });
     expect(malformed.status).toBe(400);

@@ -19,16 +19,25 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
-  it.each(['/subscribe', '/dashboard', '/admin', '/no-such-page'])('answers GET %s with the app shell', async (path) => {
-    const reply = await api.http.get(path);
-    expect(reply.status).toBe(200);
-    expect(reply.headers['content-type']).toContain('text/html');
-    expect(String(reply.body)).toContain('TradeBot test shell');
-  });
+  it.each(['/subscribe', '/dashboard', '/admin', '/no-such-page'])(
+    'answers GET %s with the app shell',
+    async (path) => {
+      const reply = await api.http.get(path);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toContain('text/html');
+      expect(String(reply.body)).toContain('TradeBot test shell');
+    },
+  );
 
   it('keeps POST /subscribe and unknown API paths as API answers', async () => {
-    expect(await api.http.post('/subscribe', { plan: 'basic' })).toMatchObject({ status: 401, body: { detail: server.notAuthenticated } });
-    expect(await api.http.get('/api/no-such-route')).toMatchObject({ status: 404, body: { detail: 'Not Found' } });
+    expect(await api.http.post('/subscribe', { plan: 'basic' })).toMatchObject({
+      status: 401,
+      body: { detail: server.notAuthenticated },
+    });
+    expect(await api.http.get('/api/no-such-route')).toMatchObject({
+      status: 404,
+      body: { detail: 'Not Found' },
+    });
   });
 
   it('sends a strict Content-Security-Policy with no inline scripts', async () => {

@@ -50,7 +50,10 @@ describe('/ws', () => {
     ws.socket.send(JSON.stringify({ type: 'ping' }));
     ws.socket.send('not json');
     await until(() => ws.messages.length >= 2);
-    expect(ws.messages).toEqual([{ type: 'pong' }, { type: 'error', message: 'Invalid WebSocket message received' }]);
+    expect(ws.messages).toEqual([
+      { type: 'pong' },
+      { type: 'error', message: 'Invalid WebSocket message received' },
+    ]);
     ws.socket.close();
   });
 

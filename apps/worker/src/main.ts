@@ -9,12 +9,18 @@ const env = loadEnv();
 const runtime = createCoreRuntime(env);
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
 
-const workers = [startWorker(mailQueue, mailProcessor(runtime.services), connection, env.MAIL_CONCURRENCY)];
+const workers = [
+  startWorker(mailQueue, mailProcessor(runtime.services), connection, env.MAIL_CONCURRENCY),
+];
 for (const worker of workers) {
-  worker.on('failed', (job, error) => console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`));
+  worker.on('failed', (job, error) =>
+    console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),
+  );
 }
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
-console.log(`[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`);
+console.log(
+  `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,
+);
 
 /** Finish the jobs in hand, then exit; BullMQ returns unfinished ones to the queue. */
 const shutdown = async (signal: string) => {

@@ -16,7 +16,8 @@ const db = createDb(process.env.DATABASE_URL ?? '');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 
 /** The worker's processor over core's mail service; delivery only needs the database and SMTP. */
-const processorWith = (smtp: ServiceDeps['smtp']) => mailProcessor({ mail: mailDeliveryService({ db, smtp }) });
+const processorWith = (smtp: ServiceDeps['smtp']) =>
+  mailProcessor({ mail: mailDeliveryService({ db, smtp }) });
 
 beforeAll(async () => {
   await resetDatabase(db);
@@ -49,15 +50,26 @@ describe('mail queue', () => {
     const connection = createRedis(redisUrl, { forWorker: true });
     await connection.flushdb();
     const queue = openQueue(mailQueue, connection);
-    const events = new QueueEvents(mailQueue.name, { connection: createRedis(redisUrl, { forWorker: true }) });
+    const events = new QueueEvents(mailQueue.name, {
+      connection: createRedis(redisUrl, { forWorker: true }),
+    });
     const worker = startWorker(
       mailQueue,
       processorWith({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Tradebot <bot@localhost>' }),
       createRedis(redisUrl, { forWorker: true }),
     );
     rejectNext = 1;
-    const id = await enqueueMail(db, { to: 'pat@example.com', subject: 'Hello', text: 'Body text', html: null });
-    const job = await queue.add(mailQueue.name, { mailId: id }, { jobId: `mail-${id}`, backoff: { type: 'fixed', delay: 50 } });
+    const id = await enqueueMail(db, {
+      to: 'pat@example.com',
+      subject: 'Hello',
+      text: 'Body text',
+      html: null,
+    });
+    const job = await queue.add(
+      mailQueue.name,
+      { mailId: id },
+      { jobId: `mail-${id}`, backoff: { type: 'fixed', delay: 50 } },
+    );
     const result = await job.waitUntilFinished(events, 15_000);
     expect(result).toEqual({ delivered: true, transport: 'smtp' });
     expect(received).toHaveLength(1);
@@ -65,7 +77,11 @@ describe('mail queue', () => {
     expect(received[0]?.raw).toContain('Subject: Hello');
     const row = await findMail(db, id);
     // One refused attempt, then delivery: both are counted on the outbox row.
-    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: expect.stringContaining('try again later') });
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+      lastError: expect.stringContaining('try again later'),
+    });
     await worker.close();
     await events.close();
     await queue.close();
@@ -75,8 +91,14 @@ describe('mail queue', () => {
   it('fails a malformed payload without retrying', async () => {
     const connection = createRedis(redisUrl, { forWorker: true });
     const queue = openQueue(mailQueue, connection);
-    const events = new QueueEvents(mailQueue.name, { connection: createRedis(redisUrl, { forWorker: true }) });
-    const worker = startWorker(mailQueue, processorWith({ from: 'x@localhost' }), createRedis(redisUrl, { forWorker: true }));
+    const events = new QueueEvents(mailQueue.name, {
+      connection: createRedis(redisUrl, { forWorker: true }),
+    });
+    const worker = startWorker(
+      mailQueue,
+      processorWith({ from: 'x@localhost' }),
+      createRedis(redisUrl, { forWorker: true }),
+    );
     const job = await queue.add(mailQueue.name, { mailId: 'nope' } as never, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/Bad mail payload/);
     const failed = await queue.getJob(job.id ?? '');

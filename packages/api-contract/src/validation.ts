@@ -7,7 +7,9 @@ import type { ZodError } from 'zod';
 export function validationMessage(error: ZodError): string {
   const sentence = (issue: ZodError['issues'][number]) => {
     const field = issue.path.join('.');
-    return field && /^Invalid|^Too|^Unrecognized/.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+    return field && /^Invalid|^Too|^Unrecognized/.test(issue.message)
+      ? `${field}: ${issue.message}`
+      : issue.message;
   };
   return [...new Set(error.issues.map(sentence))].join(' ');
 }

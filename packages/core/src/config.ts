@@ -26,7 +26,12 @@ export const coreEnvShape = {
   RESERVED_USERNAMES: z
     .string()
     .default('admin,support')
-    .transform((value) => value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 };
 
 type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;
@@ -35,7 +40,11 @@ export type CoreEnv = Omit<CoreEnvInput, 'ENCRYPTION_KEY'> & { ENCRYPTION_KEY: s
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Parses settings with a message that names each bad one and the file that documents it. */
-export function parseEnv<S extends z.ZodRawShape>(shape: S, source: NodeJS.ProcessEnv, app: string) {
+export function parseEnv<S extends z.ZodRawShape>(
+  shape: S,
+  source: NodeJS.ProcessEnv,
+  app: string,
+) {
   const parsed = z.object(shape).safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -48,10 +57,14 @@ export function parseEnv<S extends z.ZodRawShape>(shape: S, source: NodeJS.Proce
  * The key for secrets at rest: required in production; locally one is generated once into
  * .data/encryption.key, which the API and the worker then share.
  */
-export function resolveEncryptionKey(env: Pick<CoreEnvInput, 'ENCRYPTION_KEY' | 'NODE_ENV'>): string {
+export function resolveEncryptionKey(
+  env: Pick<CoreEnvInput, 'ENCRYPTION_KEY' | 'NODE_ENV'>,
+): string {
   if (env.ENCRYPTION_KEY) return env.ENCRYPTION_KEY;
   if (env.NODE_ENV === 'production') {
-    throw new Error('ENCRYPTION_KEY is required in production: set it to 64 hex characters (openssl rand -hex 32).');
+    throw new Error(
+      'ENCRYPTION_KEY is required in production: set it to 64 hex characters (openssl rand -hex 32).',
+    );
   }
   const file = resolve(repoRoot, '.data/encryption.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -12,6 +12,17 @@ export { mailDeliveryService } from './mail/mail-delivery.js';
 export { outboxMailer, type Mailer, type MailMessage } from './mail/outbox-mailer.js';
 export { aad, createCipher, type Cipher } from './security/cipher.js';
 export { hashPassword, verifyPassword } from './security/password-hash.js';
-export { createRateLimiter, RATE_LIMITS, type RateBucket, type RateLimiter } from './security/rate-limit.js';
+export {
+  createRateLimiter,
+  RATE_LIMITS,
+  type RateBucket,
+  type RateLimiter,
+} from './security/rate-limit.js';
 export { generateToken, hashToken } from './security/tokens.js';
-export { matchTotpStep, totpCode, totpQrCode, totpUri, TOTP_PERIOD_SECONDS } from './security/totp.js';
+export {
+  matchTotpStep,
+  totpCode,
+  totpQrCode,
+  totpUri,
+  TOTP_PERIOD_SECONDS,
+} from './security/totp.js';

@@ -5,4 +5,8 @@ const url = databaseUrlFromEnv();
 await ensureDatabase(url);
 const applied = await migrate(url);
 const where = new URL(url);
-console.log(applied.length ? `Applied ${applied.join(', ')} to ${where.host}${where.pathname}.` : `Database ${where.pathname.slice(1)} is up to date.`);
+console.log(
+  applied.length
+    ? `Applied ${applied.join(', ')} to ${where.host}${where.pathname}.`
+    : `Database ${where.pathname.slice(1)} is up to date.`,
+);

@@ -9,7 +9,10 @@ import pg from 'pg';
  * `_prisma_migrations` table with Prisma's own columns and checksum, so `prisma migrate deploy`
  * on a machine that can run Prisma's engine agrees with what ran here (see PLATFORM.md).
  */
-export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../prisma/migrations');
+export const MIGRATIONS_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  '../prisma/migrations',
+);
 /** Any constant: it makes concurrent migrators (API and CLI starting together) take turns. */
 const ADVISORY_LOCK = 727_001;
 
@@ -76,7 +79,9 @@ export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string
       const known = checksums.get(migration.name);
       if (known !== undefined) {
         if (known !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was changed after it was applied (checksum mismatch). Add a new migration instead of editing an applied one.`);
+          throw new Error(
+            `Migration ${migration.name} was changed after it was applied (checksum mismatch). Add a new migration instead of editing an applied one.`,
+          );
         }
         continue;
       }

@@ -33,7 +33,10 @@ export function openQueue<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
   connection: Redis,
 ): Queue {
-  return new Queue(definition.name, { connection, defaultJobOptions: definition.defaultJobOptions });
+  return new Queue(definition.name, {
+    connection,
+    defaultJobOptions: definition.defaultJobOptions,
+  });
 }
 
 export async function enqueue<P extends z.ZodType, R extends z.ZodType>(
@@ -53,7 +56,8 @@ export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
 ): Processor {
   return async (job) => {
     const parsed = definition.payload.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
     return definition.result.parse(await handle(parsed.data));
   };
 }
@@ -64,5 +68,8 @@ export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   connection: Redis,
   concurrency = 4,
 ): Worker {
-  return new Worker(definition.name, createProcessor(definition, handle), { connection, concurrency });
+  return new Worker(definition.name, createProcessor(definition, handle), {
+    connection,
+    concurrency,
+  });
 }

@@ -8,8 +8,13 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const retryAfter = isAppError(error.cause) ? error.cause.retryAfter : undefined;
     // Input errors read as sentences (the schemas carry user-facing texts), not as JSON.
-    const message = error.cause instanceof ZodError ? validationMessage(error.cause) : shape.message;
-    return { ...shape, message, data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined } };
+    const message =
+      error.cause instanceof ZodError ? validationMessage(error.cause) : shape.message;
+    return {
+      ...shape,
+      message,
+      data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined },
+    };
   },
 });
 
@@ -41,7 +46,8 @@ function requireSession(ctx: Context): SessionInfo {
 /** A full (post-2FA) session. Temporary tokens are refused here. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   const session = requireSession(ctx);
-  if (session.kind !== 'full') throw new TRPCError({ code: 'UNAUTHORIZED', message: server.tempTokenOnly });
+  if (session.kind !== 'full')
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: server.tempTokenOnly });
   return next({ ctx: { ...ctx, session } });
 });
 

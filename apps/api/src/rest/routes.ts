@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { RestRoute } from './shim.js';
 
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-const param = (request: FastifyRequest, name: string) => (request.params as Record<string, string>)[name];
-const withId = (extra: (request: FastifyRequest) => Record<string, unknown>) => (request: FastifyRequest) => ({
-  id: param(request, 'id'),
-  ...extra(request),
-});
+const param = (request: FastifyRequest, name: string) =>
+  (request.params as Record<string, string>)[name];
+const withId =
+  (extra: (request: FastifyRequest) => Record<string, unknown>) => (request: FastifyRequest) => ({
+    id: param(request, 'id'),
+    ...extra(request),
+  });
 
 /**
  * Every REST path, in one place (CONVENTIONS.md §5), each naming the tRPC procedure it calls.
@@ -28,13 +30,22 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'POST', path: '/api/reset-password', procedure: 'auth.resetPassword', input: body },
   { method: 'POST', path: '/api/change-password', procedure: 'auth.changePassword', input: body },
   { method: 'POST', path: '/api/verify-email', procedure: 'auth.verifyEmail', input: body },
-  { method: 'POST', path: '/api/request-email-verification', procedure: 'auth.requestEmailVerification' },
+  {
+    method: 'POST',
+    path: '/api/request-email-verification',
+    procedure: 'auth.requestEmailVerification',
+  },
   // spec §7 Dashboard (notifications)
   { method: 'GET', path: '/api/notifications', procedure: 'notifications.list' },
   { method: 'DELETE', path: '/api/notifications/clear', procedure: 'notifications.clear' },
   // spec §7 Account, subscription
   { method: 'GET', path: '/api/account-settings', procedure: 'account.settings' },
-  { method: 'POST', path: '/api/update-account-settings', procedure: 'account.updateSettings', input: body },
+  {
+    method: 'POST',
+    path: '/api/update-account-settings',
+    procedure: 'account.updateSettings',
+    input: body,
+  },
   { method: 'POST', path: '/subscribe', procedure: 'account.subscribe', input: body },
   // spec §7 Admin
   { method: 'GET', path: '/api/admin/users', procedure: 'admin.users' },
@@ -44,7 +55,12 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'admin.updateUser',
     input: withId((request) => ({ patch: body(request) })),
   },
-  { method: 'DELETE', path: '/api/admin/delete-user/:id', procedure: 'admin.deleteUser', input: withId(() => ({})) },
+  {
+    method: 'DELETE',
+    path: '/api/admin/delete-user/:id',
+    procedure: 'admin.deleteUser',
+    input: withId(() => ({})),
+  },
   // ours: admin plan grants (billing port default), error reports and the dev mail outbox
   {
     method: 'POST',

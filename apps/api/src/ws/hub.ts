@@ -10,7 +10,11 @@ export const HEARTBEAT_MS = 30_000;
  * /ws?token=…: one socket per browser tab. Events for a user arrive on a Redis channel from
  * any process (worker, other API instances) and fan out to that user's sockets here.
  */
-export function registerWebsocket(app: FastifyInstance, sessions: SessionService, subscriber: Redis) {
+export function registerWebsocket(
+  app: FastifyInstance,
+  sessions: SessionService,
+  subscriber: Redis,
+) {
   const sockets = new Map<number, Set<WebSocket>>();
 
   subscriber.on('message', (channel: string, payload: string) => {
@@ -37,7 +41,8 @@ export function registerWebsocket(app: FastifyInstance, sessions: SessionService
     }
   };
 
-  const send = (socket: WebSocket, message: TWsServerMessage) => socket.send(JSON.stringify(message));
+  const send = (socket: WebSocket, message: TWsServerMessage) =>
+    socket.send(JSON.stringify(message));
 
   // Listeners are attached before any await, so a message sent right after the handshake
   // is not lost while the token is being checked.
@@ -49,7 +54,8 @@ export function registerWebsocket(app: FastifyInstance, sessions: SessionService
       void ready.then((session) => {
         if (!session) return;
         const parsed = parseClientMessage(raw);
-        if (!parsed) return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
+        if (!parsed)
+          return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
         if (parsed.type === 'ping') send(socket, { type: 'pong' });
       });
     });

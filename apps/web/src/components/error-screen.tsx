@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert, Button, Center, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CapturedError } from '../lib/error-reporter';
 import { errorReference } from '../lib/error-report-queue';

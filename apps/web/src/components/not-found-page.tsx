@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,5 +1,5 @@
 import type { TNotification } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
 
 interface Props {

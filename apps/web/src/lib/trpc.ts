@@ -1,4 +1,4 @@
-import type { AppRouter } from '@tradebot/api-contract';
+import type { AppRouter } from '@tradebot/trpc';
 import {
   createTRPCClient,
   httpBatchLink,

@@ -38,5 +38,12 @@ export const ZAdminUpdateUserInput = z.object({ id: ZUserId, patch: ZAdminUpdate
 export const ZAdminDeleteUserInput = z.object({ id: ZUserId });
 export const ZAdminGrantPlanInput = z.object({ id: ZUserId, plan: ZPaidPlan });
 export const ZAdminMailOutput = z.array(
-  z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), status: z.string(), created_at: z.string() }),
+  z.object({
+    id: z.number(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+  }),
 );

@@ -9,7 +9,10 @@ export const ZUsername = z
   .toLowerCase()
   .min(3, 'Username must be at least 3 characters.')
   .max(32, 'Username must be at most 32 characters.')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain letters, digits, dots, dashes and underscores.');
+  .regex(
+    /^[A-Za-z0-9_.-]+$/,
+    'Username may contain letters, digits, dots, dashes and underscores.',
+  );
 
 export const ZPassword = z
   .string()
@@ -18,7 +21,12 @@ export const ZPassword = z
 
 export const ZSignupInput = z.object({
   username: ZUsername,
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.')).pipe(z.string().max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address.'))
+    .pipe(z.string().max(254)),
   password: ZPassword,
   country: z
     .string()
@@ -34,10 +42,17 @@ export const ZSignupInput = z.object({
 export type TSignupInput = z.infer<typeof ZSignupInput>;
 
 /** totp_uri is the QR code's otpauth:// text, for users who type the key instead of scanning. */
-export const ZSignupOutput = z.object({ message: z.string(), totp_qr_code: z.string(), totp_uri: z.string() });
+export const ZSignupOutput = z.object({
+  message: z.string(),
+  totp_qr_code: z.string(),
+  totp_uri: z.string(),
+});
 export type TSignupOutput = z.infer<typeof ZSignupOutput>;
 
-export const ZLoginInput = z.object({ username: trimmed(64).toLowerCase(), password: z.string().min(1).max(256) });
+export const ZLoginInput = z.object({
+  username: trimmed(64).toLowerCase(),
+  password: z.string().min(1).max(256),
+});
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
 export const ZLoginOutput = z.object({
@@ -103,7 +118,10 @@ export const ZResetPasswordInput = z.object({ token: trimmed(200), new_password:
 export const ZVerifyEmailInput = z.object({ token: trimmed(200) });
 
 /** The current password is checked, not validated: an old account may predate today's rules. */
-export const ZChangePasswordInput = z.object({ current_password: z.string().min(1).max(256), new_password: ZPassword });
+export const ZChangePasswordInput = z.object({
+  current_password: z.string().min(1).max(256),
+  new_password: ZPassword,
+});
 export type TChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 /** A fresh session for this device; every other session of the user has ended. */
 export const ZChangePasswordOutput = z.object({ message: z.string(), access_token: z.string() });

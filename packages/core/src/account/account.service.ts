@@ -15,18 +15,21 @@ const ENVIRONMENTS = ['paper', 'live'] as const;
 type Masks = Awaited<ReturnType<typeof listCredentialMasks>>;
 
 /** What a save does to one key/secret pair: set both, keep the saved pair, or clear it. */
-type PairChange = { kind: 'set'; key: string; secret: string } | { kind: 'keep' } | { kind: 'clear' };
+type PairChange =
+  { kind: 'set'; key: string; secret: string } | { kind: 'keep' } | { kind: 'clear' };
 
 function pairChange(env: TTradingEnvironment, input: TUpdateAccountSettingsInput): PairChange {
   const key = input[`alpaca_api_key_${env}`];
   const secret = input[`alpaca_api_secret_${env}`];
   if (key === null || secret === null) {
-    if (typeof key === 'string' || typeof secret === 'string') throw new AppError('BAD_REQUEST', server.incompletePair(env));
+    if (typeof key === 'string' || typeof secret === 'string')
+      throw new AppError('BAD_REQUEST', server.incompletePair(env));
     return { kind: 'clear' };
   }
   if (key === undefined && secret === undefined) return { kind: 'keep' };
   // Alpaca issues a key and its secret together, so a new value needs its other half.
-  if (key === undefined || secret === undefined) throw new AppError('BAD_REQUEST', server.incompletePair(env));
+  if (key === undefined || secret === undefined)
+    throw new AppError('BAD_REQUEST', server.incompletePair(env));
   return { kind: 'set', key, secret };
 }
 
@@ -54,9 +57,12 @@ export function accountService(deps: ServiceDeps) {
     const changes = { paper: pairChange('paper', input), live: pairChange('live', input) };
     const complete = (env: TTradingEnvironment) =>
       changes[env].kind === 'set' || (changes[env].kind === 'keep' && saved[env] !== undefined);
-    if (!complete('paper') && !complete('live')) throw new AppError('BAD_REQUEST', server.apiKeysRequired);
-    if (input.alpaca_environment === 'live' && !complete('live')) throw new AppError('BAD_REQUEST', server.liveKeysRequired);
-    if (input.alpaca_environment === 'paper' && !complete('paper')) throw new AppError('BAD_REQUEST', server.paperKeysRequired);
+    if (!complete('paper') && !complete('live'))
+      throw new AppError('BAD_REQUEST', server.apiKeysRequired);
+    if (input.alpaca_environment === 'live' && !complete('live'))
+      throw new AppError('BAD_REQUEST', server.liveKeysRequired);
+    if (input.alpaca_environment === 'paper' && !complete('paper'))
+      throw new AppError('BAD_REQUEST', server.paperKeysRequired);
     if (input.alpaca_environment === 'live') {
       const plan = subscriptionView(await findSubscription(db, userId), now());
       if (!plan.live_allowed) throw new AppError('PAYMENT_REQUIRED', server.livePlanRequired);
@@ -64,18 +70,29 @@ export function accountService(deps: ServiceDeps) {
     const upserts = ENVIRONMENTS.flatMap((env) => {
       const change = changes[env];
       if (change.kind !== 'set') return [];
-      return [{
-        environment: env,
-        keyEnc: cipher.encrypt(change.key, aad.brokerKey(userId, env)),
-        secretEnc: cipher.encrypt(change.secret, aad.brokerSecret(userId, env)),
-        keyMask: maskSecret(change.key),
-        secretMask: maskSecret(change.secret),
-      }];
+      return [
+        {
+          environment: env,
+          keyEnc: cipher.encrypt(change.key, aad.brokerKey(userId, env)),
+          secretEnc: cipher.encrypt(change.secret, aad.brokerSecret(userId, env)),
+          keyMask: maskSecret(change.key),
+          secretMask: maskSecret(change.secret),
+        },
+      ];
     });
     const deletes = ENVIRONMENTS.filter((env) => changes[env].kind === 'clear');
-    await saveAccountSettings(db, userId, { environment: input.alpaca_environment, upserts, deletes, markOnboarded: true });
+    await saveAccountSettings(db, userId, {
+      environment: input.alpaca_environment,
+      upserts,
+      deletes,
+      markOnboarded: true,
+    });
     const masks = await listCredentialMasks(db, userId);
-    return { ...output(masks, input.alpaca_environment), message: ui.settingsSaved, is_onboarded: true as const };
+    return {
+      ...output(masks, input.alpaca_environment),
+      message: ui.settingsSaved,
+      is_onboarded: true as const,
+    };
   }
 
   return { getSettings, updateSettings };

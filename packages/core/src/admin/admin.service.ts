@@ -1,5 +1,17 @@
-import { AppError, server, type TAdminUpdateUserBody, type TPaidPlan } from '@tradebot/api-contract';
-import { deleteUser, findById, listForAdmin, setAdmin, setSubscription, setTotpSecret } from '@tradebot/db';
+import {
+  AppError,
+  server,
+  type TAdminUpdateUserBody,
+  type TPaidPlan,
+} from '@tradebot/api-contract';
+import {
+  deleteUser,
+  findById,
+  listForAdmin,
+  setAdmin,
+  setSubscription,
+  setTotpSecret,
+} from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
 
@@ -39,10 +51,15 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
     if ('totp_secret' in patch) {
       if (isExempt(user.username)) throw new AppError('FORBIDDEN', server.exempt2fa);
       const secret = patch.totp_secret;
-      await setTotpSecret(db, userId, secret === null ? null : cipher.encrypt(secret, aad.totp(user.username)));
+      await setTotpSecret(
+        db,
+        userId,
+        secret === null ? null : cipher.encrypt(secret, aad.totp(user.username)),
+      );
       return { message: secret === null ? server.adminTwoFaDisabled : server.adminTwoFaEnabled };
     }
-    if (userId === adminId && !patch.is_admin) throw new AppError('BAD_REQUEST', server.cannotChangeOwnAdmin);
+    if (userId === adminId && !patch.is_admin)
+      throw new AppError('BAD_REQUEST', server.cannotChangeOwnAdmin);
     await setAdmin(db, userId, patch.is_admin);
     return { message: patch.is_admin ? server.adminRoleGranted : server.adminRoleRevoked };
   }
@@ -56,7 +73,12 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
 
   async function grantPlan(adminId: number, userId: number, plan: TPaidPlan) {
     const user = await requireUser(userId);
-    await setSubscription(db, userId, { plan, status: 'active', currentPeriodEnd: null, grantedById: adminId });
+    await setSubscription(db, userId, {
+      plan,
+      status: 'active',
+      currentPeriodEnd: null,
+      grantedById: adminId,
+    });
     return { message: server.planGranted(plan, user.username) };
   }
 

@@ -35,7 +35,10 @@ export function authService(
     await limiter.consume('loginAccount', input.username);
     const user = await findLoginByUsername(db, input.username);
     // Verify against a dummy hash for unknown users so both failures look and time the same.
-    const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+    const valid = await verifyPassword(
+      user?.passwordHash ?? (await getDummyHash()),
+      input.password,
+    );
     if (!user || !valid) throw new AppError('UNAUTHORIZED', server.invalidCredentials);
     await limiter.reset('loginAccount', input.username);
     const base = { token_type: 'bearer' as const, is_onboarded: user.isOnboarded };
@@ -45,7 +48,13 @@ export function authService(
     }
     const access = await sessions.issueFull(user.id);
     const setup = await sessions.issueTemporary(user.id, '2fa_setup');
-    return { ...base, access_token: access, requires_2fa: false, needs_2fa_setup: true, setup_token: setup };
+    return {
+      ...base,
+      access_token: access,
+      requires_2fa: false,
+      needs_2fa_setup: true,
+      setup_token: setup,
+    };
   }
 
   async function refresh(session: SessionInfo): Promise<TTokenOutput> {

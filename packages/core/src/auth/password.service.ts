@@ -50,7 +50,10 @@ export function passwordService(deps: ServiceDeps, sessions: SessionService) {
     return { message: server.passwordReset };
   }
 
-  async function changePassword(session: SessionInfo, input: TChangePasswordInput): Promise<TChangePasswordOutput> {
+  async function changePassword(
+    session: SessionInfo,
+    input: TChangePasswordInput,
+  ): Promise<TChangePasswordOutput> {
     // The login bucket: guesses here and at /api/token share one budget per account.
     await limiter.consume('loginAccount', session.username);
     const passwordHash = await findPasswordHash(db, session.userId);

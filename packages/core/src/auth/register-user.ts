@@ -12,10 +12,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the create-admin command both come through here, so both get the same trial and clock.
  * Returns the secret in the clear once, for the authenticator app.
  */
-export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'now'>, input: TSignupInput) {
+export async function registerUser(
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'now'>,
+  input: TSignupInput,
+) {
   const { db, cipher, now } = deps;
   const taken = await usernameOrEmailTaken(db, input.username, input.email);
-  if (taken) throw new AppError('CONFLICT', taken === 'username' ? server.usernameTaken : server.emailTaken);
+  if (taken)
+    throw new AppError('CONFLICT', taken === 'username' ? server.usernameTaken : server.emailTaken);
   const totpSecret = generateTotpSecret();
   const userId = await createUserWithTrial(db, {
     username: input.username,
@@ -28,7 +32,8 @@ export async function registerUser(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'no
     totpSecretEnc: cipher.encrypt(totpSecret, aad.totp(input.username)),
   }).catch((error: unknown) => {
     // Two sign-ups racing for one name: the unique index decides.
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', server.usernameTaken);
+    if ((error as { code?: string }).code === 'P2002')
+      throw new AppError('CONFLICT', server.usernameTaken);
     throw error;
   });
   return { userId, totpSecret };

@@ -43,9 +43,11 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     const found = await findSession(db, id);
     if (!found) return null;
     const at = now().getTime();
-    const idleExpired = found.kind === 'full' && found.lastUsedAt.getTime() + SESSION_POLICY.idleMs <= at;
+    const idleExpired =
+      found.kind === 'full' && found.lastUsedAt.getTime() + SESSION_POLICY.idleMs <= at;
     if (found.expiresAt.getTime() <= at || idleExpired) return null;
-    if (at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs) await touchSession(db, id, now());
+    if (at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs)
+      await touchSession(db, id, now());
     return {
       id,
       userId: found.userId,
@@ -60,7 +62,8 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
 
   return {
     issueFull: (userId: number, expiresAt?: Date) => issue(userId, 'full', null, expiresAt),
-    issueTemporary: (userId: number, purpose: TemporaryPurpose) => issue(userId, 'temporary', purpose),
+    issueTemporary: (userId: number, purpose: TemporaryPurpose) =>
+      issue(userId, 'temporary', purpose),
     authenticate,
     revoke: (sessionId: string) => revokeSession(db, sessionId),
   };

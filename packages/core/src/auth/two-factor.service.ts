@@ -15,7 +15,11 @@ export function twoFactorService(deps: ServiceDeps, sessions: SessionService) {
     return encrypted ? cipher.decrypt(encrypted, aad.totp(username)) : null;
   }
 
-  async function verify2fa(session: SessionInfo, input: { totp_code: string }, meta: RequestMeta): Promise<TTokenOutput> {
+  async function verify2fa(
+    session: SessionInfo,
+    input: { totp_code: string },
+    meta: RequestMeta,
+  ): Promise<TTokenOutput> {
     await limiter.consume('twoFaIp', meta.ip);
     await limiter.consume('twoFaAccount', String(session.userId));
     const secret = await readSecret(session.userId, session.username);
@@ -35,7 +39,8 @@ export function twoFactorService(deps: ServiceDeps, sessions: SessionService) {
     if (username.toLowerCase() !== session.username.toLowerCase()) {
       throw new AppError('BAD_REQUEST', server.usernameMismatch);
     }
-    if (await findTotpSecret(db, session.userId)) throw new AppError('CONFLICT', server.twoFaAlreadyEnabled);
+    if (await findTotpSecret(db, session.userId))
+      throw new AppError('CONFLICT', server.twoFaAlreadyEnabled);
     const secret = generateTotpSecret();
     await setTotpSecret(db, session.userId, cipher.encrypt(secret, aad.totp(session.username)));
     await sessions.revoke(session.id);

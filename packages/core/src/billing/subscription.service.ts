@@ -4,7 +4,10 @@ import type { ServiceDeps } from '../deps.js';
 import { manualBilling, type BillingProvider } from './billing-provider.js';
 
 /** Plan requests: a paid plan through the billing port, or recorded as pending for an admin. */
-export function subscriptionService(deps: Pick<ServiceDeps, 'db'>, billing: BillingProvider = manualBilling) {
+export function subscriptionService(
+  deps: Pick<ServiceDeps, 'db'>,
+  billing: BillingProvider = manualBilling,
+) {
   const { db } = deps;
   return {
     async subscribe(userId: number, plan: TPaidPlan) {
@@ -16,10 +19,20 @@ export function subscriptionService(deps: Pick<ServiceDeps, 'db'>, billing: Bill
       const status = outcome === 'paid' ? ('active' as const) : ('pending_payment' as const);
       // A pending request must not cost the user a running paid plan or trial: only record it.
       if (current?.status === 'active' && outcome === 'pending') {
-        return { message: server.subscriptionPending(plan), plan: current.plan, status: current.status };
+        return {
+          message: server.subscriptionPending(plan),
+          plan: current.plan,
+          status: current.status,
+        };
       }
-      await setSubscription(db, userId, { plan, status, currentPeriodEnd: null, grantedById: null });
-      const message = status === 'active' ? server.subscriptionActive(plan) : server.subscriptionPending(plan);
+      await setSubscription(db, userId, {
+        plan,
+        status,
+        currentPeriodEnd: null,
+        grantedById: null,
+      });
+      const message =
+        status === 'active' ? server.subscriptionActive(plan) : server.subscriptionPending(plan);
       return { message, plan, status };
     },
   };

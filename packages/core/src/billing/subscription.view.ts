@@ -7,9 +7,16 @@ export interface SubscriptionRow {
 }
 
 export function subscriptionView(row: SubscriptionRow | null, now: Date) {
-  if (!row) return { plan: 'trial' as const, status: 'expired' as const, trial_ends_at: null, live_allowed: false };
+  if (!row)
+    return {
+      plan: 'trial' as const,
+      status: 'expired' as const,
+      trial_ends_at: null,
+      live_allowed: false,
+    };
   const trialOver = row.status === 'trialing' && row.trialEndsAt !== null && row.trialEndsAt <= now;
-  const periodOver = row.status === 'active' && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
+  const periodOver =
+    row.status === 'active' && row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
   const status = trialOver || periodOver ? ('expired' as const) : row.status;
   return {
     plan: row.plan,

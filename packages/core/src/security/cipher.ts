@@ -25,11 +25,15 @@ export function createCipher(hexKey: string): Cipher {
     },
     decrypt(payload, additionalData) {
       const [version, iv, tag, body] = payload.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown ciphertext format');
+      if (version !== 'v1' || !iv || !tag || body === undefined)
+        throw new Error('Unknown ciphertext format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(additionalData, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

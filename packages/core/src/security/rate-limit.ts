@@ -31,7 +31,11 @@ export function createRateLimiter(redis: Redis): RateLimiter {
   const limiterFor = (bucket: RateBucket) => {
     let limiter = limiters.get(bucket);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${bucket}`, ...RATE_LIMITS[bucket] });
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `rl:${bucket}`,
+        ...RATE_LIMITS[bucket],
+      });
       limiters.set(bucket, limiter);
     }
     return limiter;

@@ -19,7 +19,9 @@ describe('cipher', () => {
     const sealed = cipher.encrypt('PKSECRET', aad.brokerKey(1, 'paper'));
     expect(() => cipher.decrypt(sealed, aad.brokerKey(2, 'paper'))).toThrow();
     expect(() => cipher.decrypt(sealed, aad.brokerKey(1, 'live'))).toThrow();
-    expect(() => createCipher('1f'.repeat(32)).decrypt(sealed, aad.brokerKey(1, 'paper'))).toThrow();
+    expect(() =>
+      createCipher('1f'.repeat(32)).decrypt(sealed, aad.brokerKey(1, 'paper')),
+    ).toThrow();
     const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'BB' : 'AA');
     expect(() => cipher.decrypt(tampered, aad.brokerKey(1, 'paper'))).toThrow();
   });
@@ -61,7 +63,9 @@ describe('tokens and passwords', () => {
     const token = generateToken();
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     expect(generateToken()).not.toBe(token);
-    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   it('hashes with argon2id and verifies', async () => {

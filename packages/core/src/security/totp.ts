@@ -15,7 +15,13 @@ export function generateTotpSecret(): string {
 }
 
 export function totpUri(secretBase32: string, username: string): string {
-  return createTOTPKeyURI(ISSUER, username, decodeBase32IgnorePadding(secretBase32), TOTP_PERIOD_SECONDS, DIGITS);
+  return createTOTPKeyURI(
+    ISSUER,
+    username,
+    decodeBase32IgnorePadding(secretBase32),
+    TOTP_PERIOD_SECONDS,
+    DIGITS,
+  );
 }
 
 /** The QR code image (PNG data URL) and the otpauth:// URI it encodes. */
@@ -36,7 +42,8 @@ export function matchTotpStep(secretBase32: string, code: string, nowMs: number)
   const current = Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS);
   const encoder = new TextEncoder();
   for (const step of [current - 1, current, current + 1]) {
-    if (constantTimeEqual(encoder.encode(totpCode(secretBase32, step)), encoder.encode(code))) return step;
+    if (constantTimeEqual(encoder.encode(totpCode(secretBase32, step)), encoder.encode(code)))
+      return step;
   }
   return null;
 }

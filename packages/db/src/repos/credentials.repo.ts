@@ -17,7 +17,8 @@ export async function listCredentialMasks(db: Db, userId: number) {
     select: { environment: true, keyMask: true, secretMask: true },
   });
   const masks: Partial<Record<Environment, { keyMask: string; secretMask: string }>> = {};
-  for (const row of rows) masks[row.environment] = { keyMask: row.keyMask, secretMask: row.secretMask };
+  for (const row of rows)
+    masks[row.environment] = { keyMask: row.keyMask, secretMask: row.secretMask };
   return masks;
 }
 
@@ -32,7 +33,12 @@ export function findEncryptedCredential(db: Db, userId: number, environment: Env
 export async function saveAccountSettings(
   db: Db,
   userId: number,
-  change: { environment: Environment; upserts: CredentialUpsert[]; deletes: Environment[]; markOnboarded: boolean },
+  change: {
+    environment: Environment;
+    upserts: CredentialUpsert[];
+    deletes: Environment[];
+    markOnboarded: boolean;
+  },
 ) {
   await db.$transaction([
     ...change.upserts.map(({ environment, ...values }) =>
@@ -46,7 +52,10 @@ export async function saveAccountSettings(
     db.brokerCredential.deleteMany({ where: { userId, environment: { in: change.deletes } } }),
     db.user.update({
       where: { id: userId },
-      data: { alpacaEnvironment: change.environment, ...(change.markOnboarded ? { isOnboarded: true } : {}) },
+      data: {
+        alpacaEnvironment: change.environment,
+        ...(change.markOnboarded ? { isOnboarded: true } : {}),
+      },
       select: { id: true },
     }),
   ]);

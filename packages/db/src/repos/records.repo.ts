@@ -12,9 +12,19 @@ export function findSubscription(db: Db, userId: number) {
 export async function setSubscription(
   db: Db,
   userId: number,
-  value: { plan: 'trial' | 'basic' | 'premium'; status: 'trialing' | 'active' | 'pending_payment' | 'canceled' | 'expired'; currentPeriodEnd: Date | null; grantedById: number | null },
+  value: {
+    plan: 'trial' | 'basic' | 'premium';
+    status: 'trialing' | 'active' | 'pending_payment' | 'canceled' | 'expired';
+    currentPeriodEnd: Date | null;
+    grantedById: number | null;
+  },
 ) {
-  await db.subscription.upsert({ where: { userId }, create: { userId, ...value }, update: value, select: { id: true } });
+  await db.subscription.upsert({
+    where: { userId },
+    create: { userId, ...value },
+    update: value,
+    select: { id: true },
+  });
 }
 
 export function listNotifications(db: Db, userId: number, limit: number) {
@@ -27,7 +37,10 @@ export function listNotifications(db: Db, userId: number, limit: number) {
 }
 
 export async function createNotification(db: Db, userId: number, message: string, status: string) {
-  const row = await db.notification.create({ data: { userId, message, status }, select: { id: true } });
+  const row = await db.notification.create({
+    data: { userId, message, status },
+    select: { id: true },
+  });
   return row.id;
 }
 
@@ -38,16 +51,29 @@ export async function clearNotifications(db: Db, userId: number) {
 /** A new token of a kind replaces the user's earlier unused ones. */
 export async function createOneTimeToken(
   db: Db,
-  token: { userId: number; kind: 'password_reset' | 'email_verify'; tokenHash: string; expiresAt: Date },
+  token: {
+    userId: number;
+    kind: 'password_reset' | 'email_verify';
+    tokenHash: string;
+    expiresAt: Date;
+  },
 ) {
   await db.$transaction([
-    db.oneTimeToken.updateMany({ where: { userId: token.userId, kind: token.kind, usedAt: null }, data: { usedAt: new Date() } }),
+    db.oneTimeToken.updateMany({
+      where: { userId: token.userId, kind: token.kind, usedAt: null },
+      data: { usedAt: new Date() },
+    }),
     db.oneTimeToken.create({ data: token, select: { id: true } }),
   ]);
 }
 
 /** Spends a token once, atomically; returns its user id, or null when unknown, used or expired. */
-export async function consumeOneTimeToken(db: Db, tokenHash: string, kind: 'password_reset' | 'email_verify', now: Date) {
+export async function consumeOneTimeToken(
+  db: Db,
+  tokenHash: string,
+  kind: 'password_reset' | 'email_verify',
+  now: Date,
+) {
   const rows = await db.$queryRaw<{ user_id: number }[]>`
     UPDATE "one_time_tokens" SET "used_at" = ${now}
     WHERE "token_hash" = ${tokenHash} AND "kind" = ${kind}::"OneTimeTokenKind" AND "used_at" IS NULL AND "expires_at" > ${now}
@@ -57,7 +83,18 @@ export async function consumeOneTimeToken(db: Db, tokenHash: string, kind: 'pass
 
 export async function createClientErrorReport(
   db: Db,
-  report: { errorId: string; message: string; stack: string | null; url: string | null; userAgent: string | null; userRef: string | null; userId: number | null; errorCount: number; reportedAt: Date | null; ip: string | null },
+  report: {
+    errorId: string;
+    message: string;
+    stack: string | null;
+    url: string | null;
+    userAgent: string | null;
+    userRef: string | null;
+    userId: number | null;
+    errorCount: number;
+    reportedAt: Date | null;
+    ip: string | null;
+  },
 ) {
   await db.clientErrorReport.create({ data: report, select: { id: true } });
 }
@@ -66,13 +103,38 @@ export function listClientErrorReports(db: Db, limit: number) {
   return db.clientErrorReport.findMany({
     orderBy: { id: 'desc' },
     take: limit,
-    select: { id: true, errorId: true, message: true, stack: true, url: true, userAgent: true, userRef: true, userId: true, errorCount: true, createdAt: true },
+    select: {
+      id: true,
+      errorId: true,
+      message: true,
+      stack: true,
+      url: true,
+      userAgent: true,
+      userRef: true,
+      userId: true,
+      errorCount: true,
+      createdAt: true,
+    },
   });
 }
 
-const mailFields = { id: true, to: true, subject: true, text: true, html: true, status: true, attempts: true, lastError: true, createdAt: true, sentAt: true } as const;
+const mailFields = {
+  id: true,
+  to: true,
+  subject: true,
+  text: true,
+  html: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  createdAt: true,
+  sentAt: true,
+} as const;
 
-export async function enqueueMail(db: Db, mail: { to: string; subject: string; text: string; html: string | null }) {
+export async function enqueueMail(
+  db: Db,
+  mail: { to: string; subject: string; text: string; html: string | null },
+) {
   const row = await db.mailOutbox.create({ data: mail, select: { id: true } });
   return row.id;
 }
@@ -82,14 +144,27 @@ export function findMail(db: Db, id: number) {
 }
 
 export async function markMailSent(db: Db, id: number) {
-  await db.mailOutbox.update({ where: { id }, data: { status: 'sent', sentAt: new Date(), attempts: { increment: 1 } }, select: { id: true } });
+  await db.mailOutbox.update({
+    where: { id },
+    data: { status: 'sent', sentAt: new Date(), attempts: { increment: 1 } },
+    select: { id: true },
+  });
 }
 
 export async function markMailFailed(db: Db, id: number, error: string) {
-  await db.mailOutbox.update({ where: { id }, data: { status: 'failed', lastError: error.slice(0, 2000), attempts: { increment: 1 } }, select: { id: true } });
+  await db.mailOutbox.update({
+    where: { id },
+    data: { status: 'failed', lastError: error.slice(0, 2000), attempts: { increment: 1 } },
+    select: { id: true },
+  });
 }
 
 /** The dev outbox: newest first. */
 export function listRecentMail(db: Db, limit: number, to?: string) {
-  return db.mailOutbox.findMany({ where: to ? { to } : {}, orderBy: { id: 'desc' }, take: limit, select: mailFields });
+  return db.mailOutbox.findMany({
+    where: to ? { to } : {},
+    orderBy: { id: 'desc' },
+    take: limit,
+    select: mailFields,
+  });
 }

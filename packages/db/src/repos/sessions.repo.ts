@@ -12,7 +12,10 @@ export interface NewSession {
 }
 
 export async function createSession(db: Db, session: NewSession) {
-  await db.session.create({ data: { ...session, lastUsedAt: session.createdAt }, select: { id: true } });
+  await db.session.create({
+    data: { ...session, lastUsedAt: session.createdAt },
+    select: { id: true },
+  });
 }
 
 /** A session that has not been revoked, with what authorization needs of its user. */
@@ -39,7 +42,10 @@ export async function revokeSession(db: Db, id: string) {
 }
 
 export async function revokeUserSessions(db: Db, userId: number) {
-  await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await db.session.updateMany({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }
 
 export async function deleteExpiredSessions(db: Db, before: Date) {

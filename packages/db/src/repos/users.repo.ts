@@ -34,7 +34,10 @@ export interface NewUser {
 export async function createUserWithTrial(db: Db, user: NewUser): Promise<number> {
   const { trialEndsAt, ...fields } = user;
   const created = await db.user.create({
-    data: { ...fields, subscription: { create: { plan: 'trial', status: 'trialing', trialEndsAt } } },
+    data: {
+      ...fields,
+      subscription: { create: { plan: 'trial', status: 'trialing', trialEndsAt } },
+    },
     select: { id: true },
   });
   return created.id;
@@ -62,15 +65,26 @@ export async function findTotpSecret(db: Db, id: number): Promise<string | null>
   return user?.totpSecretEnc ?? null;
 }
 
-export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<'username' | 'email' | null> {
-  const found = await db.user.findFirst({ where: { OR: [{ username }, { email }] }, select: { username: true } });
+export async function usernameOrEmailTaken(
+  db: Db,
+  username: string,
+  email: string,
+): Promise<'username' | 'email' | null> {
+  const found = await db.user.findFirst({
+    where: { OR: [{ username }, { email }] },
+    select: { username: true },
+  });
   if (!found) return null;
   return found.username === username ? 'username' : 'email';
 }
 
 /** Sets or clears 2FA; a new secret starts with no used time step. */
 export async function setTotpSecret(db: Db, id: number, totpSecretEnc: string | null) {
-  await db.user.update({ where: { id }, data: { totpSecretEnc, totpLastStep: null }, select: { id: true } });
+  await db.user.update({
+    where: { id },
+    data: { totpSecretEnc, totpLastStep: null },
+    select: { id: true },
+  });
 }
 
 /**

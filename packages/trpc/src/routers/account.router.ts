@@ -1,7 +1,5 @@
 import {
   ZAccountSettingsOutput,
-  ZMessageOutput,
-  ZNotificationsOutput,
   ZSubscribeInput,
   ZSubscribeOutput,
   ZUpdateAccountSettingsInput,
@@ -20,5 +18,7 @@ export const accountRouter = router({
   subscribe: authedProcedure
     .input(ZSubscribeInput)
     .output(ZSubscribeOutput)
-    .mutation(({ ctx, input }) => ctx.services.subscription.subscribe(ctx.session.userId, input.plan)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.subscription.subscribe(ctx.session.userId, input.plan),
+    ),
 });

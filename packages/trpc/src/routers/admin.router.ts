@@ -10,7 +10,9 @@ import {
 import { adminProcedure, router } from '../trpc.js';
 
 export const adminRouter = router({
-  users: adminProcedure.output(ZAdminUsersOutput).query(({ ctx }) => ctx.services.admin.listUsers()),
+  users: adminProcedure
+    .output(ZAdminUsersOutput)
+    .query(({ ctx }) => ctx.services.admin.listUsers()),
   updateUser: adminProcedure
     .input(ZAdminUpdateUserInput)
     .output(ZMessageOutput)
@@ -30,5 +32,7 @@ export const adminRouter = router({
   clientErrors: adminProcedure
     .output(ZClientErrorList)
     .query(({ ctx }) => ctx.services.admin.listClientErrors()),
-  mailOutbox: adminProcedure.output(ZAdminMailOutput).query(({ ctx }) => ctx.services.admin.listMail()),
+  mailOutbox: adminProcedure
+    .output(ZAdminMailOutput)
+    .query(({ ctx }) => ctx.services.admin.listMail()),
 });

@@ -34,11 +34,15 @@ export const authRouter = router({
   enable2fa: tempTokenProcedure('2fa_setup')
     .input(ZEnable2faInput)
     .output(ZEnable2faOutput)
-    .mutation(({ ctx, input }) => ctx.services.auth.enable2fa(ctx.session, input.username, ctx.meta)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.auth.enable2fa(ctx.session, input.username, ctx.meta),
+    ),
   refresh: authedProcedure
     .output(ZTokenOutput)
     .mutation(({ ctx }) => ctx.services.auth.refresh(ctx.session)),
-  status: authedProcedure.output(ZStatusOutput).query(({ ctx }) => ctx.services.auth.status(ctx.session)),
+  status: authedProcedure
+    .output(ZStatusOutput)
+    .query(({ ctx }) => ctx.services.auth.status(ctx.session)),
   onboardingStatus: authedProcedure
     .output(ZOnboardingOutput)
     .query(({ ctx }) => ctx.services.auth.onboardingStatus(ctx.session)),

@@ -1,7 +1,4 @@
-import {
-  ZClientErrorReport,
-  ZMessageOutput,
-} from '@tradebot/api-contract';
+import { ZClientErrorReport, ZMessageOutput } from '@tradebot/api-contract';
 import { publicProcedure, router } from '../trpc.js';
 
 /** Browser error reports (spec §7): public, rate-limited per IP by the service. */

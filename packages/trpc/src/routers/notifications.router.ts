@@ -1,7 +1,4 @@
-import {
-  ZMessageOutput,
-  ZNotificationsOutput,
-} from '@tradebot/api-contract';
+import { ZMessageOutput, ZNotificationsOutput } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
 export const notificationsRouter = router({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAdminTotpSecret } from '@tradebot/api-contract/client';
+import { ZAdminTotpSecret } from '@tradebot/api-contract';
 import { generateTotpSecret } from './totp-secret';
 
 describe('generateTotpSecret', () => {

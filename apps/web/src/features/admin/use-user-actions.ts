@@ -1,5 +1,5 @@
 import type { TAdminUpdateUserBody, TAdminUser, TPaidPlan } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverDetail, useTRPC } from '../../lib/trpc';

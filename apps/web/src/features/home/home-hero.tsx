@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '@tradebot/api-contract/client';
+import { TRIAL_DAYS } from '@tradebot/api-contract';
 import { Badge, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract/client';
+import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

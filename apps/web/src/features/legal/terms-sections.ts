@@ -1,4 +1,4 @@
-import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract/client';
+import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract';
 
 export const TERMS_LAST_UPDATED = 'April 07, 2025';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
-import { maskSecret, server } from '@tradebot/api-contract/client';
+import { maskSecret, server } from '@tradebot/api-contract';
 import { emptyDraft, toPayload, validateDraft } from './account-settings-draft';
 
 const nothingSaved: TAccountSettingsOutput = {

@@ -3,7 +3,7 @@ import type {
   TTradingEnvironment,
   TUpdateAccountSettingsInput,
 } from '@tradebot/api-contract';
-import { server } from '@tradebot/api-contract/client';
+import { server } from '@tradebot/api-contract';
 
 export type CredentialField = 'paperKey' | 'paperSecret' | 'liveKey' | 'liveSecret';
 

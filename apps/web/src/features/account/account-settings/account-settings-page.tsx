@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert, Group, Loader, Stack } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';

@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
 import {
   emptyPasswordChange,

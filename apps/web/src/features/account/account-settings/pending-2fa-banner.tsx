@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';

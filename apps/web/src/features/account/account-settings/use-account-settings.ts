@@ -1,5 +1,5 @@
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FormResult } from '../../../components/result-alert';

@@ -1,4 +1,4 @@
-import { PLAN_PRICES } from '@tradebot/api-contract/client';
+import { PLAN_PRICES } from '@tradebot/api-contract';
 import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
 import type { PlanOffer } from './plans';
 

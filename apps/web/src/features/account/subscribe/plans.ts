@@ -1,5 +1,5 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
-import { PLAN_PRICES } from '@tradebot/api-contract/client';
+import { PLAN_PRICES } from '@tradebot/api-contract';
 
 export interface PlanOffer {
   plan: TPaidPlan;

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS } from '@tradebot/api-contract/client';
+import { TRIAL_DAYS } from '@tradebot/api-contract';
 import { Card, SimpleGrid } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { useAuth } from '../../auth/auth-context';

@@ -1,5 +1,5 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormResult } from '../../../components/result-alert';

@@ -1,5 +1,5 @@
 import type { TEnable2faOutput } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { server, ui } from '@tradebot/api-contract/client';
+import { server, ui } from '@tradebot/api-contract';
 import { errorCode } from '../../../lib/trpc';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');

@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert } from '@mantine/core';
 
 export function LoginNotices({ fromSetup, message }: { fromSetup: boolean; message?: string }) {

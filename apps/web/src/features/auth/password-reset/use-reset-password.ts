@@ -1,4 +1,4 @@
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormResult } from '../../../components/result-alert';

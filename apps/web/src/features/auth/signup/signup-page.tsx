@@ -1,5 +1,5 @@
 import type { TSignupOutput } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Anchor } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

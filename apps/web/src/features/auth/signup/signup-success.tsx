@@ -1,5 +1,5 @@
 import type { TSignupOutput } from '@tradebot/api-contract';
-import { ui } from '@tradebot/api-contract/client';
+import { ui } from '@tradebot/api-contract';
 import { Alert, Button, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { AuthCard } from '../auth-card';
