@@ -29,22 +29,8 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
     return user;
   }
 
-  async function listUsers() {
-    const users = await listForAdmin(db);
-    return users.map((user) => ({
-      id: user.id,
-      username: user.username,
-      email: user.email || null,
-      country: user.country || null,
-      phone_number: user.phoneNumber || null,
-      is_verified: user.isVerified,
-      totp_secret: user.has2fa ? TOTP_PRESENT : null,
-      is_admin: user.isAdmin,
-      is_2fa_exempt: isExempt(user.username),
-      plan: user.plan,
-      subscription_status: user.subscriptionStatus,
-    }));
-  }
+  const listUsers = async () =>
+    (await listForAdmin(db)).map((user) => adminUserView(user, isExempt(user.username)));
 
   async function updateUser(adminId: number, userId: number, patch: TAdminUpdateUserBody) {
     const user = await requireUser(userId);
@@ -83,4 +69,23 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
   }
 
   return { listUsers, updateUser, deleteUser: remove, grantPlan };
+}
+
+type AdminListRow = Awaited<ReturnType<typeof listForAdmin>>[number];
+
+/** A user as the admin table shows it: whether 2FA is on, never the secret. */
+function adminUserView(user: AdminListRow, exempt: boolean) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email || null,
+    country: user.country || null,
+    phone_number: user.phoneNumber || null,
+    is_verified: user.isVerified,
+    totp_secret: user.has2fa ? TOTP_PRESENT : null,
+    is_admin: user.isAdmin,
+    is_2fa_exempt: exempt,
+    plan: user.plan,
+    subscription_status: user.subscriptionStatus,
+  };
 }

@@ -3,6 +3,7 @@ import { consumeOneTimeToken, findById, markVerified } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import { hashToken } from '../security/tokens.js';
 import type { SessionInfo } from '../types.js';
+import { authMails } from './auth-mails.js';
 import { issueOneTimeToken, VERIFY_TTL_MS } from './one-time-tokens.js';
 
 /** Email verification: a single-use link valid for 24 hours, sent at sign-up and on request. */
@@ -13,12 +14,7 @@ export function emailVerificationService(deps: ServiceDeps) {
     const user = await findById(db, userId);
     if (!user || user.isVerified) return;
     const token = await issueOneTimeToken(deps, userId, 'email_verify', VERIFY_TTL_MS);
-    const link = `${appUrl}/verify-email?token=${token}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Verify your email address',
-      text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n`,
-    });
+    await mailer.send(authMails.verifyEmail(user, `${appUrl}/verify-email?token=${token}`));
   }
 
   async function verifyEmail(token: string) {

@@ -16,6 +16,7 @@ import type { ServiceDeps } from '../deps.js';
 import { hashPassword, verifyPassword } from '../security/password-hash.js';
 import { hashToken } from '../security/tokens.js';
 import type { RequestMeta, SessionInfo } from '../types.js';
+import { authMails } from './auth-mails.js';
 import { issueOneTimeToken, RESET_TTL_MS } from './one-time-tokens.js';
 import type { SessionService } from './session.service.js';
 
@@ -29,12 +30,7 @@ export function passwordService(deps: ServiceDeps, sessions: SessionService) {
     const user = await findByEmail(db, email);
     if (user) {
       const token = await issueOneTimeToken(deps, user.id, 'password_reset', RESET_TTL_MS);
-      const link = `${appUrl}/reset-password?token=${token}`;
-      await mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${link}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
-      });
+      await mailer.send(authMails.resetPassword(user, `${appUrl}/reset-password?token=${token}`));
     }
     // The same answer whether or not the address is registered.
     return { message: server.resetLinkSent };
@@ -73,11 +69,7 @@ export function passwordService(deps: ServiceDeps, sessions: SessionService) {
   async function sendPasswordChanged(userId: number) {
     const user = await findById(db, userId);
     if (!user) return;
-    await mailer.send({
-      to: user.email,
-      subject: 'Your password was changed',
-      text: `Hello ${user.username},\n\nThe password of your account was changed on ${now().toUTCString()}. Every other device has been signed out.\n\nIf you did not do this, reset your password now:\n${appUrl}/forgot-password\n`,
-    });
+    await mailer.send(authMails.passwordChanged(user, now(), `${appUrl}/forgot-password`));
   }
 
   return { forgotPassword, resetPassword, changePassword };

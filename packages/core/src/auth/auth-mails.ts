@@ -1,0 +1,25 @@
+import type { MailMessage } from '../mail/outbox-mailer.js';
+
+/** The account mails, as texts: one place to read (and later translate) what users receive. */
+interface Recipient {
+  email: string;
+  username: string;
+}
+
+export const authMails = {
+  verifyEmail: (user: Recipient, link: string): MailMessage => ({
+    to: user.email,
+    subject: 'Verify your email address',
+    text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n`,
+  }),
+  resetPassword: (user: Recipient, link: string): MailMessage => ({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${link}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
+  }),
+  passwordChanged: (user: Recipient, at: Date, resetLink: string): MailMessage => ({
+    to: user.email,
+    subject: 'Your password was changed',
+    text: `Hello ${user.username},\n\nThe password of your account was changed on ${at.toUTCString()}. Every other device has been signed out.\n\nIf you did not do this, reset your password now:\n${resetLink}\n`,
+  }),
+};
