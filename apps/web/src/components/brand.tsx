@@ -1,21 +1,12 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
+import { LineIcon } from './line-icon';
 
 function ChartIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon strokeWidth={2.4} rounded>
       <polyline points="3 17 9 11 13 15 21 7" />
       <polyline points="15 7 21 7 21 13" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -4,23 +4,16 @@ import { useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context';
 import { errorCode, useTRPC } from '../lib/trpc';
 import { NotificationList } from './notification-list';
+import { LineIcon } from './line-icon';
 
 /** Spec §9: notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 const Bell = () => (
-  <svg
-    width="18"
-    height="18"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-  >
+  <LineIcon>
     <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
     <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-  </svg>
+  </LineIcon>
 );
 
 export function NotificationBell() {

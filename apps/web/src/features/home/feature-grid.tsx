@@ -1,4 +1,5 @@
 import { Card, List, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
+import { LineIcon } from '../../components/line-icon';
 
 const FEATURES = [
   {
@@ -28,17 +29,9 @@ const FEATURES = [
 ];
 
 const Check = () => (
-  <svg
-    width="12"
-    height="12"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="3.5"
-    aria-hidden="true"
-  >
+  <LineIcon size={12} strokeWidth={3.5}>
     <polyline points="20 6 9 17 4 12" />
-  </svg>
+  </LineIcon>
 );
 
 export function FeatureGrid() {
