@@ -1,7 +1,6 @@
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '@tradebot/core';
-import { hashToken } from '@tradebot/core';
+import { hashToken, RATE_LIMITS } from '@tradebot/core';
 import { signupBody, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -111,6 +110,20 @@ describe('rate limits', () => {
       await api.http.send('POST', '/api/signup', { json: signupBody('onemore'), ip: '10.4.0.1' }),
     );
     expect(await api.runtime.db.user.count()).toBe(RATE_LIMITS.signupIp.points);
+  });
+
+  it('limits verification mails a signed-in user can request', async () => {
+    const { token } = await signUpAndLogIn(api, 'asker', '10.5.0.1');
+    const request = (ip: string) =>
+      api.http.send('POST', '/api/request-email-verification', { token, ip });
+    const allowed = RATE_LIMITS.verifyRequestAccount.points;
+    for (let n = 0; n < allowed; n += 1) {
+      expect((await request(`10.5.1.${n + 1}`)).body).toEqual({ message: server.verifyLinkSent });
+    }
+    // A new IP does not reset the budget: it belongs to the account and its address.
+    expectRetryHint(await request('10.5.2.1'));
+    const mails = await api.runtime.db.mailOutbox.count({ where: { to: 'asker@example.com' } });
+    expect(mails).toBe(1 + allowed);
   });
 
   it('limits client error reports per IP', async () => {

@@ -8,7 +8,7 @@ import { issueOneTimeToken, VERIFY_TTL_MS } from './one-time-tokens.js';
 
 /** Email verification: a single-use link valid for 24 hours, sent at sign-up and on request. */
 export function emailVerificationService(deps: ServiceDeps) {
-  const { db, mailer, now, appUrl } = deps;
+  const { db, limiter, mailer, now, appUrl } = deps;
 
   async function sendVerification(userId: number) {
     const user = await findById(db, userId);
@@ -24,7 +24,11 @@ export function emailVerificationService(deps: ServiceDeps) {
     return { message: server.emailVerified };
   }
 
+  /** Sends mail on demand, so it is throttled per account and per address like reset links. */
   async function requestEmailVerification(session: SessionInfo) {
+    await limiter.consume('verifyRequestAccount', String(session.userId));
+    const user = await findById(db, session.userId);
+    if (user) await limiter.consume('verifyRequestAddress', user.email);
     await sendVerification(session.userId);
     return { message: server.verifyLinkSent };
   }

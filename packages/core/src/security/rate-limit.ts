@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   clientErrorIp: { points: 30, duration: 60 },
   resetIp: { points: 10, duration: 15 * 60 },
   resetAccount: { points: 3, duration: 60 * 60 },
+  verifyRequestAccount: { points: 3, duration: 60 * 60 },
+  verifyRequestAddress: { points: 3, duration: 60 * 60 },
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITS;
