@@ -52,10 +52,11 @@ try {
     );
   }
 } catch (error) {
-  if (error instanceof ZodError)
-    console.error(`Cannot create the admin: ${validationMessage(error)}`);
-  else if (error instanceof AppError) console.error(`Cannot create the admin: ${error.message}`);
-  else console.error(error);
+  // Bad input and a taken name or address are the operator's to fix: say so in a sentence.
+  if (error instanceof ZodError || error instanceof AppError) {
+    const reason = error instanceof ZodError ? validationMessage(error) : error.message;
+    console.error(`Cannot create the admin: ${reason}`);
+  } else console.error(error);
   process.exitCode = 1;
 } finally {
   await db.$disconnect();

@@ -6,15 +6,21 @@ import type { SessionInfo } from '../types.js';
 import { authMails } from './auth-mails.js';
 import { issueOneTimeToken, VERIFY_TTL_MS } from './one-time-tokens.js';
 
+type User = NonNullable<Awaited<ReturnType<typeof findById>>>;
+
 /** Email verification: a single-use link valid for 24 hours, sent at sign-up and on request. */
 export function emailVerificationService(deps: ServiceDeps) {
   const { db, limiter, mailer, now, appUrl } = deps;
 
+  async function sendTo(user: User) {
+    if (user.isVerified) return;
+    const token = await issueOneTimeToken(deps, user.id, 'email_verify', VERIFY_TTL_MS);
+    await mailer.send(authMails.verifyEmail(user, `${appUrl}/verify-email?token=${token}`));
+  }
+
   async function sendVerification(userId: number) {
     const user = await findById(db, userId);
-    if (!user || user.isVerified) return;
-    const token = await issueOneTimeToken(deps, userId, 'email_verify', VERIFY_TTL_MS);
-    await mailer.send(authMails.verifyEmail(user, `${appUrl}/verify-email?token=${token}`));
+    if (user) await sendTo(user);
   }
 
   async function verifyEmail(token: string) {
@@ -28,8 +34,10 @@ export function emailVerificationService(deps: ServiceDeps) {
   async function requestEmailVerification(session: SessionInfo) {
     await limiter.consume('verifyRequestAccount', String(session.userId));
     const user = await findById(db, session.userId);
-    if (user) await limiter.consume('verifyRequestAddress', user.email);
-    await sendVerification(session.userId);
+    if (user) {
+      await limiter.consume('verifyRequestAddress', user.email);
+      await sendTo(user);
+    }
     return { message: server.verifyLinkSent };
   }
 
