@@ -13,9 +13,10 @@ import type { TestProject } from 'vitest/node';
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATABASE = 'tradebot_e2e';
+// Overridable so two checkouts on one machine can run their browser tests side by side.
+const DATABASE = process.env.E2E_DATABASE ?? 'tradebot_e2e';
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DATABASE}`;
-const REDIS_URL = 'redis://127.0.0.1:6379/14';
+const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 
 declare module 'vitest' {
   export interface ProvidedContext {
