@@ -8,9 +8,15 @@ import { CLIENT_ERROR_MAX_BYTES, server } from '@tradebot/api-contract';
 import type { Services, SessionService } from '@tradebot/core';
 import { appRouter } from '@tradebot/trpc';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TRPCError } from '@trpc/server';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
+import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
 import { registerRestRoutes } from './rest/shim.js';
 import { registerWebsocket } from './ws/hub.js';
@@ -32,7 +38,9 @@ export async function buildApp(options: AppOptions) {
     trustProxy: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
+    genReqId: newRequestId,
   });
+  registerErrorHandler(app);
   if (options.logger) {
     app.addHook('onRequest', async (request) => {
       request.log = request.log.child({}, { redact: ['req.headers.authorization'] });
@@ -59,6 +67,10 @@ export async function buildApp(options: AppOptions) {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req),
+      onError: ({ error, req, path }: { error: TRPCError; req: FastifyRequest; path?: string }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logFault(req, error.cause ?? error, path ?? '/trpc');
+      },
     },
   });
   registerRestRoutes(app, restRoutes, buildContext);

@@ -16,5 +16,6 @@ export function contextFactory(services: Services, sessions: SessionService) {
     session: token ? await sessions.authenticate(token) : null,
     tokenSent: token !== null,
     meta: { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null },
+    requestId: request.id,
   });
 }

@@ -9,6 +9,7 @@ export * from './ws.js';
 export * from './schemas/auth.schema.js';
 export * from './schemas/account.schema.js';
 export * from './schemas/admin.schema.js';
+export * from './schemas/common.schema.js';
 export * from './schemas/client-error.schema.js';
 export * from './schemas/jobs.schema.js';
 export * from './schemas/notification.schema.js';

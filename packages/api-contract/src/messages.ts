@@ -89,4 +89,9 @@ export const server = {
   methodNotAllowed: 'Method Not Allowed',
   notFound: 'Not Found',
   errorReportTooLarge: 'Error report too large',
+  unstorableText: (field: string) =>
+    `${field || 'The input'} contains a character that is not allowed (a NUL character or broken Unicode).`,
+  /** The only thing a caller learns of a server fault: the id under which it was logged. */
+  internalError: (requestId: string) =>
+    `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,
 } as const;

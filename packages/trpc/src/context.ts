@@ -8,4 +8,6 @@ export interface Context {
   /** Whether a bearer token was sent at all (to tell "expired" from "not signed in"). */
   tokenSent: boolean;
   meta: RequestMeta;
+  /** The id this request is logged under; a server fault's message quotes it. */
+  requestId: string;
 }

@@ -1,20 +1,24 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { isAppError, server, validationMessage } from '@tradebot/api-contract';
+import { findUnstorableText, isAppError, server, validationMessage } from '@tradebot/api-contract';
 import type { SessionInfo, TemporaryPurpose } from '@tradebot/core';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  /**
+   * The one place a procedure error becomes what the caller reads. A server fault says only
+   * that it happened and under which request id it was logged: never a stack, path, SQL or
+   * driver code, in any environment.
+   */
+  errorFormatter({ shape, error, ctx }) {
     const retryAfter = isAppError(error.cause) ? error.cause.retryAfter : undefined;
+    let message = shape.message;
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      message = server.internalError(ctx?.requestId ?? '-');
     // Input errors read as sentences (the schemas carry user-facing texts), not as JSON.
-    const message =
-      error.cause instanceof ZodError ? validationMessage(error.cause) : shape.message;
-    return {
-      ...shape,
-      message,
-      data: { ...shape.data, retryAfter: retryAfter ?? null, stack: undefined },
-    };
+    else if (error.cause instanceof ZodError) message = validationMessage(error.cause);
+    const { code, httpStatus, path } = shape.data;
+    return { ...shape, message, data: { code, httpStatus, path, retryAfter: retryAfter ?? null } };
   },
 });
 
@@ -31,7 +35,15 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrors);
+/** Strings text columns cannot hold are refused for every procedure, before its schema. */
+const storableText = t.middleware(async ({ getRawInput, next }) => {
+  const field = findUnstorableText(await getRawInput());
+  if (field !== null)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: server.unstorableText(field) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(storableText).use(appErrors);
 
 function requireSession(ctx: Context): SessionInfo {
   if (!ctx.session) {

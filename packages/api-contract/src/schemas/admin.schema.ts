@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { zId } from './common.schema.js';
 import { ZPaidPlan } from './subscription.schema.js';
 
-export const ZUserId = z.coerce.number().int().positive('Unknown user id.');
+export const ZUserId = zId('Unknown user id.');
 
 export const ZAdminUser = z.object({
   id: z.number(),

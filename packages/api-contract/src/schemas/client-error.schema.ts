@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './common.schema.js';
 
 /** Spec §3 client error report; every field bounded so a report stays small. */
 export const ZClientErrorReport = z.object({
@@ -7,7 +8,7 @@ export const ZClientErrorReport = z.object({
   stack: z.string().max(20_000).nullish(),
   url: z.string().max(2000).nullish(),
   userAgent: z.string().max(500).nullish(),
-  timestamp: z.string().max(64).nullish(),
+  timestamp: ZTimestamp.nullish(),
   userToken: z.string().max(512).nullish(),
   errorCount: z.number().int().min(1).max(1_000_000).default(1),
 });

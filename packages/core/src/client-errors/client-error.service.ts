@@ -8,7 +8,6 @@ export function clientErrorService(deps: Pick<ServiceDeps, 'db' | 'limiter'>) {
   return {
     async report(input: TClientErrorReport, meta: RequestMeta) {
       await deps.limiter.consume('clientErrorIp', meta.ip);
-      const reportedAt = input.timestamp ? new Date(input.timestamp) : null;
       await createClientErrorReport(deps.db, {
         errorId: input.errorId,
         message: input.message,
@@ -18,7 +17,7 @@ export function clientErrorService(deps: Pick<ServiceDeps, 'db' | 'limiter'>) {
         userRef: input.userToken ? input.userToken.slice(0, 8) : null,
         userId: null,
         errorCount: input.errorCount,
-        reportedAt: reportedAt && !Number.isNaN(reportedAt.getTime()) ? reportedAt : null,
+        reportedAt: input.timestamp ? new Date(input.timestamp) : null,
         ip: meta.ip,
       });
       return { message: server.reportStored };
