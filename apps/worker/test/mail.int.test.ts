@@ -99,6 +99,19 @@ describe('mail queue', () => {
     expect(row?.status).toBe('sent');
   });
 
+  it('never sends a link whose token is gone', async () => {
+    const id = await mailer.send({
+      to: 'lee@example.com',
+      subject: 'Reset',
+      text: `Open http://localhost/reset?token=${secretSlot('token')}`,
+      secrets: { token: 'tok' },
+    });
+    await db.mailOutbox.update({ where: { id }, data: { secrets: null } });
+    await expect(delivery(sink.url).deliver(id)).rejects.toThrow(/secret "token" is missing/);
+    expect(sink.received).toHaveLength(0);
+    expect(await findMail(db, id)).toMatchObject({ status: 'failed' });
+  });
+
   it('fails a malformed payload without retrying', async () => {
     const events = new QueueEvents(mailQueue.name, {
       connection: createRedis(redisUrl, { forWorker: true }),

@@ -49,10 +49,13 @@ export function mailDeliveryService(deps: Pick<ServiceDeps, 'db' | 'smtp' | 'cip
       })
     : null;
 
-  /** The texts as the recipient gets them: placeholders filled from the decrypted secrets. */
+  /**
+   * The texts as the recipient gets them: placeholders filled from the decrypted secrets. A
+   * placeholder without its secret (dropped after a final failure) throws: a mail is never
+   * sent with a hole where its link should be.
+   */
   function render(mail: ClaimedMail) {
-    if (mail.secrets === null) return { text: mail.text, html: mail.html };
-    const secrets = openSecrets(cipher, mail.messageId, mail.secrets);
+    const secrets = mail.secrets === null ? {} : openSecrets(cipher, mail.messageId, mail.secrets);
     return {
       text: fillSecrets(mail.text, secrets),
       html: mail.html === null ? null : fillSecrets(mail.html, secrets),
@@ -75,9 +78,10 @@ export function mailDeliveryService(deps: Pick<ServiceDeps, 'db' | 'smtp' | 'cip
     try {
       content = render(mail);
     } catch (error) {
-      // A key change or a damaged row: no retry can fix it.
-      await markMailFailed(db, mailId, `Cannot open the mail's secrets: ${String(error)}`, true);
-      throw new UnrecoverableError(`Mail ${mailId}: cannot open its secrets`);
+      // A changed key, a damaged row or a dropped secret: no retry can fix it.
+      const reason = `Cannot fill in the mail's secrets: ${String(error)}`;
+      await markMailFailed(db, mailId, reason, true);
+      throw new UnrecoverableError(`Mail ${mailId}: ${reason}`);
     }
     if (!transport) {
       smtp.devLog?.(
