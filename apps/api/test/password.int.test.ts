@@ -1,6 +1,6 @@
 import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken } from '@tradebot/core';
+import { hashToken, openSecrets } from '@tradebot/core';
 import { codeAt, logIn, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -15,7 +15,11 @@ async function lastMailTo(to: string) {
     where: { to },
     orderBy: { id: 'desc' },
   });
-  return { ...mail, token: /token=([a-z0-9]+)/.exec(mail.text)?.[1] ?? '' };
+  // The token is not in the text: it waits encrypted beside it until the worker delivers it.
+  const secrets = mail.secrets
+    ? openSecrets(api.runtime.deps.cipher, mail.messageId, mail.secrets)
+    : {};
+  return { ...mail, token: secrets.token ?? '' };
 }
 
 describe('password reset', () => {

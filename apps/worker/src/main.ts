@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
 import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
@@ -16,18 +17,32 @@ for (const worker of workers) {
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),
   );
+  worker.on('stalled', (jobId) =>
+    console.warn(
+      `[worker] ${worker.name} job ${jobId} stalled (its worker stopped renewing the lock): retrying`,
+    ),
+  );
+  worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
 }
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
 console.log(
   `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,
 );
 
-/** Finish the jobs in hand, then exit; BullMQ returns unfinished ones to the queue. */
+/**
+ * Drain: take no new jobs, give the running ones SHUTDOWN_GRACE_MS to finish (worker.close()
+ * waits for them), then close the connections and exit 0. A job still running after the grace
+ * period is returned rather than finished: its lock expires and another worker retries it.
+ */
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
-  await Promise.all(workers.map((worker) => worker.close()));
+  const closed = Promise.all(workers.map((worker) => worker.close())).then(() => true);
+  const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
+  if (!finished)
+    console.warn(`[worker] jobs still running after ${env.SHUTDOWN_GRACE_MS} ms: returning them`);
   connection.disconnect();
   await runtime.close();
+  console.log('[worker] stopped');
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -9,8 +9,11 @@ export interface ServiceDeps {
   cipher: Cipher;
   limiter: RateLimiter;
   mailer: Mailer;
-  /** SMTP delivery (the worker's side of mail); no URL keeps mail in the dev outbox. */
-  smtp: { url?: string; from: string };
+  /**
+   * SMTP delivery (the worker's side of mail); no URL keeps mail in the dev outbox, and
+   * `devLog` (never set in production) then prints each kept mail, links included.
+   */
+  smtp: { url?: string; from: string; devLog?: (text: string) => void };
   /** Injected so tests can move time (session expiry, TOTP steps, trial end). */
   now: () => Date;
   appUrl: string;

@@ -2,7 +2,7 @@ import { createDb } from '@tradebot/db';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import type { CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
-import { outboxMailer } from './mail/outbox-mailer.js';
+import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createServices } from './services.js';
@@ -16,12 +16,20 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const redis = createRedis(env.REDIS_URL);
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
   const mail = openQueue(mailQueue, queueConnection);
+  const cipher = createCipher(env.ENCRYPTION_KEY);
+  const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
     db,
-    cipher: createCipher(env.ENCRYPTION_KEY),
+    cipher,
     limiter: createRateLimiter(redis),
-    mailer: outboxMailer(db, mail),
-    smtp: { ...(env.SMTP_URL ? { url: env.SMTP_URL } : {}), from: env.MAIL_FROM },
+    mailer: outboxMailer(db, mail, cipher, domain),
+    smtp: {
+      ...(env.SMTP_URL ? { url: env.SMTP_URL } : {}),
+      from: env.MAIL_FROM,
+      // A token in a production log would be a leak of its own: there the outbox keeps the
+      // mail with its links redacted.
+      ...(env.NODE_ENV === 'production' ? {} : { devLog: (text: string) => console.log(text) }),
+    },
     now: () => new Date(),
     appUrl: env.APP_URL,
     reservedUsernames: env.RESERVED_USERNAMES,

@@ -1,4 +1,12 @@
-import { Queue, UnrecoverableError, Worker, type JobsOptions, type Processor } from 'bullmq';
+import {
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type Job,
+  type JobsOptions,
+  type Processor,
+  type WorkerOptions,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 
@@ -12,6 +20,19 @@ export interface QueueDefinition<P extends z.ZodType, R extends z.ZodType> {
   payload: P;
   result: R;
   defaultJobOptions: JobsOptions;
+  /** How fast a job whose worker died is handed to another (BullMQ's stall detection). */
+  workerOptions?: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+}
+
+/** What a handler may know about its job besides the payload. */
+export interface JobAttempt {
+  /** No retry follows if this attempt fails. */
+  final: boolean;
+}
+
+/** attemptsMade counts the attempts that already failed; this one is the last when it reaches the limit. */
+export function attemptOf(job: Pick<Job, 'attemptsMade' | 'opts'>): JobAttempt {
+  return { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) };
 }
 
 export function defineQueue<P extends z.ZodType, R extends z.ZodType>(
@@ -52,24 +73,25 @@ export async function enqueue<P extends z.ZodType, R extends z.ZodType>(
 
 export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
-  handle: (payload: z.output<P>) => Promise<z.input<R>>,
+  handle: (payload: z.output<P>, attempt: JobAttempt) => Promise<z.input<R>>,
 ): Processor {
   return async (job) => {
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
-    return definition.result.parse(await handle(parsed.data));
+    return definition.result.parse(await handle(parsed.data, attemptOf(job)));
   };
 }
 
 export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
-  handle: (payload: z.output<P>) => Promise<z.input<R>>,
+  handle: (payload: z.output<P>, attempt: JobAttempt) => Promise<z.input<R>>,
   connection: Redis,
   concurrency = 4,
 ): Worker {
   return new Worker(definition.name, createProcessor(definition, handle), {
     connection,
     concurrency,
+    ...definition.workerOptions,
   });
 }

@@ -1,7 +1,8 @@
 import { listClientErrorReports, listRecentMail } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
+import { redactSecrets } from '../mail/mail-secrets.js';
 
-/** What admins read besides users: browser error reports and the dev mail outbox. */
+/** What admins read besides users: browser error reports and the mail outbox (tokens redacted). */
 export function adminReportsService(deps: Pick<ServiceDeps, 'db'>) {
   const { db } = deps;
 
@@ -27,7 +28,8 @@ export function adminReportsService(deps: Pick<ServiceDeps, 'db'>) {
       id: row.id,
       to: row.to,
       subject: row.subject,
-      text: row.text,
+      // Stored texts hold placeholders, never tokens; they are shown as "[redacted]".
+      text: redactSecrets(row.text),
       status: row.status,
       created_at: row.createdAt.toISOString(),
     }));

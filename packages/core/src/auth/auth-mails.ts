@@ -1,3 +1,4 @@
+import { secretSlot } from '../mail/mail-secrets.js';
 import type { MailMessage } from '../mail/outbox-mailer.js';
 
 /** The account mails, as texts: one place to read (and later translate) what users receive. */
@@ -6,16 +7,21 @@ interface Recipient {
   username: string;
 }
 
+/** A link carrying a one-time token: the token is a mail secret, not part of the stored text. */
+const tokenLink = (appUrl: string, path: string) => `${appUrl}${path}?token=${secretSlot('token')}`;
+
 export const authMails = {
-  verifyEmail: (user: Recipient, link: string): MailMessage => ({
+  verifyEmail: (user: Recipient, appUrl: string, token: string): MailMessage => ({
     to: user.email,
     subject: 'Verify your email address',
-    text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${link}\n`,
+    text: `Hello ${user.username},\n\nConfirm your email address by opening this link within 24 hours:\n${tokenLink(appUrl, '/verify-email')}\n`,
+    secrets: { token },
   }),
-  resetPassword: (user: Recipient, link: string): MailMessage => ({
+  resetPassword: (user: Recipient, appUrl: string, token: string): MailMessage => ({
     to: user.email,
     subject: 'Reset your password',
-    text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${link}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
+    text: `Hello ${user.username},\n\nReset your password within 30 minutes with this link:\n${tokenLink(appUrl, '/reset-password')}\n\nIf you did not ask for this, ignore this email. Your two-factor code is still needed to log in.\n`,
+    secrets: { token },
   }),
   passwordChanged: (user: Recipient, at: Date, resetLink: string): MailMessage => ({
     to: user.email,

@@ -15,7 +15,7 @@ export function emailVerificationService(deps: ServiceDeps) {
   async function sendTo(user: User) {
     if (user.isVerified) return;
     const token = await issueOneTimeToken(deps, user.id, 'email_verify', VERIFY_TTL_MS);
-    await mailer.send(authMails.verifyEmail(user, `${appUrl}/verify-email?token=${token}`));
+    await mailer.send(authMails.verifyEmail(user, appUrl, token));
   }
 
   async function sendVerification(userId: number) {

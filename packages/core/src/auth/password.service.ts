@@ -30,7 +30,7 @@ export function passwordService(deps: ServiceDeps, sessions: SessionService) {
     const user = await findByEmail(db, email);
     if (user) {
       const token = await issueOneTimeToken(deps, user.id, 'password_reset', RESET_TTL_MS);
-      await mailer.send(authMails.resetPassword(user, `${appUrl}/reset-password?token=${token}`));
+      await mailer.send(authMails.resetPassword(user, appUrl, token));
     }
     // The same answer whether or not the address is registered.
     return { message: server.resetLinkSent };

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for secrets at rest (broker keys, TOTP secrets). The additional data binds a
+ * AES-256-GCM for secrets at rest (broker keys, TOTP secrets, tokens of undelivered mail). The additional data binds a
  * ciphertext to its owner and purpose (e.g. "user:7:paper:key"), so a value copied into
  * another user's row or another field fails to decrypt.
  * Format: v1.<iv b64url>.<tag b64url>.<ciphertext b64url>
@@ -43,4 +43,6 @@ export const aad = {
   totp: (username: string) => `user:${username.toLowerCase()}:totp`,
   brokerKey: (userId: number, env: 'paper' | 'live') => `user:${userId}:${env}:key`,
   brokerSecret: (userId: number, env: 'paper' | 'live') => `user:${userId}:${env}:secret`,
+  /** Bound to the outbox row's Message-ID, which is fixed before the row is written. */
+  mailSecrets: (messageId: string) => `mail:${messageId}:secrets`,
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../client.js';
 
-/** Subscriptions, notifications, one-time tokens, client error reports and the mail outbox. */
+/** Subscriptions, notifications, one-time tokens and client error reports. */
 
 export function findSubscription(db: Db, userId: number) {
   return db.subscription.findUnique({
@@ -115,56 +115,5 @@ export function listClientErrorReports(db: Db, limit: number) {
       errorCount: true,
       createdAt: true,
     },
-  });
-}
-
-const mailFields = {
-  id: true,
-  to: true,
-  subject: true,
-  text: true,
-  html: true,
-  status: true,
-  attempts: true,
-  lastError: true,
-  createdAt: true,
-  sentAt: true,
-} as const;
-
-export async function enqueueMail(
-  db: Db,
-  mail: { to: string; subject: string; text: string; html: string | null },
-) {
-  const row = await db.mailOutbox.create({ data: mail, select: { id: true } });
-  return row.id;
-}
-
-export function findMail(db: Db, id: number) {
-  return db.mailOutbox.findUnique({ where: { id }, select: mailFields });
-}
-
-export async function markMailSent(db: Db, id: number) {
-  await db.mailOutbox.update({
-    where: { id },
-    data: { status: 'sent', sentAt: new Date(), attempts: { increment: 1 } },
-    select: { id: true },
-  });
-}
-
-export async function markMailFailed(db: Db, id: number, error: string) {
-  await db.mailOutbox.update({
-    where: { id },
-    data: { status: 'failed', lastError: error.slice(0, 2000), attempts: { increment: 1 } },
-    select: { id: true },
-  });
-}
-
-/** The dev outbox: newest first. */
-export function listRecentMail(db: Db, limit: number, to?: string) {
-  return db.mailOutbox.findMany({
-    where: to ? { to } : {},
-    orderBy: { id: 'desc' },
-    take: limit,
-    select: mailFields,
   });
 }

@@ -3,7 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { serverDetail, useTRPC } from '../../lib/trpc';
 import { useAdminAccess } from './use-admin-access';
 
-/** Mail the server kept instead of sending (development without SMTP): reset and verify links. */
+/**
+ * The mail outbox: what was sent, and what was kept instead (development without SMTP). Tokens
+ * in links are never stored, so they show as "[redacted]"; the worker's log has the full link.
+ */
 export function MailOutbox() {
   const trpc = useTRPC();
   const mail = useQuery(trpc.admin.mailOutbox.queryOptions());
@@ -19,6 +22,10 @@ export function MailOutbox() {
   if (mail.data.length === 0) return <Text c="dimmed">The outbox is empty.</Text>;
   return (
     <Stack gap="sm" data-testid="mail-outbox">
+      <Text size="xs" c="dimmed">
+        Tokens in links are not stored and show as [redacted]. In development without SMTP, the
+        worker prints each mail with its links to its log.
+      </Text>
       {mail.data.map((item) => (
         <Card key={item.id} withBorder padding="md">
           <Group justify="space-between" mb={4}>
