@@ -109,14 +109,14 @@ describe('REST and tRPC parity', () => {
     const rest = await api.http.send('POST', '/api/token', { form, ip: '10.9.0.1' });
     expectSameFailure(
       rest,
-      await trpc('auth.login', 'mutation', form, undefined, '10.9.0.2'),
+      await trpc('auth.login', 'mutation', form, undefined, '10.9.0.1'),
       ui.loginUnauthorized,
     );
-    for (let attempt = 2; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
-      await api.http.send('POST', '/api/token', { form, ip: `10.9.1.${attempt}` });
+    for (let attempt = 2; attempt < RATE_LIMITS.loginAccountIp.points; attempt += 1) {
+      await api.http.send('POST', '/api/token', { form, ip: '10.9.0.1' });
     }
-    const restBlocked = await api.http.send('POST', '/api/token', { form, ip: '10.9.2.1' });
-    const rpcBlocked = await trpc('auth.login', 'mutation', form, undefined, '10.9.2.2');
+    const restBlocked = await api.http.send('POST', '/api/token', { form, ip: '10.9.0.1' });
+    const rpcBlocked = await trpc('auth.login', 'mutation', form, undefined, '10.9.0.1');
     expect(rpcBlocked.status).toBe(429);
     expect(rpcBlocked.retryAfter).toBeGreaterThan(0);
     expect(rpcBlocked.message).toBe(server.tooManyRequests(rpcBlocked.retryAfter ?? 0));

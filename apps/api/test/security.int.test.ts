@@ -1,6 +1,6 @@
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashToken, RATE_LIMITS } from '@tradebot/core';
+import { hashToken, LOGIN_DELAY, loginDelayMs, RATE_LIMITS } from '@tradebot/core';
 import { signupBody, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -22,15 +22,32 @@ function expectRetryHint(reply: Reply) {
 }
 
 describe('rate limits', () => {
-  it('limits password guesses per account across IPs, with a retry hint', async () => {
+  it('slows guesses at one account from many IPs down, but lets its owner in', async () => {
     await api.http.post('/api/signup', signupBody('victim'));
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
       expect((await login('victim', `10.1.0.${attempt + 1}`)).status).toBe(401);
     }
-    expectRetryHint(await login('victim', '10.1.1.1', 'correct horse battery'));
+    expect(api.pauses).toEqual([...Array(10).keys()].map(loginDelayMs));
+    expect(api.pauses.at(-1)).toBeGreaterThan(0);
+    const owner = await login('victim', '10.1.1.1', 'correct horse battery');
+    expect(owner.status).toBe(200);
+    expect(owner.body.requires_2fa).toBe(true);
+    expect(api.pauses.at(-1)).toBe(LOGIN_DELAY.maxMs);
+    // The owner's success clears the slow-down.
+    await login('victim', '10.1.1.1', 'correct horse battery');
+    expect(api.pauses.at(-1)).toBe(0);
   });
 
-  it('counts wrong current passwords at change-password against the login budget', async () => {
+  it('refuses guesses at one account from one IP, with a retry hint; other IPs still get in', async () => {
+    await api.http.post('/api/signup', signupBody('target'));
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccountIp.points; attempt += 1) {
+      expect((await login('target', '10.1.3.1')).status).toBe(401);
+    }
+    expectRetryHint(await login('target', '10.1.3.1', 'correct horse battery'));
+    expect((await login('target', '10.1.3.2', 'correct horse battery')).status).toBe(200);
+  });
+
+  it('limits wrong current passwords at change-password, and slows logins for the account', async () => {
     const { token } = await signUpAndLogIn(api, 'gina');
     const change = (current_password: string) =>
       api.http.post(
@@ -38,11 +55,10 @@ describe('rate limits', () => {
         { current_password, new_password: 'a fresh passphrase 42' },
         token,
       );
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.points; attempt += 1) {
+    for (let attempt = 0; attempt < RATE_LIMITS.passwordCheckAccount.points; attempt += 1) {
       expect((await change('wrong password')).status).toBe(400);
     }
     expectRetryHint(await change('correct horse battery'));
-    expectRetryHint(await login('gina', '10.1.2.1', 'correct horse battery'));
     const rpc = await api.http.post(
       '/trpc/auth.changePassword',
       { current_password: 'correct horse battery', new_password: 'a fresh passphrase 42' },
@@ -50,6 +66,8 @@ describe('rate limits', () => {
     );
     expect(rpc.status).toBe(429);
     expect(rpc.body.error.message).toBe(server.tooManyRequests(rpc.body.error.data.retryAfter));
+    expect((await login('gina', '10.1.2.1', 'correct horse battery')).status).toBe(200);
+    expect(api.pauses.at(-1)).toBe(LOGIN_DELAY.maxMs);
   });
 
   it('limits one IP spraying many accounts', async () => {

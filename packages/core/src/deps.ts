@@ -1,4 +1,5 @@
 import type { Db } from '@tradebot/db';
+import type { BackgroundTasks } from './background.js';
 import type { Mailer } from './mail/outbox-mailer.js';
 import type { Cipher } from './security/cipher.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -16,6 +17,10 @@ export interface ServiceDeps {
   smtp: { url?: string; from: string; devLog?: (text: string) => void };
   /** Injected so tests can move time (session expiry, TOTP steps, trial end). */
   now: () => Date;
+  /** Work started by a request and finished after its answer (see background.ts). */
+  background: BackgroundTasks;
+  /** Waits (login slow-down); injected so tests can see the wait without sitting through it. */
+  pause: (ms: number) => Promise<void>;
   appUrl: string;
   reservedUsernames: readonly string[];
 }

@@ -11,6 +11,12 @@ export { mailDeliveryService } from './mail/mail-delivery.js';
 export { outboxMailer, type Mailer, type MailMessage } from './mail/outbox-mailer.js';
 export { openSecrets, REDACTED, secretSlot } from './mail/mail-secrets.js';
 export { aad, createCipher, type Cipher } from './security/cipher.js';
-export { RATE_LIMITS, type RateBucket, type RateLimiter } from './security/rate-limit.js';
+export {
+  LOGIN_DELAY,
+  loginDelayMs,
+  RATE_LIMITS,
+  type RateBucket,
+  type RateLimiter,
+} from './security/rate-limit.js';
 export { hashToken } from './security/tokens.js';
 export { totpCode, totpUri, TOTP_PERIOD_SECONDS } from './security/totp.js';

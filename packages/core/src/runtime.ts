@@ -1,5 +1,6 @@
 import { createDb } from '@tradebot/db';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
+import { backgroundTasks } from './background.js';
 import type { CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
@@ -31,6 +32,8 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       ...(env.NODE_ENV === 'production' ? {} : { devLog: (text: string) => console.log(text) }),
     },
     now: () => new Date(),
+    background: backgroundTasks((error) => console.error('[background] task failed:', error)),
+    pause: (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
     appUrl: env.APP_URL,
     reservedUsernames: env.RESERVED_USERNAMES,
     ...overrides,
@@ -44,6 +47,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     services,
     sessions,
     async close() {
+      await deps.background.idle();
       await mail.close();
       queueConnection.disconnect();
       redis.disconnect();

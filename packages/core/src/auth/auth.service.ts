@@ -10,6 +10,7 @@ import { findById, findLoginByUsername, findSubscription } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
 import type { ServiceDeps } from '../deps.js';
 import { getDummyHash, verifyPassword } from '../security/password-hash.js';
+import { loginDelayMs } from '../security/rate-limit.js';
 import { totpQrCode } from '../security/totp.js';
 import type { RequestMeta, SessionInfo } from '../types.js';
 import { registerUser } from './register-user.js';
@@ -31,16 +32,22 @@ export function authService(
   }
 
   async function login(input: TLoginInput, meta: RequestMeta): Promise<TLoginOutput> {
+    const accountIp = `${input.username}|${meta.ip}`;
     await limiter.consume('loginIp', meta.ip);
-    await limiter.consume('loginAccount', input.username);
+    await limiter.consume('loginAccountIp', accountIp);
+    await deps.pause(loginDelayMs(await limiter.count('loginFailures', input.username)));
     const user = await findLoginByUsername(db, input.username);
     // Verify against a dummy hash for unknown users so both failures look and time the same.
     const valid = await verifyPassword(
       user?.passwordHash ?? (await getDummyHash()),
       input.password,
     );
-    if (!user || !valid) throw new AppError('UNAUTHORIZED', server.invalidCredentials);
-    await limiter.reset('loginAccount', input.username);
+    if (!user || !valid) {
+      await limiter.record('loginFailures', input.username);
+      throw new AppError('UNAUTHORIZED', server.invalidCredentials);
+    }
+    await limiter.reset('loginAccountIp', accountIp);
+    await limiter.reset('loginFailures', input.username);
     const base = { token_type: 'bearer' as const, is_onboarded: user.isOnboarded };
     if (user.totpSecretEnc) {
       const challenge = await sessions.issueTemporary(user.id, '2fa_challenge');

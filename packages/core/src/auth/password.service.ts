@@ -24,16 +24,22 @@ import type { SessionService } from './session.service.js';
 export function passwordService(deps: ServiceDeps, sessions: SessionService) {
   const { db, limiter, mailer, now, appUrl } = deps;
 
+  /**
+   * The answer and its timing are the same whether or not the address is registered: the
+   * lookup, the token and the mail happen after the answer.
+   */
   async function forgotPassword(email: string, meta: RequestMeta) {
     await limiter.consume('resetIp', meta.ip);
     await limiter.consume('resetAccount', email);
-    const user = await findByEmail(db, email);
-    if (user) {
-      const token = await issueOneTimeToken(deps, user.id, 'password_reset', RESET_TTL_MS);
-      await mailer.send(authMails.resetPassword(user, appUrl, token));
-    }
-    // The same answer whether or not the address is registered.
+    deps.background.run(() => sendResetLink(email));
     return { message: server.resetLinkSent };
+  }
+
+  async function sendResetLink(email: string) {
+    const user = await findByEmail(db, email);
+    if (!user) return;
+    const token = await issueOneTimeToken(deps, user.id, 'password_reset', RESET_TTL_MS);
+    await mailer.send(authMails.resetPassword(user, appUrl, token));
   }
 
   async function resetPassword(token: string, newPassword: string, meta: RequestMeta) {
@@ -50,13 +56,15 @@ export function passwordService(deps: ServiceDeps, sessions: SessionService) {
     session: SessionInfo,
     input: TChangePasswordInput,
   ): Promise<TChangePasswordOutput> {
-    // The login bucket: guesses here and at /api/token share one budget per account.
-    await limiter.consume('loginAccount', session.username);
+    // A stolen session must not become a password oracle: guesses here are refused after a
+    // few, and count as login failures so /api/token slows down for this account too.
+    await limiter.consume('passwordCheckAccount', String(session.userId));
     const passwordHash = await findPasswordHash(db, session.userId);
     if (!passwordHash || !(await verifyPassword(passwordHash, input.current_password))) {
+      await limiter.record('loginFailures', session.username);
       throw new AppError('BAD_REQUEST', server.wrongCurrentPassword);
     }
-    await limiter.reset('loginAccount', session.username);
+    await limiter.reset('passwordCheckAccount', String(session.userId));
     await setPasswordHash(db, session.userId, await hashPassword(input.new_password));
     await revokeUserSessions(db, session.userId);
     // Keeps the absolute expiry, as refresh does: a password without a 2FA code must not

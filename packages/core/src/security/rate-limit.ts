@@ -3,13 +3,17 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Fixed-window limits kept in Redis, so every API instance shares them. Buckets are keyed
- * by IP and, where there is one, by account, so a botnet cannot spread guesses over IPs for
- * one account and one IP cannot spray many accounts.
+ * Fixed-window limits kept in Redis, so every API instance shares them. Password guesses are
+ * refused per IP and per (account, IP); per account alone they are only slowed down
+ * (`loginDelayMs`), so guesses from elsewhere never lock the owner out (OWASP ASVS 2.2.1).
  */
 export const RATE_LIMITS = {
   loginIp: { points: 30, duration: 15 * 60 },
-  loginAccount: { points: 10, duration: 15 * 60 },
+  loginAccountIp: { points: 10, duration: 15 * 60 },
+  /** Counted, never refused: failed passwords for an account from anywhere. */
+  loginFailures: { points: 1_000_000, duration: 15 * 60 },
+  /** Wrong current passwords at change-password (the caller already holds a session). */
+  passwordCheckAccount: { points: 10, duration: 15 * 60 },
   twoFaIp: { points: 30, duration: 5 * 60 },
   twoFaAccount: { points: 5, duration: 5 * 60 },
   signupIp: { points: 5, duration: 60 * 60 },
@@ -26,6 +30,22 @@ export interface RateLimiter {
   /** Counts one attempt; throws a 429 AppError with a retry hint when the bucket is full. */
   consume(bucket: RateBucket, key: string): Promise<void>;
   reset(bucket: RateBucket, key: string): Promise<void>;
+  /** Counts one event without ever refusing; returns the count in the current window. */
+  record(bucket: RateBucket, key: string): Promise<number>;
+  /** The count in the current window. */
+  count(bucket: RateBucket, key: string): Promise<number>;
+}
+
+/**
+ * How long a login for an account waits, given its recent failures from anywhere: nothing for
+ * the first few typos, then doubling from a quarter second up to 8 s. Slows a distributed
+ * guesser down without refusing the owner's right password.
+ */
+export const LOGIN_DELAY = { freeFailures: 3, firstMs: 250, maxMs: 8000 } as const;
+export function loginDelayMs(failures: number): number {
+  const over = failures - LOGIN_DELAY.freeFailures;
+  if (over <= 0) return 0;
+  return Math.min(LOGIN_DELAY.maxMs, LOGIN_DELAY.firstMs * 2 ** (over - 1));
 }
 
 export function createRateLimiter(redis: Redis): RateLimiter {
@@ -54,6 +74,12 @@ export function createRateLimiter(redis: Redis): RateLimiter {
     },
     async reset(bucket, key) {
       await limiterFor(bucket).delete(key.toLowerCase());
+    },
+    async record(bucket, key) {
+      return (await limiterFor(bucket).penalty(key.toLowerCase(), 1)).consumedPoints;
+    },
+    async count(bucket, key) {
+      return (await limiterFor(bucket).get(key.toLowerCase()))?.consumedPoints ?? 0;
     },
   };
 }

@@ -2,6 +2,7 @@ import { maskSecret } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
 import { aad, createCipher } from './cipher.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { LOGIN_DELAY, loginDelayMs } from './rate-limit.js';
 import { generateToken, hashToken } from './tokens.js';
 import { matchTotpStep, totpCode, totpUri } from './totp.js';
 
@@ -82,5 +83,12 @@ describe('masks (spec §5)', () => {
     expect(maskSecret('PKABCDEFGH1234')).toBe('**********1234');
     expect(maskSecret('abcd')).toBe('****');
     expect(maskSecret('ab')).toBe('**');
+  });
+});
+
+describe('login slow-down', () => {
+  it('is free for a few typos, then doubles up to its cap', () => {
+    const delays = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 50].map(loginDelayMs);
+    expect(delays).toEqual([0, 0, 0, 0, 250, 500, 1000, 2000, 4000, 8000, LOGIN_DELAY.maxMs]);
   });
 });
