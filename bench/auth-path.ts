@@ -1,6 +1,7 @@
 /**
  * Authenticated read path benchmark (not a test). Run: npx tsx bench/auth-path.ts [--duration=10]
- * [--connections=50] [--port=3310] [--cpu-prof] [--only=status|settings|healthz]
+ * [--connections=50] [--port=3310] [--cpu-prof] [--only=healthz|status|settings|extra]
+ * [--extra=/api/account-settings,…]
  *
  * Starts the real API (NODE_ENV=production) as a child process on database `tradebot_bench` and
  * Redis db 8, makes a signed-in user through the API, then loads each route with autocannon from
@@ -11,8 +12,9 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ApiProcess, recreateDatabase } from './lib/api-process.js';
+import { ApiProcess, flushRedis, recreateDatabase } from './lib/api-process.js';
 import { signedInUser } from './lib/bench-user.js';
+import { cpuMs, selfCpuMs, totalCpuMs } from './lib/cpu.js';
 import { fmt, summary, target } from './lib/report.js';
 
 const arg = (name: string, fallback: string) =>
@@ -21,15 +23,14 @@ const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const PORT = Number(arg('port', '3310'));
 const ONLY = arg('only', '');
+/** More authenticated GET paths to load (comma-separated), e.g. the REST twin of a tRPC route. */
+const EXTRA = arg('extra', '').split(',').filter(Boolean);
 const CPU_PROF = process.argv.includes('--cpu-prof');
 const TARGET = { rps: 2000, p99: 50 };
 
 const DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/tradebot_bench';
-const api = new ApiProcess({
-  port: PORT,
-  databaseUrl: DATABASE_URL,
-  redisUrl: 'redis://127.0.0.1:6379/8',
-});
+const REDIS_URL = 'redis://127.0.0.1:6379/8';
+const api = new ApiProcess({ port: PORT, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL });
 
 interface Counters {
   sessionUpdates: number;
@@ -52,6 +53,24 @@ async function counters(): Promise<Counters> {
   };
 }
 
+/** PostgreSQL server processes serving the bench database (the API's pool). */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  await client.end();
+  return rows.map((row) => row.pid);
+}
+
+/** CPU milliseconds per request over the measured run, by process. */
+interface CpuPerRequest {
+  api: number;
+  postgres: number;
+  loadGenerator: number;
+}
+
 interface Run {
   name: string;
   rps: number;
@@ -61,6 +80,7 @@ interface Run {
   non2xx: number;
   sessionUpdates: number;
   transactions: number;
+  cpu: CpuPerRequest;
 }
 
 function load(path: string, token: string | null, seconds: number) {
@@ -76,7 +96,15 @@ async function measure(name: string, path: string, token: string | null): Promis
   const before = await counters();
   await api.start(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=bench/.profiles'] : []);
   const warm = await load(path, token, 3);
+  const pids = await backendPids();
+  const cpuBefore = { api: cpuMs(api.pid), postgres: totalCpuMs(pids), self: selfCpuMs() };
   const result = await load(path, token, DURATION);
+  const n = result.requests.total;
+  const cpu = {
+    api: (cpuMs(api.pid) - cpuBefore.api) / n,
+    postgres: (totalCpuMs(pids) - cpuBefore.postgres) / n,
+    loadGenerator: (selfCpuMs() - cpuBefore.self) / n,
+  };
   // Let requests the load generator abandoned at its deadline finish before shutting down.
   await new Promise((done) => setTimeout(done, 1000));
   await api.stop();
@@ -90,6 +118,7 @@ async function measure(name: string, path: string, token: string | null): Promis
     non2xx: warm.non2xx + result.non2xx + result.errors + result.timeouts,
     sessionUpdates: after.sessionUpdates - before.sessionUpdates,
     transactions: after.transactions - before.transactions,
+    cpu,
   };
   console.log(
     `${name.padEnd(28)} ${fmt(run.rps, 5).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms` +
@@ -105,6 +134,7 @@ async function main() {
     `auth-path: ${CONNECTIONS} connections, ${DURATION} s per route after a 3 s warm-up, API on :${PORT}`,
   );
   await recreateDatabase(DATABASE_URL);
+  await flushRedis(REDIS_URL);
   await api.start();
   const token = await signedInUser(api);
   await api.stop();
@@ -113,6 +143,7 @@ async function main() {
     ['healthz', '/healthz', null],
     ['status', '/api/status', token],
     ['settings', '/trpc/account.settings', token],
+    ...EXTRA.map((path): [string, string, string] => ['extra', path, token]),
   ];
   const runs: Run[] = [];
   for (const [key, path, auth] of routes) {
@@ -127,9 +158,13 @@ async function main() {
   for (const run of runs) {
     const ratio = floor ? ` ${fmt((run.rps / floor.rps) * 100, 3)} % of /healthz;` : '';
     const perRequest = (run.transactions - startup) / run.requests;
+    const { api: apiMs, postgres, loadGenerator } = run.cpu;
     console.log(
       `  ${run.name}:${ratio} ${fmt(perRequest, 3)} SQL transactions/request;` +
-        ` sessions UPDATEs ${run.sessionUpdates} for ${run.requests} requests`,
+        ` sessions UPDATEs ${run.sessionUpdates} for ${run.requests} requests;` +
+        ` CPU µs/request: API ${fmt(apiMs * 1000, 3)}, PostgreSQL ${fmt(postgres * 1000, 3)},` +
+        ` autocannon ${fmt(loadGenerator * 1000, 3)} (2 cores at this cost:` +
+        ` ${fmt(2000 / (apiMs + postgres + loadGenerator), 4)} req/s)`,
     );
   }
   console.log('\nTargets');

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,6 +29,13 @@ export async function recreateDatabase(url: string): Promise<void> {
   await client.end();
 }
 
+/** Empties the bench's Redis db (rate-limit counters of earlier runs would refuse the sign-up). */
+export async function flushRedis(url: string): Promise<void> {
+  const redis = new Redis(url);
+  await redis.flushdb();
+  redis.disconnect();
+}
+
 const encryptionKey = randomBytes(32).toString('hex');
 
 export class ApiProcess {
@@ -36,6 +44,10 @@ export class ApiProcess {
 
   constructor(private readonly config: ApiConfig) {
     this.base = `http://127.0.0.1:${config.port}`;
+  }
+
+  get pid(): number {
+    return this.child?.pid ?? 0;
   }
 
   async start(extraArgs: string[] = []): Promise<void> {

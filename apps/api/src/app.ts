@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { CLIENT_ERROR_MAX_BYTES, server } from '@tradebot/api-contract';
 import type { Services, SessionService } from '@tradebot/core';
-import { appRouter } from '@tradebot/trpc';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
 import { restRoutes } from './rest/routes.js';
 import { registerRestRoutes } from './rest/shim.js';
+import { appRouter } from '@tradebot/trpc';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { registerWebsocket } from './ws/hub.js';
 
 export interface AppOptions {
@@ -23,22 +23,28 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Bearer tokens never reach the logs. Redaction is configured once on the root logger: a
+ * per-request child logger with its own `redact` recompiled the redaction on every request.
+ */
+function withRedaction(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, redact: ['req.headers.authorization', 'headers.authorization'] };
+}
+
 /** Tokens travel in headers and, for /ws only, in the query: keep them out of access logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     trustProxy: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
-  if (options.logger) {
-    app.addHook('onRequest', async (request) => {
-      request.log = request.log.child({}, { redact: ['req.headers.authorization'] });
-    });
-  }
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware built once: @fastify/helmet rebuilt it, parsing the CSP, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -50,6 +56,9 @@ export async function buildApp(options: AppOptions) {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
