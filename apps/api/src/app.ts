@@ -5,14 +5,14 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { CLIENT_ERROR_MAX_BYTES, server } from '@tradebot/api-contract';
 import type { Services, SessionService } from '@tradebot/core';
+import { appRouter } from '@tradebot/trpc';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
 import { restRoutes } from './rest/routes.js';
 import { registerRestRoutes } from './rest/shim.js';
-import { appRouter } from '@tradebot/trpc';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { registerWebsocket } from './ws/hub.js';
 
 export interface AppOptions {
