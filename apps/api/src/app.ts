@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { CLIENT_ERROR_MAX_BYTES, server } from '@tradebot/api-contract';
@@ -19,6 +18,7 @@ import { contextFactory } from './context.js';
 import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
 import { registerRestRoutes } from './rest/shim.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebsocket } from './ws/hub.js';
 
 export interface AppOptions {
@@ -29,35 +29,29 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Bearer tokens never reach the logs. Redaction is configured once on the root logger: a
+ * per-request child logger with its own `redact` recompiled the redaction on every request.
+ */
+function withRedaction(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, redact: ['req.headers.authorization', 'headers.authorization'] };
+}
+
 /** Tokens travel in headers and, for /ws only, in the query: keep them out of access logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger),
     trustProxy: false,
     bodyLimit: 256 * 1024,
     routerOptions: { maxParamLength: 200 },
     genReqId: newRequestId,
   });
   registerErrorHandler(app);
-  if (options.logger) {
-    app.addHook('onRequest', async (request) => {
-      request.log = request.log.child({}, { redact: ['req.headers.authorization'] });
-    });
-  }
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes CSS variables into style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 

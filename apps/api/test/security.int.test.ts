@@ -211,3 +211,18 @@ describe('secrets at rest', () => {
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });
+
+describe('headers', () => {
+  it('answers with account data are never cached, and scripts may connect to this origin only', async () => {
+    const { token } = await signUpAndLogIn(api, 'harriet');
+    const replies = [
+      await api.http.get('/api/status', token),
+      await api.http.get('/api/account-settings', token),
+      await api.http.get('/trpc/account.settings', token),
+      await api.http.send('POST', '/api/token', { form: { username: 'harriet', password: 'x' } }),
+    ];
+    for (const reply of replies) expect(reply.headers['cache-control']).toBe('no-store');
+    const csp = String(replies[0]?.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+  });
+});

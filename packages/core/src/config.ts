@@ -12,6 +12,8 @@ import { z } from 'zod';
 export const coreEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/tradebot'),
+  /** PostgreSQL connections per process; requests queue for one when all are busy. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
   /** 32 bytes as 64 hex characters; generated into .data/ on first local start when absent. */
   ENCRYPTION_KEY: z

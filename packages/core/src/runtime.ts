@@ -13,7 +13,7 @@ import { createServices } from './services.js';
  * closed on shutdown. `overrides` lets tests move the clock.
  */
 export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> = {}) {
-  const db = createDb(env.DATABASE_URL);
+  const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const redis = createRedis(env.REDIS_URL);
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
   const mail = openQueue(mailQueue, queueConnection);

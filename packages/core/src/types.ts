@@ -1,3 +1,5 @@
+import type { SubscriptionRow } from './billing/subscription.view.js';
+
 /** The caller's session as resolved from the bearer token (never the token itself). */
 export interface SessionInfo {
   /** SHA-256 of the token: the session's id. */
@@ -9,6 +11,16 @@ export interface SessionInfo {
   isAdmin: boolean;
   isOnboarded: boolean;
   expiresAt: Date;
+  /** The rest of what GET /api/status shows, read in the same query as the session. */
+  account: SessionAccount;
+}
+
+export interface SessionAccount {
+  email: string;
+  isVerified: boolean;
+  has2fa: boolean;
+  alpacaEnvironment: 'paper' | 'live';
+  subscription: SubscriptionRow | null;
 }
 
 /** What a temporary (2FA step) session may do. */

@@ -6,10 +6,11 @@ import {
   type TTradingEnvironment,
   type TUpdateAccountSettingsInput,
 } from '@tradebot/api-contract';
-import { findById, findSubscription, listCredentialMasks, saveAccountSettings } from '@tradebot/db';
+import { findSubscription, listCredentialMasks, saveAccountSettings } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
 import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
+import type { SessionInfo } from '../types.js';
 
 const ENVIRONMENTS = ['paper', 'live'] as const;
 type Masks = Awaited<ReturnType<typeof listCredentialMasks>>;
@@ -46,10 +47,9 @@ function output(masks: Masks, environment: TTradingEnvironment) {
 export function accountService(deps: ServiceDeps) {
   const { db, cipher, now } = deps;
 
-  async function getSettings(userId: number) {
-    const user = await findById(db, userId);
-    if (!user) throw new AppError('NOT_FOUND', server.userNotFound);
-    return output(await listCredentialMasks(db, userId), user.alpacaEnvironment);
+  /** The mode comes with the session's read, so this is the request's second and last query. */
+  async function getSettings(session: SessionInfo) {
+    return output(await listCredentialMasks(db, session.userId), session.account.alpacaEnvironment);
   }
 
   async function updateSettings(userId: number, input: TUpdateAccountSettingsInput) {

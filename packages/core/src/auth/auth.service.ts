@@ -6,7 +6,7 @@ import {
   type TSignupInput,
   type TTokenOutput,
 } from '@tradebot/api-contract';
-import { findById, findLoginByUsername, findSubscription } from '@tradebot/db';
+import { findLoginByUsername } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
 import type { ServiceDeps } from '../deps.js';
 import { getDummyHash, verifyPassword } from '../security/password-hash.js';
@@ -76,27 +76,29 @@ export function authService(
   }
 
   const onboardingStatus = async (session: SessionInfo) => ({ is_onboarded: session.isOnboarded });
-  const status = (session: SessionInfo) => accountStatus(deps, session);
+  const status = async (session: SessionInfo) => accountStatus(deps.now(), session);
   return { signup, login, refresh, status, onboardingStatus, logout };
 }
 
-/** GET /api/status: who is signed in, their mode, plan and (until the bot exists) bot state. */
-async function accountStatus(deps: Pick<ServiceDeps, 'db' | 'now'>, session: SessionInfo) {
-  const user = await findById(deps.db, session.userId);
-  if (!user) throw new AppError('UNAUTHORIZED', server.sessionExpired);
+/**
+ * GET /api/status: who is signed in, their mode, plan and (until the bot exists) bot state.
+ * Everything comes from the session's own read (one query per request, see sessions.repo.ts).
+ */
+function accountStatus(now: Date, session: SessionInfo) {
+  const { account } = session;
   return {
     status: 'ok' as const,
     user: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      is_admin: user.isAdmin,
-      is_onboarded: user.isOnboarded,
-      is_verified: user.isVerified,
-      has_2fa: user.has2fa,
+      id: session.userId,
+      username: session.username,
+      email: account.email,
+      is_admin: session.isAdmin,
+      is_onboarded: session.isOnboarded,
+      is_verified: account.isVerified,
+      has_2fa: account.has2fa,
     },
-    environment: user.alpacaEnvironment,
+    environment: account.alpacaEnvironment,
     bot_status: 'stopped' as const,
-    subscription: subscriptionView(await findSubscription(deps.db, session.userId), deps.now()),
+    subscription: subscriptionView(account.subscription, now),
   };
 }

@@ -46,17 +46,20 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     const idleExpired =
       found.kind === 'full' && found.lastUsedAt.getTime() + SESSION_POLICY.idleMs <= at;
     if (found.expiresAt.getTime() <= at || idleExpired) return null;
+    // Idle expiry needs lastUsedAt only to the minute, so reads write at most once a minute.
     if (at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs)
-      await touchSession(db, id, now());
+      await touchSession(db, id, new Date(at), new Date(at - SESSION_POLICY.touchEveryMs));
+    const { username, isAdmin, isOnboarded, ...account } = found.user;
     return {
       id,
       userId: found.userId,
-      username: found.user.username,
+      username,
       kind: found.kind,
       purpose: (found.purpose as TemporaryPurpose | null) ?? null,
-      isAdmin: found.user.isAdmin,
-      isOnboarded: found.user.isOnboarded,
+      isAdmin,
+      isOnboarded,
       expiresAt: found.expiresAt,
+      account: { ...account, subscription: found.subscription },
     };
   }
 

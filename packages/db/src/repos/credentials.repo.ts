@@ -10,15 +10,25 @@ export interface CredentialUpsert {
   secretMask: string;
 }
 
-/** Masks per mode; reading them never touches the encrypted values. */
+/**
+ * Masks per mode; reading them never touches the encrypted values. Every account-settings read
+ * runs this, so, like the session read, it is a named statement on node-postgres directly.
+ */
+const LIST_MASKS = {
+  name: 'broker_credentials.masks',
+  text: `SELECT environment::text AS environment, key_mask, secret_mask
+    FROM broker_credentials WHERE user_id = $1`,
+};
+
 export async function listCredentialMasks(db: Db, userId: number) {
-  const rows = await db.brokerCredential.findMany({
-    where: { userId },
-    select: { environment: true, keyMask: true, secretMask: true },
-  });
+  const { rows } = await db.pool.query<{
+    environment: Environment;
+    key_mask: string;
+    secret_mask: string;
+  }>({ ...LIST_MASKS, values: [userId] });
   const masks: Partial<Record<Environment, { keyMask: string; secretMask: string }>> = {};
   for (const row of rows)
-    masks[row.environment] = { keyMask: row.keyMask, secretMask: row.secretMask };
+    masks[row.environment] = { keyMask: row.key_mask, secretMask: row.secret_mask };
   return masks;
 }
 

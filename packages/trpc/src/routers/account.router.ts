@@ -10,7 +10,7 @@ import { authedProcedure, router } from '../trpc.js';
 export const accountRouter = router({
   settings: authedProcedure
     .output(ZAccountSettingsOutput)
-    .query(({ ctx }) => ctx.services.account.getSettings(ctx.session.userId)),
+    .query(({ ctx }) => ctx.services.account.getSettings(ctx.session)),
   updateSettings: authedProcedure
     .input(ZUpdateAccountSettingsInput)
     .output(ZUpdateAccountSettingsOutput)
