@@ -25,6 +25,8 @@ export interface AppOptions {
   services: Services;
   sessions: SessionService;
   subscriber: Redis;
+  /** This deployment's Redis namespace (core's `redisNamespace`): event channels live under it. */
+  namespace: string;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
 }
@@ -81,7 +83,7 @@ export async function buildApp(options: AppOptions) {
       return reply.status(413).send({ detail: server.errorReportTooLarge });
     }
   });
-  registerWebsocket(app, options.sessions, options.subscriber);
+  registerWebsocket(app, options.sessions, options.subscriber, options.namespace);
   app.get('/healthz', async () => ({ ok: true }));
   await serveWeb(app, options.webDist);
   return app;

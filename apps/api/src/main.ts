@@ -14,6 +14,7 @@ const app = await buildApp({
   services: runtime.services,
   sessions: runtime.sessions,
   subscriber: runtime.subscriber,
+  namespace: runtime.namespace,
   webDist: env.WEB_DIST,
   logger: {
     level: env.LOG_LEVEL,

@@ -31,6 +31,7 @@ beforeAll(async () => {
     },
     sessions: api.runtime.sessions,
     subscriber: api.runtime.subscriber,
+    namespace: api.runtime.namespace,
     logger: {
       level: 'error',
       stream: new Writable({

@@ -46,6 +46,7 @@ export async function startTestApi(options: { webDist?: string } = {}): Promise<
     services: runtime.services,
     sessions: runtime.sessions,
     subscriber: runtime.subscriber,
+    namespace: runtime.namespace,
     ...options,
   });
   await app.ready();

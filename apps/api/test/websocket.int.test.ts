@@ -1,6 +1,8 @@
 import { userEventsChannel } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { createRedis } from '@tradebot/jobs';
+import { buildApp } from '../src/app.js';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -64,12 +66,65 @@ describe('/ws', () => {
     await Promise.all([mine.opened, theirs.opened]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const event = { type: 'progress', task: 'screener', completed: 3, total: 10 };
-    await api.runtime.redis.publish(userEventsChannel(userId), JSON.stringify(event));
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify(event),
+    );
     await until(() => mine.messages.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mine.messages).toEqual([event]);
     expect(theirs.messages).toEqual([]);
     mine.socket.close();
     theirs.socket.close();
+  });
+
+  it('closes a socket with 1008 at its next event once its session has ended', async () => {
+    const session = await api.runtime.sessions.issueFull(userId);
+    const ws = open(`?token=${session}`);
+    await ws.opened;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.http.post('/api/logout', undefined, session)).status).toBe(200);
+    const event = { type: 'progress', task: 'screener', completed: 1, total: 2 };
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify(event),
+    );
+    expect(await ws.closed).toMatchObject({ code: 1008, reason: 'Session expired' });
+    expect(ws.messages).toEqual([]);
+  });
+
+  it("keeps deployments that share one Redis out of each other's events", async () => {
+    const subscriber = createRedis(process.env.REDIS_URL ?? '', { forWorker: true });
+    const other = await buildApp({
+      services: api.runtime.services,
+      sessions: api.runtime.sessions,
+      subscriber,
+      namespace: 'another-deployment',
+    });
+    const otherBase = (await other.listen({ host: '127.0.0.1', port: 0 })).replace('http', 'ws');
+    const here = open(`?token=${token}`);
+    const there = new WebSocket(`${otherBase}/ws?token=${token}`);
+    const thereMessages: unknown[] = [];
+    there.on('message', (data) => thereMessages.push(JSON.parse(String(data))));
+    await Promise.all([here.opened, new Promise((resolve) => there.on('open', resolve))]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const event = { type: 'progress', task: 'screener', completed: 5, total: 9 };
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify(event),
+    );
+    await until(() => here.messages.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(thereMessages).toEqual([]);
+    await api.runtime.redis.publish(
+      userEventsChannel('another-deployment', userId),
+      JSON.stringify(event),
+    );
+    await until(() => thereMessages.length === 1);
+    expect(here.messages).toEqual([event]);
+    here.socket.close();
+    there.close();
+    await other.close();
+    subscriber.disconnect();
   });
 });

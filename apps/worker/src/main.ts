@@ -11,7 +11,13 @@ const runtime = createCoreRuntime(env);
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
 
 const workers = [
-  startWorker(mailQueue, mailProcessor(runtime.services), connection, env.MAIL_CONCURRENCY),
+  startWorker(
+    mailQueue,
+    mailProcessor(runtime.services),
+    connection,
+    runtime.namespace,
+    env.MAIL_CONCURRENCY,
+  ),
 ];
 for (const worker of workers) {
   worker.on('failed', (job, error) =>

@@ -4,7 +4,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { startWorkerProcess, TEST_KEY, waitFor } from './worker-process.js';
+import { startWorkerProcess, TEST_KEY, TEST_NAMESPACE, waitFor } from './worker-process.js';
 
 /**
  * `kill -9` of a real worker process in the middle of a batch, at the worst moment: the SMTP
@@ -15,7 +15,7 @@ import { startWorkerProcess, TEST_KEY, waitFor } from './worker-process.js';
 const N = 40;
 const db = createDb(process.env.DATABASE_URL ?? '');
 const redis = createRedis(process.env.REDIS_URL ?? '', { forWorker: true });
-const queue = openQueue(mailQueue, redis);
+const queue = openQueue(mailQueue, redis, TEST_NAMESPACE);
 let sink: SmtpSink;
 
 beforeAll(async () => {

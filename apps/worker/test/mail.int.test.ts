@@ -6,14 +6,14 @@ import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailProcessor } from '../src/mail.processor.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { TEST_KEY } from './worker-process.js';
+import { TEST_KEY, TEST_NAMESPACE } from './worker-process.js';
 
 /** Real SMTP: a local smtp-server receives what the worker sends through nodemailer. */
 let sink: SmtpSink;
 const db = createDb(process.env.DATABASE_URL ?? '');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const connection = createRedis(redisUrl, { forWorker: true });
-const queue = openQueue(mailQueue, connection);
+const queue = openQueue(mailQueue, connection, TEST_NAMESPACE);
 const cipher = createCipher(TEST_KEY);
 const mailer = outboxMailer(db, queue, cipher, 'example.test');
 const from = 'Tradebot <bot@localhost>';
@@ -41,6 +41,7 @@ describe('mail queue', () => {
   it('delivers an outbox message over SMTP, retrying a temporary failure', async () => {
     const events = new QueueEvents(mailQueue.name, {
       connection: createRedis(redisUrl, { forWorker: true }),
+      prefix: `${TEST_NAMESPACE}:bull`,
     });
     sink.state.rejectNext = 1;
     const id = await mailer.send({
@@ -60,6 +61,7 @@ describe('mail queue', () => {
       mailQueue,
       mailProcessor({ mail: delivery(sink.url) }),
       createRedis(redisUrl, { forWorker: true }),
+      TEST_NAMESPACE,
     );
     const result = await job.waitUntilFinished(events, 15_000);
     expect(result).toEqual({ delivered: true, transport: 'smtp' });
@@ -115,11 +117,13 @@ describe('mail queue', () => {
   it('fails a malformed payload without retrying', async () => {
     const events = new QueueEvents(mailQueue.name, {
       connection: createRedis(redisUrl, { forWorker: true }),
+      prefix: `${TEST_NAMESPACE}:bull`,
     });
     const worker = startWorker(
       mailQueue,
       mailProcessor({ mail: delivery() }),
       createRedis(redisUrl, { forWorker: true }),
+      TEST_NAMESPACE,
     );
     const job = await queue.add(mailQueue.name, { mailId: 'nope' } as never, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/Bad mail payload/);

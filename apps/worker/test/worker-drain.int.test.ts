@@ -4,12 +4,12 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
-import { startWorkerProcess, TEST_KEY, waitFor } from './worker-process.js';
+import { startWorkerProcess, TEST_KEY, TEST_NAMESPACE, waitFor } from './worker-process.js';
 
 /** SIGTERM drains the worker: no new jobs, the running one finishes, then exit 0. */
 const db = createDb(process.env.DATABASE_URL ?? '');
 const redis = createRedis(process.env.REDIS_URL ?? '', { forWorker: true });
-const queue = openQueue(mailQueue, redis);
+const queue = openQueue(mailQueue, redis, TEST_NAMESPACE);
 const mailer = outboxMailer(db, queue, createCipher(TEST_KEY), 'example.test');
 let sink: SmtpSink;
 

@@ -37,4 +37,5 @@ export const ZWsClientMessage = z.discriminatedUnion('type', [
 export type TWsClientMessage = z.infer<typeof ZWsClientMessage>;
 
 /** Redis pub/sub channel that carries a user's events from any process to the websocket hub. */
-export const userEventsChannel = (userId: number) => `events:user:${userId}`;
+export const userEventsChannel = (namespace: string, userId: number) =>
+  `${namespace}:events:user:${userId}`;

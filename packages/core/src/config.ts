@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,14 @@ export const coreEnvShape = {
   /** PostgreSQL connections per process; requests queue for one when all are busy. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
+  /**
+   * Namespace of this deployment's Redis keys, queues and channels, so deployments sharing
+   * one Redis never see each other's events or jobs. Default: derived from DATABASE_URL.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_PREFIX may hold letters, digits, _ . - (at most 64)')
+    .optional(),
   /** 32 bytes as 64 hex characters; generated into .data/ on first local start when absent. */
   ENCRYPTION_KEY: z
     .string()
@@ -38,6 +46,14 @@ export const coreEnvShape = {
 
 type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;
 export type CoreEnv = Omit<CoreEnvInput, 'ENCRYPTION_KEY'> & { ENCRYPTION_KEY: string };
+
+/** The deployment's Redis namespace: REDIS_PREFIX, or one unique to the database. */
+export function redisNamespace(env: { REDIS_PREFIX?: string | undefined; DATABASE_URL: string }) {
+  if (env.REDIS_PREFIX) return env.REDIS_PREFIX;
+  const url = new URL(env.DATABASE_URL);
+  const database = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  return `tb-${createHash('sha256').update(database).digest('hex').slice(0, 12)}`;
+}
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 

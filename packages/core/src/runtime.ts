@@ -1,7 +1,7 @@
 import { createDb } from '@tradebot/db';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
-import type { CoreEnv } from './config.js';
+import { redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
@@ -16,13 +16,14 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
   const redis = createRedis(env.REDIS_URL);
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
-  const mail = openQueue(mailQueue, queueConnection);
+  const namespace = redisNamespace(env);
+  const mail = openQueue(mailQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
     db,
     cipher,
-    limiter: createRateLimiter(redis),
+    limiter: createRateLimiter(redis, namespace),
     mailer: outboxMailer(db, mail, cipher, domain),
     smtp: {
       ...(env.SMTP_URL ? { url: env.SMTP_URL } : {}),
@@ -42,6 +43,8 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   return {
     db,
     redis,
+    /** Prefix of every Redis key, queue and channel of this deployment. */
+    namespace,
     mailQueue: mail,
     deps,
     services,

@@ -50,12 +50,15 @@ export function createRedis(url: string, options: { forWorker?: boolean } = {}):
   });
 }
 
+/** Queues live under the deployment's Redis namespace (core's `redisNamespace`). */
 export function openQueue<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
   connection: Redis,
+  namespace: string,
 ): Queue {
   return new Queue(definition.name, {
     connection,
+    prefix: `${namespace}:bull`,
     defaultJobOptions: definition.defaultJobOptions,
   });
 }
@@ -87,10 +90,12 @@ export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
   handle: (payload: z.output<P>, attempt: JobAttempt) => Promise<z.input<R>>,
   connection: Redis,
+  namespace: string,
   concurrency = 4,
 ): Worker {
   return new Worker(definition.name, createProcessor(definition, handle), {
     connection,
+    prefix: `${namespace}:bull`,
     concurrency,
     ...definition.workerOptions,
   });

@@ -6,20 +6,38 @@ import type { WebSocket } from 'ws';
 
 export const HEARTBEAT_MS = 30_000;
 
+/** Closing code and reason when the socket's session has ended (RFC 6455 1008: policy). */
+export const SESSION_ENDED = { code: 1008, reason: 'Session expired' } as const;
+
 /**
- * /ws?token=…: one socket per browser tab. Events for a user arrive on a Redis channel from
- * any process (worker, other API instances) and fan out to that user's sockets here.
+ * /ws?token=…: one socket per browser tab. Events for a user arrive on a Redis channel of this
+ * deployment's namespace from any process (worker, other API instances) and fan out to that
+ * user's sockets here. The session is checked again before every event and every heartbeat:
+ * a socket whose session ended (logout, password change, admin revoke, expiry) is closed.
  */
 export function registerWebsocket(
   app: FastifyInstance,
   sessions: SessionService,
   subscriber: Redis,
+  namespace: string,
 ) {
   const sockets = new Map<number, Set<WebSocket>>();
+  const tokens = new WeakMap<WebSocket, string>();
+  const channel = (userId: number) => userEventsChannel(namespace, userId);
 
-  subscriber.on('message', (channel: string, payload: string) => {
-    const userId = Number(channel.split(':').at(-1));
-    for (const socket of sockets.get(userId) ?? []) socket.send(payload);
+  /** Sends when the socket's session is still live; closes the socket otherwise. */
+  const sendIfLive = async (socket: WebSocket, payload: string) => {
+    const token = tokens.get(socket);
+    const session = token ? await sessions.authenticate(token, { touch: false }) : null;
+    if (session?.kind !== 'full') return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+    socket.send(payload);
+  };
+
+  subscriber.on('message', (from: string, payload: string) => {
+    if (!from.startsWith(`${namespace}:`)) return;
+    const userId = Number(from.split(':').at(-1));
+    for (const socket of sockets.get(userId) ?? [])
+      void sendIfLive(socket, payload).catch(() => undefined);
   });
 
   const join = async (userId: number, socket: WebSocket) => {
@@ -27,7 +45,7 @@ export function registerWebsocket(
     if (!set) {
       set = new Set();
       sockets.set(userId, set);
-      await subscriber.subscribe(userEventsChannel(userId));
+      await subscriber.subscribe(channel(userId));
     }
     set.add(socket);
   };
@@ -37,7 +55,7 @@ export function registerWebsocket(
     set?.delete(socket);
     if (set && set.size === 0) {
       sockets.delete(userId);
-      await subscriber.unsubscribe(userEventsChannel(userId));
+      await subscriber.unsubscribe(channel(userId));
     }
   };
 
@@ -49,6 +67,7 @@ export function registerWebsocket(
   app.get('/ws', { websocket: true }, (socket, request) => {
     const token = (request.query as Record<string, string | undefined>).token;
     const ready = token ? sessions.authenticate(token) : Promise.resolve(null);
+    if (token) tokens.set(socket, token);
     let heartbeat: NodeJS.Timeout | undefined;
     socket.on('message', (raw: Buffer) => {
       void ready.then((session) => {
@@ -65,9 +84,14 @@ export function registerWebsocket(
       void ready.then((session) => session && leave(session.userId, socket)).catch(() => undefined);
     });
     void ready.then(async (session) => {
-      if (!session || session.kind !== 'full') return socket.close(1008, 'Session expired');
+      if (!session || session.kind !== 'full')
+        return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
       await join(session.userId, socket);
-      heartbeat = setInterval(() => send(socket, { type: 'ping' }), HEARTBEAT_MS);
+      const ping = JSON.stringify({ type: 'ping' } satisfies TWsServerMessage);
+      heartbeat = setInterval(
+        () => void sendIfLive(socket, ping).catch(() => undefined),
+        HEARTBEAT_MS,
+      );
     });
   });
 }

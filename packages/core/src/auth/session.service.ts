@@ -38,7 +38,14 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     return token;
   }
 
-  async function authenticate(token: string): Promise<SessionInfo | null> {
+  /**
+   * The live session behind a token, or null. `touch: false` checks without counting as use
+   * (a websocket re-checking its session must not keep it from idling out).
+   */
+  async function authenticate(
+    token: string,
+    options: { touch?: boolean } = {},
+  ): Promise<SessionInfo | null> {
     const id = hashToken(token);
     const found = await findSession(db, id);
     if (!found) return null;
@@ -47,7 +54,7 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
       found.kind === 'full' && found.lastUsedAt.getTime() + SESSION_POLICY.idleMs <= at;
     if (found.expiresAt.getTime() <= at || idleExpired) return null;
     // Idle expiry needs lastUsedAt only to the minute, so reads write at most once a minute.
-    if (at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs)
+    if (options.touch !== false && at - found.lastUsedAt.getTime() >= SESSION_POLICY.touchEveryMs)
       await touchSession(db, id, new Date(at), new Date(at - SESSION_POLICY.touchEveryMs));
     const { username, isAdmin, isOnboarded, ...account } = found.user;
     return {

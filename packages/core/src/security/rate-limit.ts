@@ -48,14 +48,14 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_DELAY.maxMs, LOGIN_DELAY.firstMs * 2 ** (over - 1));
 }
 
-export function createRateLimiter(redis: Redis): RateLimiter {
+export function createRateLimiter(redis: Redis, namespace: string): RateLimiter {
   const limiters = new Map<RateBucket, RateLimiterRedis>();
   const limiterFor = (bucket: RateBucket) => {
     let limiter = limiters.get(bucket);
     if (!limiter) {
       limiter = new RateLimiterRedis({
         storeClient: redis,
-        keyPrefix: `rl:${bucket}`,
+        keyPrefix: `${namespace}:rl:${bucket}`,
         ...RATE_LIMITS[bucket],
       });
       limiters.set(bucket, limiter);
