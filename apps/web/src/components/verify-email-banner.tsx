@@ -62,7 +62,8 @@ export function VerifyEmailBanner() {
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          We sent a verification link to {status.user.email}. Open it to confirm your address.
+          Your email address {status.user.email} is not verified yet. Open the verification link
+          from your inbox, or send a new one.
         </Text>
         <Button
           size="xs"
@@ -78,7 +79,8 @@ export function VerifyEmailBanner() {
         <Text
           size="sm"
           mt="xs"
-          c={reply.ok ? 'green' : 'red'}
+          fw={500}
+          c={reply.ok ? undefined : 'var(--mantine-color-red-text)'}
           role="status"
           data-testid="verify-email-reply"
         >

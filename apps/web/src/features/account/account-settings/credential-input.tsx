@@ -26,7 +26,7 @@ export function CredentialInput({
   const description = !mask ? (
     'Not set'
   ) : (
-    <Group gap={6} component="span" wrap="nowrap" h={20}>
+    <Group gap={6} component="span" mih={20} style={{ rowGap: 0 }}>
       <Text
         span
         size="xs"
@@ -36,11 +36,6 @@ export function CredentialInput({
       >
         {mask}
       </Text>
-      {cleared && (
-        <Text span size="xs" c="var(--mantine-color-red-text)">
-          will be removed on save
-        </Text>
-      )}
       <Button
         size="compact-xs"
         variant="subtle"
@@ -53,6 +48,11 @@ export function CredentialInput({
       >
         {cleared ? 'Undo' : 'Clear'}
       </Button>
+      {cleared && (
+        <Text span size="xs" c="var(--mantine-color-red-text)" style={{ whiteSpace: 'nowrap' }}>
+          will be removed on save
+        </Text>
+      )}
     </Group>
   );
 
