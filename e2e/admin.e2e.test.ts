@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
   createAdminFromCli,
+  fillLogin,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -42,35 +43,70 @@ const toggle2fa = (page: Page, username: string) => page.getByTestId(`toggle-2fa
 
 describe('the admin dashboard in the browser', () => {
   let carlaSecret = '';
+  let chiefSecret = '';
+  /** The admin's last used TOTP step: each step logs in once. */
+  let chiefStep = 0;
   beforeAll(async () => {
     carlaSecret = await signUpByApi('carla', PASSWORD);
     await signUpByApi('support', PASSWORD);
+    chiefSecret = secretOf(await createAdminFromCli('chief', 'chief@example.com', PASSWORD));
   });
 
-  it('sends a signed-in non-admin away from /admin; the user asks for a plan on /subscribe', async () => {
+  it('sends a signed-in non-admin to /login, remembering /admin for the admin who logs in next', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { code } = await freshCode(carlaSecret);
     await logInThroughUi(page, 'carla', PASSWORD, code);
     await page.waitForURL('**/account-settings', { timeout: 15_000 });
     await page.goto(`${baseUrl()}/admin`);
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin'), { timeout: 15_000 });
+    // Spec §4: a 403 goes to /login with the origin route remembered.
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('login-notice').textContent(), { timeout: 10_000 })
+      .toBe('The admin dashboard needs an administrator account. Please log in with one.');
     expect(await page.getByTestId('users-table').count()).toBe(0);
 
+    const admin = await freshCode(chiefSecret);
+    chiefStep = admin.step;
+    await fillLogin(page, 'chief', PASSWORD, admin.code);
+    // Not onboarded (no broker keys), yet back where the login began.
+    await page.waitForURL('**/admin', { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId('users-table').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await context.close();
+  });
+
+  it('shows a requested but unpaid plan as pending payment, with the server message in an alert', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const { code } = await freshCode(carlaSecret, (await freshCode(carlaSecret)).step);
+    await logInThroughUi(page, 'carla', PASSWORD, code);
+    await page.waitForURL('**/account-settings', { timeout: 15_000 });
     await page.goto(`${baseUrl()}/subscribe`);
     await page.getByTestId('subscribe-plan').selectOption('premium');
     await page.getByTestId('subscribe-submit').click();
     await expect
-      .poll(() => page.getByTestId('subscribe-result').textContent(), { timeout: 10_000 })
-      .toBe(server.subscriptionPending('premium'));
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: server.subscriptionPending('premium') })
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(() => page.getByTestId('plan-premium-badge').textContent(), { timeout: 10_000 })
+      .toBe('Pending payment');
+    expect(await page.getByTestId('plan-basic-badge').count()).toBe(0);
     expect(await subscription('carla')).toEqual({ plan: 'premium', status: 'pending_payment' });
     await context.close();
   });
 
   it("lets an admin created from the command line turn another user's 2FA off and on, and grant a plan", async () => {
-    const adminSecret = secretOf(await createAdminFromCli('chief', 'chief@example.com', PASSWORD));
-    const page = await browser.newPage();
-    const { code } = await freshCode(adminSecret);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const { code } = await freshCode(chiefSecret, chiefStep);
     await logInThroughUi(page, 'chief', PASSWORD, code);
     await page.waitForURL('**/account-settings', { timeout: 15_000 });
     await page.goto(`${baseUrl()}/admin`);
@@ -79,6 +115,29 @@ describe('the admin dashboard in the browser', () => {
       .poll(() => toggle2fa(page, 'carla').textContent(), { timeout: 15_000 })
       .toBe('Disable 2FA');
     expect(await has2fa('carla')).toBe(true);
+    expect(await page.title()).toBe('Admin dashboard · TradeBot');
+
+    // The command-line admin has no trial and no phone: 'No plan' and '-' (spec §2).
+    const chiefRow = page.getByTestId('user-row-chief');
+    expect(await page.getByTestId('user-plan-chief').textContent()).toBe('No plan');
+    expect(await chiefRow.locator('td').nth(4).textContent()).toBe('-');
+    expect(await subscription('chief')).toBeUndefined();
+    const carlaRow = page.getByTestId('user-row-carla');
+    expect(await page.getByTestId('user-plan-carla').textContent()).toBe(
+      'Premium · Pending payment',
+    );
+    // Badges are shown whole and phone numbers stay on one line.
+    const badge = carlaRow.locator('.mantine-Badge-label');
+    expect(await badge.textContent()).toBe('Enabled');
+    expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const phone = carlaRow.locator('td').nth(4);
+    expect(await phone.textContent()).toBe('+44 20 7946 0000');
+    const phoneLines = await phone.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(phoneLines).toBe(1);
     await toggle2fa(page, 'carla').click();
     await expect
       .poll(() => toggle2fa(page, 'carla').textContent(), { timeout: 10_000 })
@@ -110,6 +169,10 @@ describe('the admin dashboard in the browser', () => {
       })
       .toBe(true);
     expect(await subscription('carla')).toEqual({ plan: 'premium', status: 'active' });
+    // The toast sits below the app bar, clear of the navigation and the bell.
+    const toast = page.getByRole('alert').filter({ hasText: 'now has the premium plan' });
+    const header = await page.locator('header').boundingBox();
+    expect((await toast.boundingBox())?.y).toBeGreaterThanOrEqual(header?.height ?? 64);
     await screenshot(page, 'admin-users');
 
     // Reserved accounts are exempt: the table says so and the server refuses the change.

@@ -68,6 +68,15 @@ describe('a new trader in the browser', () => {
       .poll(() => page.getByTestId('dashboard-username').textContent(), { timeout: 10_000 })
       .toContain('trader1');
     expect(await page.getByTestId('mode-badge').textContent()).toBe('Paper');
+    expect(await page.title()).toBe('Dashboard · TradeBot');
+    // A running trial is named once, its end date beside it; the keys just saved are mentioned.
+    expect(await page.getByTestId('dashboard-plan').textContent()).toBe('Trial');
+    expect(await page.getByTestId('dashboard-trial-end').textContent()).toMatch(
+      /^Ends .+ · paper trading only$/,
+    );
+    expect(await page.getByTestId('dashboard-next-step').textContent()).toContain(
+      'Your broker keys are saved',
+    );
     await screenshot(page, 'dashboard');
     await page.close();
   });

@@ -58,6 +58,11 @@ export const secretOf = (uri: string) => new URL(uri).searchParams.get('secret')
 
 export async function logInThroughUi(page: Page, username: string, password: string, code: string) {
   await page.goto(`${baseUrl()}/login`);
+  await fillLogin(page, username, password, code);
+}
+
+/** Both login steps on the login page already shown (keeping whatever route it remembers). */
+export async function fillLogin(page: Page, username: string, password: string, code: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

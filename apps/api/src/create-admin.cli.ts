@@ -1,16 +1,17 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AppError, validationMessage, ZSignupInput } from '@tradebot/api-contract';
-import { createCipher, registerUser, totpUri } from '@tradebot/core';
-import { createDb, ensureDatabase, findLoginByUsername, migrate, setAdmin } from '@tradebot/db';
+import { AppError, validationMessage } from '@tradebot/api-contract';
+import { createCipher, totpUri } from '@tradebot/core';
+import { createDb, ensureDatabase, migrate } from '@tradebot/db';
 import { ZodError } from 'zod';
+import { createAdmin } from './create-admin.js';
 import { loadEnv } from './env.js';
 
 /**
  * Creates the first admin (or promotes an existing user):
  *   npm run create-admin -- --username alice --email alice@example.com --password '…'
- * A new admin signs up through core's registration like every user (same trial, same 2FA):
- * the otpauth URI is printed once, for an authenticator app.
+ * A new admin gets 2FA like every user but no trial and, unless --phone is given, no phone
+ * number: the otpauth URI is printed once, for an authenticator app.
  */
 const { values } = parseArgs({
   options: {
@@ -18,7 +19,7 @@ const { values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     country: { type: 'string', default: 'US' },
-    phone: { type: 'string', default: '+10000000000' },
+    phone: { type: 'string' },
   },
 });
 
@@ -29,26 +30,13 @@ await migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);
 
 try {
-  const username = (values.username ?? '').trim().toLowerCase();
-  const existing = username ? await findLoginByUsername(db, username) : null;
-  if (existing) {
-    await setAdmin(db, existing.id, true);
-    console.log(`${username} is now an admin.`);
-  } else {
-    const input = ZSignupInput.parse({
-      username,
-      email: values.email,
-      password: values.password,
-      country: values.country,
-      phone_number: values.phone,
-      tos_accepted: true,
-    });
-    const deps = { db, cipher: createCipher(env.ENCRYPTION_KEY), now: () => new Date() };
-    const { userId, totpSecret } = await registerUser(deps, input);
-    await setAdmin(db, userId, true);
-    console.log(`Admin ${input.username} created (id ${userId}).`);
+  const deps = { db, cipher: createCipher(env.ENCRYPTION_KEY), now: () => new Date() };
+  const result = await createAdmin(deps, values);
+  if (result.kind === 'promoted') console.log(`${result.username} is now an admin.`);
+  else {
+    console.log(`Admin ${result.username} created (id ${result.userId}).`);
     console.log(
-      `Add this to your authenticator app (shown once):\n  ${totpUri(totpSecret, input.username)}`,
+      `Add this to your authenticator app (shown once):\n  ${totpUri(result.totpSecret, result.username)}`,
     );
   }
 } catch (error) {

@@ -8,7 +8,7 @@ import { AuthProvider } from './features/auth/auth-provider';
 import { flushPendingReports } from './lib/error-reporter';
 import { createClient, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, HEADER_HEIGHT, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(
@@ -29,7 +29,12 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" />
+      {/* Below the app bar, so a toast never covers the navigation or the bell (styles.css). */}
+      <Notifications
+        position="top-right"
+        className="below-header"
+        style={{ '--header-height': `${HEADER_HEIGHT}px` }}
+      />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <BrowserRouter>

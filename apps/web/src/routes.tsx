@@ -18,55 +18,54 @@ import { HelpPage } from './features/help/help-page';
 import { HomePage } from './features/home/home-page';
 import { PrivacyPage } from './features/legal/privacy-page';
 import { TermsPage } from './features/legal/terms-page';
+import type { RoutePath } from './lib/page-title';
 
 const guard = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
 /**
- * Spec §2 route table. Mapping chosen for the /settings conflict: /settings is strategy
- * settings, /account-settings is broker keys and mode; the explorer lives at /stock-explorer.
+ * Spec §2 route table, one page per path of ROUTE_NAMES (which also names the browser tab).
+ * Mapping chosen for the /settings conflict: /settings is strategy settings, /account-settings
+ * is broker keys and mode; the explorer lives at /stock-explorer.
  */
+const PAGES: Record<RoutePath, ReactNode> = {
+  '/': <HomePage />,
+  '/login': <LoginPage />,
+  '/signup': <SignupPage />,
+  '/help': <HelpPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/verify-email': <VerifyEmailPage />,
+  '/subscribe': <SubscribePage />,
+  '/terms': <TermsPage />,
+  '/privacy': <PrivacyPage />,
+  '/enable-2fa': <Enable2faPage />,
+  '/dashboard': guard(<DashboardPage />),
+  '/settings': guard(
+    <PlaceholderPage
+      title="Strategy settings"
+      text="Stock screening, backtesting and trading settings are coming in the next step."
+    />,
+  ),
+  '/account-settings': guard(<AccountSettingsPage />),
+  '/stock-explorer': guard(
+    <PlaceholderPage
+      title="Stock Explorer"
+      text="The stock explorer is coming in the next step."
+    />,
+  ),
+  '/live-log': guard(
+    <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
+  ),
+  '/admin': guard(<AdminPage />),
+};
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="help" element={<HelpPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="verify-email" element={<VerifyEmailPage />} />
-        <Route path="subscribe" element={<SubscribePage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="enable-2fa" element={<Enable2faPage />} />
-        <Route path="dashboard" element={guard(<DashboardPage />)} />
-        <Route
-          path="settings"
-          element={guard(
-            <PlaceholderPage
-              title="Strategy settings"
-              text="Stock screening, backtesting and trading settings are coming in the next step."
-            />,
-          )}
-        />
-        <Route path="account-settings" element={guard(<AccountSettingsPage />)} />
-        <Route
-          path="stock-explorer"
-          element={guard(
-            <PlaceholderPage
-              title="Stock Explorer"
-              text="The stock explorer is coming in the next step."
-            />,
-          )}
-        />
-        <Route
-          path="live-log"
-          element={guard(
-            <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
-          )}
-        />
-        <Route path="admin" element={guard(<AdminPage />)} />
+        {Object.entries(PAGES).map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,5 +1,10 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
+/** The app bar's height: the layout and the toasts below it both use it. */
+export const HEADER_HEIGHT = 64;
+/** Mantine's lg breakpoint: from here the nav links sit in the app bar, below it in a drawer. */
+export const NAV_BREAKPOINT = '75em';
+
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
@@ -8,6 +13,8 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // Badge labels are a word or two: never let a tight table column cut them to "EN…".
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Labels stay exactly their text ("Password", not "Password *") so people and browser tests
     // find fields by name; every form here marks all its fields required anyway.
     TextInput: { defaultProps: { withAsterisk: false } },

@@ -1,8 +1,10 @@
 import { AppShell, Burger, Container, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context';
+import { pageTitle } from '../lib/page-title';
+import { HEADER_HEIGHT, NAV_BREAKPOINT } from '../theme';
 import { Brand } from './brand';
 import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';
@@ -14,12 +16,18 @@ export function AppLayout() {
   const { token } = useAuth();
   const { pathname } = useLocation();
   const signedIn = token !== null;
+  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`);
+  // The drawer's copy of the links is hidden from readers and keyboards unless it is open.
+  const drawerHidden = !opened || wide === true;
 
   useEffect(close, [pathname, close]);
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
       padding={0}
     >
@@ -53,7 +61,7 @@ export function AppLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Navbar p="md">
+      <AppShell.Navbar p="md" inert={drawerHidden} aria-hidden={drawerHidden}>
         <Stack gap={4} component="nav" aria-label="Mobile">
           <NavLinks signedIn={signedIn} />
         </Stack>

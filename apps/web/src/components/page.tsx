@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 /** The frame of a signed-in or content screen: title, optional description, body. */
 export function Page({
@@ -15,6 +16,7 @@ export function Page({
 }) {
   return (
     <Container size={size} py="xl">
+      <VerifyEmailBanner />
       <Stack gap={4} mb="lg">
         <Title order={1} fz={28}>
           {title}

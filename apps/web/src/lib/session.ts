@@ -1,3 +1,5 @@
+import { ui } from '@tradebot/api-contract';
+
 /**
  * Session storage (spec §3): the bearer token lives in localStorage under `authToken`; a 2FA
  * flow adds a temporary token, a pending-setup flag and the username it belongs to. Components
@@ -13,8 +15,11 @@ export const STORAGE_KEYS = {
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 const listeners = new Set<() => void>();
-/** Set when the server rejected the session, so the redirect to /login can say why. */
-let expired = false;
+/**
+ * Why the session was ended (the server rejected it, or a page needs another account), so
+ * every redirect to /login says the same, whichever of them runs first.
+ */
+let exitNotice: string | null = null;
 
 function read(key: Key): string | null {
   try {
@@ -56,7 +61,7 @@ export const isPending2faSetup = (): boolean => read(STORAGE_KEYS.pending2faSetu
 export const isFrom2faSetup = (): boolean => read(STORAGE_KEYS.from2faSetup) === 'true';
 
 export function setToken(token: string | null): void {
-  if (token) expired = false;
+  if (token) exitNotice = null;
   write(STORAGE_KEYS.authToken, token);
   changed();
 }
@@ -87,16 +92,16 @@ export function setFrom2faSetup(value: boolean): void {
   write(STORAGE_KEYS.from2faSetup, value ? 'true' : null);
 }
 
-/** Logout: nothing of the session survives. */
-export function clearAll(): void {
+/** Logout: nothing of the session survives; `notice` is what /login should say about it. */
+export function clearAll(notice: string | null = null): void {
+  exitNotice = notice;
   write(STORAGE_KEYS.authToken, null);
   clearTemporary();
 }
 
 /** The server no longer accepts the token (spec §4): drop it and remember why. */
 export function expire(): void {
-  expired = true;
-  clearAll();
+  clearAll(ui.sessionExpired);
 }
 
-export const wasExpired = (): boolean => expired;
+export const getExitNotice = (): string | null => exitNotice;

@@ -98,9 +98,10 @@ export const ZStatusOutput = z.object({
   }),
   environment: z.enum(['paper', 'live']),
   bot_status: z.enum(['running', 'stopped']),
+  /** plan and status are null for an account without any subscription (no trial either). */
   subscription: z.object({
-    plan: z.enum(['trial', 'basic', 'premium']),
-    status: z.enum(['trialing', 'active', 'pending_payment', 'canceled', 'expired']),
+    plan: z.enum(['trial', 'basic', 'premium']).nullable(),
+    status: z.enum(['trialing', 'active', 'pending_payment', 'canceled', 'expired']).nullable(),
     trial_ends_at: z.string().nullable(),
     live_allowed: z.boolean(),
   }),

@@ -55,4 +55,13 @@ describe('subscriptionView', () => {
     );
     expect(lapsed).toMatchObject({ status: 'expired', live_allowed: false });
   });
+
+  it('shows no plan and no live trading without a subscription row', () => {
+    expect(subscriptionView(null, now)).toEqual({
+      plan: null,
+      status: null,
+      trial_ends_at: null,
+      live_allowed: false,
+    });
+  });
 });

@@ -1,4 +1,7 @@
-/** What a subscription row means right now: a lapsed trial is expired, only paid and active allows live. */
+/**
+ * What a subscription row means right now: a lapsed trial is expired, only paid and active
+ * allows live. No row means no plan at all (an admin created from the command line).
+ */
 export interface SubscriptionRow {
   plan: 'trial' | 'basic' | 'premium';
   status: 'trialing' | 'active' | 'pending_payment' | 'canceled' | 'expired';
@@ -9,8 +12,8 @@ export interface SubscriptionRow {
 export function subscriptionView(row: SubscriptionRow | null, now: Date) {
   if (!row)
     return {
-      plan: 'trial' as const,
-      status: 'expired' as const,
+      plan: null,
+      status: null,
       trial_ends_at: null,
       live_allowed: false,
     };

@@ -24,19 +24,22 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   country: string;
-  phoneNumber: string;
+  phoneNumber: string | null;
   tosAcceptedAt: Date;
-  trialEndsAt: Date;
+  /** Null creates the account without a subscription (an admin from the command line). */
+  trialEndsAt: Date | null;
   totpSecretEnc: string | null;
 }
 
-/** Creates the user and the trial subscription together; returns the new id. */
-export async function createUserWithTrial(db: Db, user: NewUser): Promise<number> {
+/** Creates the user and, given a trial end, the trial subscription with it; returns the new id. */
+export async function createUser(db: Db, user: NewUser): Promise<number> {
   const { trialEndsAt, ...fields } = user;
   const created = await db.user.create({
     data: {
       ...fields,
-      subscription: { create: { plan: 'trial', status: 'trialing', trialEndsAt } },
+      subscription: trialEndsAt
+        ? { create: { plan: 'trial', status: 'trialing', trialEndsAt } }
+        : undefined,
     },
     select: { id: true },
   });

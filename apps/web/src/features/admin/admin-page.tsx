@@ -9,7 +9,6 @@ export function AdminPage() {
     <Page
       title="Admin dashboard"
       description="Manage users, review client error reports and the development mail outbox."
-      size="xl"
     >
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">

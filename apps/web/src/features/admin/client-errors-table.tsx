@@ -18,7 +18,7 @@ export function ClientErrorsTable() {
   if (errors.data.length === 0) return <Text c="dimmed">No client error reports.</Text>;
   return (
     <ScrollArea>
-      <Table striped verticalSpacing="sm" miw={900} data-testid="client-errors-table">
+      <Table className="data-table" striped verticalSpacing="sm" data-testid="client-errors-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Time</Table.Th>
@@ -36,7 +36,7 @@ export function ClientErrorsTable() {
               <Table.Td>
                 <Code>{report.error_id}</Code>
               </Table.Td>
-              <Table.Td maw={360}>
+              <Table.Td maw={360} className="wrap">
                 <Text size="sm" lineClamp={3}>
                   {report.message}
                 </Text>

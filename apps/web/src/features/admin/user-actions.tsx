@@ -13,7 +13,7 @@ interface Props {
 export function UserActions({ user, onError }: Props) {
   const { busy, patch, deleteUser, grantPlan } = useUserActions(user, onError);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       <TwoFactorToggle
         user={user}
         disabled={busy}

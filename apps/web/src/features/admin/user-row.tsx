@@ -1,5 +1,6 @@
 import type { TAdminUser } from '@tradebot/api-contract';
 import { Badge, Table, Text } from '@mantine/core';
+import { planLabel } from '../../lib/plan-label';
 import { UserActions } from './user-actions';
 
 const orDash = (value: string | null) => (value ? value : '-');
@@ -18,12 +19,9 @@ export function UserRow({
         <Text size="sm" fw={600}>
           {user.username}
         </Text>
-        {user.plan && (
-          <Text size="xs" c="dimmed" tt="capitalize">
-            {user.plan}
-            {user.subscription_status ? ` · ${user.subscription_status.replace('_', ' ')}` : ''}
-          </Text>
-        )}
+        <Text size="xs" c="dimmed" data-testid={`user-plan-${user.username}`}>
+          {planLabel({ plan: user.plan, status: user.subscription_status })}
+        </Text>
       </Table.Td>
       <Table.Td>{orDash(user.email)}</Table.Td>
       <Table.Td>{orDash(user.country)}</Table.Td>
@@ -35,7 +33,8 @@ export function UserRow({
         </Badge>
       </Table.Td>
       <Table.Td>{user.is_admin ? 'Yes' : 'No'}</Table.Td>
-      <Table.Td>
+      {/* The one cell that may wrap: the buttons go to a second line before the table scrolls. */}
+      <Table.Td className="wrap" miw={250}>
         <UserActions user={user} onError={onError} />
       </Table.Td>
     </Table.Tr>

@@ -47,7 +47,14 @@ export function UsersTable() {
         <Text c="dimmed">{ui.loadingUsers}</Text>
       ) : (
         <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="sm" miw={900} data-testid="users-table">
+          <Table
+            className="data-table"
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing={8}
+            data-testid="users-table"
+          >
             <Table.Thead>
               <Table.Tr>
                 {HEADERS.map((header) => (

@@ -17,7 +17,14 @@ export interface AuthValue {
   verify: (force?: boolean) => Promise<void>;
   /** Drops the session and goes to /login with 'Session expired'. */
   expire: () => void;
-  logout: () => Promise<void>;
+  /** Ends the session and goes to /login, optionally remembering where the user was going. */
+  logout: (next?: LoginRedirect) => Promise<void>;
+}
+
+/** What /login is told on arrival: the route to return to after login, and why it was shown. */
+export interface LoginRedirect {
+  from?: string;
+  message?: string;
 }
 
 export const AuthContext = createContext<AuthValue | null>(null);
@@ -27,7 +34,3 @@ export function useAuth(): AuthValue {
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
-
-/** Where a signed-in user belongs (spec §4): onboarded users to the dashboard. */
-export const homeFor = (isOnboarded: boolean): string =>
-  isOnboarded ? '/dashboard' : '/account-settings';

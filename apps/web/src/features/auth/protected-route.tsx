@@ -1,7 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ui } from '@tradebot/api-contract';
 import * as session from '../../lib/session';
 import { useAuth } from './auth-context';
 
@@ -19,13 +18,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 
   if (state === 'none') {
     const from = location.pathname + location.search;
-    return (
-      <Navigate
-        to="/login"
-        replace
-        state={session.wasExpired() ? { from, message: ui.sessionExpired } : { from }}
-      />
-    );
+    const message = session.getExitNotice();
+    return <Navigate to="/login" replace state={message ? { from, message } : { from }} />;
   }
   if (state === 'pending') {
     return (

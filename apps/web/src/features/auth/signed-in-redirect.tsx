@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { homeFor, useAuth } from './auth-context';
+import { useAuth } from './auth-context';
+import { homeFor } from './login-destination';
 
 /** Spec §4: a verified user on / or /login is sent where onboarding says. */
 export function SignedInRedirect() {

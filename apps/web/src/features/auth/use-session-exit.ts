@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as session from '../../lib/session';
 import { useTRPCClient } from '../../lib/trpc';
+import type { LoginRedirect } from './auth-context';
 import type { VerifiedToken } from './use-token-verification';
 
 /**
@@ -22,17 +23,21 @@ export function useSessionExit(setVerified: (verified: VerifiedToken | null) => 
     navigate('/login', { state: { message: ui.sessionExpired } });
   }, [navigate, queryClient, setVerified]);
 
-  const logout = useCallback(async () => {
-    try {
-      if (session.getToken()) await client.auth.logout.mutate();
-    } catch {
-      // The token is dropped locally whatever the server says.
-    }
-    session.clearAll();
-    setVerified(null);
-    queryClient.clear();
-    navigate('/login');
-  }, [client, navigate, queryClient, setVerified]);
+  const logout = useCallback(
+    async (next?: LoginRedirect) => {
+      try {
+        if (session.getToken()) await client.auth.logout.mutate();
+      } catch {
+        // The token is dropped locally whatever the server says.
+      }
+      session.clearAll(next?.message ?? null);
+      setVerified(null);
+      queryClient.clear();
+      // With a destination the page being left is replaced: going back would only bounce again.
+      navigate('/login', next ? { replace: true, state: next } : undefined);
+    },
+    [client, navigate, queryClient, setVerified],
+  );
 
   return { expire, logout };
 }

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import { Page } from '../../components/page';
+import { TextLink } from '../../components/text-link';
 import { useAuth } from '../auth/auth-context';
 import { EnvironmentCard } from './environment-card';
 import { SubscriptionCard } from './subscription-card';
@@ -20,9 +20,20 @@ export function DashboardPage() {
         <SubscriptionCard subscription={status.subscription} />
       </SimpleGrid>
       <Stack gap={4} mt="xl">
-        <Text c="dimmed" size="sm">
-          Bot controls, positions and performance arrive in the next step. Meanwhile, add your
-          broker keys in <Link to="/account-settings">account settings</Link>.
+        {/* Saving broker keys is what onboards a user, so is_onboarded says whether keys exist. */}
+        <Text c="dimmed" size="sm" data-testid="dashboard-next-step">
+          Bot controls, positions and performance arrive in the next step.{' '}
+          {status.user.is_onboarded ? (
+            <>
+              Your broker keys are saved; you can change them in{' '}
+              <TextLink to="/account-settings">account settings</TextLink>.
+            </>
+          ) : (
+            <>
+              Meanwhile, add your broker keys in{' '}
+              <TextLink to="/account-settings">account settings</TextLink>.
+            </>
+          )}
         </Text>
       </Stack>
     </Page>

@@ -1,5 +1,6 @@
 import type { TStatusOutput } from '@tradebot/api-contract';
 import { Card, Text } from '@mantine/core';
+import { planLabel } from '../../lib/plan-label';
 
 function formatDate(value: string | null): string {
   return value ? new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '-';
@@ -10,17 +11,23 @@ export function SubscriptionCard({
 }: {
   subscription: TStatusOutput['subscription'];
 }) {
+  const trialRunning = subscription.plan === 'trial' && subscription.status === 'trialing';
   return (
     <Card withBorder padding="lg">
       <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
         Plan
       </Text>
-      <Text fw={700} size="lg" tt="capitalize" data-testid="dashboard-plan">
-        {subscription.plan} · {subscription.status.replace('_', ' ')}
+      <Text fw={700} size="lg" data-testid="dashboard-plan">
+        {planLabel(subscription)}
       </Text>
-      {subscription.plan === 'trial' && (
+      {trialRunning && (
         <Text size="sm" c="dimmed" data-testid="dashboard-trial-end">
-          Trial ends {formatDate(subscription.trial_ends_at)} · paper trading only
+          Ends {formatDate(subscription.trial_ends_at)} · paper trading only
+        </Text>
+      )}
+      {!subscription.plan && (
+        <Text size="sm" c="dimmed">
+          Paper trading only. Choose a plan on the subscribe page.
         </Text>
       )}
     </Card>

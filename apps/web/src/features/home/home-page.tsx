@@ -1,5 +1,5 @@
 import { Container, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { SignedInRedirect } from '../auth/signed-in-redirect';
 import { FeatureGrid } from './feature-grid';
 import { HomeHero } from './home-hero';
@@ -15,7 +15,8 @@ export function HomePage() {
         <PricingTeaser />
         <Text size="xs" c="dimmed" mt="xl" ta="center">
           TradeBot is not a financial advisor and never holds your funds. Trading involves risk. See
-          the <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Policy</Link>.
+          the <TextLink to="/terms">Terms</TextLink> and{' '}
+          <TextLink to="/privacy">Privacy Policy</TextLink>.
         </Text>
       </Container>
     </>

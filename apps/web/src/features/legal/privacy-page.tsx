@@ -1,5 +1,5 @@
 import { List, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { TextLink } from '../../components/text-link';
 import { Page } from '../../components/page';
 
 export function PrivacyPage() {
@@ -40,7 +40,7 @@ export function PrivacyPage() {
         </Title>
         <Text mt="xs">
           You may access, correct or delete your data. Contact support@tradebot.app. See also our{' '}
-          <Link to="/terms">Terms and Conditions</Link>.
+          <TextLink to="/terms">Terms and Conditions</TextLink>.
         </Text>
       </div>
     </Page>

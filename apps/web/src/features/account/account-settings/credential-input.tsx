@@ -10,7 +10,10 @@ interface Props {
   onClearedChange: (cleared: boolean) => void;
 }
 
-/** One broker credential: shows the saved mask, takes a new value, or marks it for removal. */
+/**
+ * One broker credential: shows the saved mask, takes a new value, or marks it for removal.
+ * Clear/Undo sits on the mask's line, not beside the input, so every field has the same width.
+ */
 export function CredentialInput({
   label,
   testId,
@@ -23,7 +26,7 @@ export function CredentialInput({
   const description = !mask ? (
     'Not set'
   ) : (
-    <Group gap={6} component="span" wrap="nowrap">
+    <Group gap={6} component="span" mih={20} style={{ rowGap: 0 }}>
       <Text
         span
         size="xs"
@@ -33,8 +36,20 @@ export function CredentialInput({
       >
         {mask}
       </Text>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color={cleared ? 'gray' : 'red'}
+        // Mantine's dark subtle red is near-white; the theme's red text colour reads in both.
+        c={cleared ? undefined : 'var(--mantine-color-red-text)'}
+        onClick={() => onClearedChange(!cleared)}
+        data-testid={`${testId}-clear`}
+        aria-label={cleared ? `Keep saved ${label}` : `Clear saved ${label}`}
+      >
+        {cleared ? 'Undo' : 'Clear'}
+      </Button>
       {cleared && (
-        <Text span size="xs" c="red">
+        <Text span size="xs" c="var(--mantine-color-red-text)" style={{ whiteSpace: 'nowrap' }}>
           will be removed on save
         </Text>
       )}
@@ -42,30 +57,15 @@ export function CredentialInput({
   );
 
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <PasswordInput
-        label={label}
-        description={description}
-        placeholder={
-          mask && !cleared ? 'Leave empty to keep the saved value' : `Enter your ${label}`
-        }
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        autoComplete="off"
-        style={{ flex: 1 }}
-        data-testid={testId}
-      />
-      {mask && (
-        <Button
-          variant={cleared ? 'light' : 'subtle'}
-          color={cleared ? 'gray' : 'red'}
-          onClick={() => onClearedChange(!cleared)}
-          data-testid={`${testId}-clear`}
-          aria-label={cleared ? `Keep saved ${label}` : `Clear saved ${label}`}
-        >
-          {cleared ? 'Undo' : 'Clear'}
-        </Button>
-      )}
-    </Group>
+    <PasswordInput
+      label={label}
+      description={description}
+      // Short enough for a phone-width field; the saved mask is shown just above.
+      placeholder={mask && !cleared ? 'Leave empty to keep it' : `Enter your ${label}`}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      autoComplete="off"
+      data-testid={testId}
+    />
   );
 }

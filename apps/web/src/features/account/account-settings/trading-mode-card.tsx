@@ -1,10 +1,17 @@
-import type { TTradingEnvironment } from '@tradebot/api-contract';
+import type { TStatusOutput, TTradingEnvironment } from '@tradebot/api-contract';
 import { Card, Switch, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/auth-context';
 
 interface Props {
   environment: TTradingEnvironment;
   onChange: (environment: TTradingEnvironment) => void;
+}
+
+function paperOnlyReason(plan: TStatusOutput['subscription']['plan']): string {
+  if (plan === 'trial')
+    return 'Your trial allows paper trading only. Live trading needs a paid plan.';
+  if (!plan) return 'Without a plan you can trade on paper only. Live trading needs a paid plan.';
+  return 'Live trading starts once your paid plan is active.';
 }
 
 export function TradingModeCard({ environment, onChange }: Props) {
@@ -26,7 +33,7 @@ export function TradingModeCard({ environment, onChange }: Props) {
       {/* The switch stays usable: the server is the one to refuse live mode on a trial. */}
       {status && !status.subscription.live_allowed && (
         <Text size="xs" c="dimmed" mt="xs">
-          Your trial allows paper trading only. Live trading needs a paid plan.
+          {paperOnlyReason(status.subscription.plan)}
         </Text>
       )}
     </Card>

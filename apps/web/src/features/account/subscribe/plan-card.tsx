@@ -1,15 +1,20 @@
 import { PLAN_PRICES } from '@tradebot/api-contract';
 import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
+import type { PlanBadge } from '../../../lib/plan-label';
 import type { PlanOffer } from './plans';
 
-export function PlanCard({ offer, current }: { offer: PlanOffer; current: boolean }) {
+export function PlanCard({ offer, badge }: { offer: PlanOffer; badge: PlanBadge | null }) {
   return (
     <Card withBorder padding="lg" data-testid={`plan-${offer.plan}`}>
       <Group justify="space-between">
         <Title order={3} fz="lg">
           {offer.name}
         </Title>
-        {current && <Badge variant="light">Current</Badge>}
+        {badge && (
+          <Badge variant="light" color={badge.color} data-testid={`plan-${offer.plan}-badge`}>
+            {badge.label}
+          </Badge>
+        )}
       </Group>
       <Text fz={32} fw={800} mt="xs">
         ${PLAN_PRICES[offer.plan]}

@@ -1,18 +1,16 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
-import { Button, Group, NativeSelect, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { ResultAlert, type FormResult } from '../../../components/result-alert';
 import { planOption, PLANS } from './plans';
 
 interface Props {
   plan: TPaidPlan;
   onPlanChange: (plan: TPaidPlan) => void;
-  result: FormResult | null;
   busy: boolean;
   onSubmit: () => void;
 }
 
-export function SubscribeForm({ plan, onPlanChange, result, busy, onSubmit }: Props) {
+export function SubscribeForm({ plan, onPlanChange, busy, onSubmit }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -20,22 +18,19 @@ export function SubscribeForm({ plan, onPlanChange, result, busy, onSubmit }: Pr
 
   return (
     <form onSubmit={submit}>
-      <Stack gap="md">
-        <ResultAlert result={result} testId="subscribe-result" />
-        <Group align="flex-end">
-          <NativeSelect
-            label="Plan"
-            value={plan}
-            onChange={(event) => onPlanChange(event.currentTarget.value as TPaidPlan)}
-            data={PLANS.map(planOption)}
-            data-testid="subscribe-plan"
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" loading={busy} data-testid="subscribe-submit">
-            Subscribe
-          </Button>
-        </Group>
-      </Stack>
+      <Group align="flex-end">
+        <NativeSelect
+          label="Plan"
+          value={plan}
+          onChange={(event) => onPlanChange(event.currentTarget.value as TPaidPlan)}
+          data={PLANS.map(planOption)}
+          data-testid="subscribe-plan"
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" loading={busy} data-testid="subscribe-submit">
+          Subscribe
+        </Button>
+      </Group>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { TRIAL_DAYS } from '@tradebot/api-contract';
 import { Card, SimpleGrid } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { useAuth } from '../../auth/auth-context';
+import { planBadge } from '../../../lib/plan-label';
 import { PlanCard } from './plan-card';
 import { PLANS } from './plans';
 import { SignInPrompt } from './sign-in-prompt';
@@ -10,7 +11,7 @@ import { useSubscribe } from './use-subscribe';
 
 export function SubscribePage() {
   const { token, status } = useAuth();
-  const { plan, setPlan, result, submit, busy } = useSubscribe();
+  const { plan, setPlan, submit, busy } = useSubscribe();
 
   return (
     <Page
@@ -23,7 +24,7 @@ export function SubscribePage() {
           <PlanCard
             key={offer.plan}
             offer={offer}
-            current={status?.subscription.plan === offer.plan}
+            badge={planBadge(status?.subscription, offer.plan)}
           />
         ))}
       </SimpleGrid>
@@ -32,7 +33,6 @@ export function SubscribePage() {
           <SubscribeForm
             plan={plan}
             onPlanChange={setPlan}
-            result={result}
             busy={busy}
             onSubmit={() => void submit()}
           />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as session from '../../../lib/session';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { homeFor } from '../auth-context';
+import { afterLoginPath } from '../login-destination';
 import { loginError } from './login-errors';
 import type { LoginCredentials } from './login-form';
 
@@ -22,7 +22,7 @@ export function useLogin(from: string | undefined) {
 
   const finish = (token: string, isOnboarded: boolean) => {
     session.setToken(token);
-    navigate(isOnboarded && from ? from : homeFor(isOnboarded), { replace: true });
+    navigate(afterLoginPath(isOnboarded, from), { replace: true });
   };
 
   // Spec §4: after a 2FA code the new token is verified and onboarding status decides the destination.

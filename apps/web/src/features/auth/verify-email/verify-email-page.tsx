@@ -4,12 +4,17 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 import { AuthCard } from '../auth-card';
+import { useAuth } from '../auth-context';
 
 export function VerifyEmailPage() {
   const trpc = useTRPC();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const verify = useMutation(trpc.auth.verifyEmail.mutationOptions());
+  const { verify: recheck } = useAuth();
+  // A signed-in user's status then says verified, which hides the reminder banner.
+  const verify = useMutation(
+    trpc.auth.verifyEmail.mutationOptions({ onSuccess: () => void recheck(true) }),
+  );
   const sent = useRef(false);
 
   useEffect(() => {

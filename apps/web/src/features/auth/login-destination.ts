@@ -1,0 +1,18 @@
+/** Where a signed-in user belongs (spec §4): onboarded users to the dashboard. */
+export const homeFor = (isOnboarded: boolean): string =>
+  isOnboarded ? '/dashboard' : '/account-settings';
+
+/** Routes that need no broker keys: a remembered one is returned to even before onboarding. */
+const WITHOUT_ONBOARDING = ['/admin', '/account-settings', '/subscribe'];
+
+/**
+ * Where login leads (spec §4): back to the remembered origin route (the admin screen remembers
+ * it), except that a user without broker keys is sent to account settings first unless the
+ * origin needs none; with no origin, to the user's home.
+ */
+export function afterLoginPath(isOnboarded: boolean, from?: string): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//')) return homeFor(isOnboarded);
+  const path = from.split(/[?#]/)[0] ?? from;
+  if (isOnboarded || WITHOUT_ONBOARDING.includes(path)) return from;
+  return homeFor(isOnboarded);
+}
