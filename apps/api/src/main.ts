@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { ensureDatabase, migrate } from '@tradebot/db';
 import { buildApp, redactUrl } from './app.js';
+import { registerDrain } from './drain.js';
 import { loadEnv } from './env.js';
 import { createRuntime } from './runtime.js';
 
@@ -27,9 +28,11 @@ const app = await buildApp({
   },
 });
 
+const drain = registerDrain(app);
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  if (!(await drain(env.SHUTDOWN_GRACE_MS)))
+    app.log.warn(`requests still open after ${env.SHUTDOWN_GRACE_MS} ms were ended`);
   await runtime.close();
   process.exit(0);
 };
