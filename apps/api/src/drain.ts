@@ -8,7 +8,7 @@ export const DRAIN = { quietMs: 300, pollMs: 25 } as const;
  * Graceful stop. On `drain()` the API keeps listening but answers every request with
  * `Connection: close` (so keep-alive clients move off) and /healthz with 503 (so a balancer
  * stops sending); once no request is in flight and none came for `quietMs`, or the grace
- * period is over, it stops listening, closes websockets (1001) and ends what is left.
+ * period is over, it stops listening, closes websockets and ends what is left.
  * Closing at once, as before, reset the requests clients had already queued on open sockets.
  */
 export function registerDrain(app: FastifyInstance) {
