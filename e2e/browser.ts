@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,6 +25,25 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const baseUrl = () => inject('baseUrl');
+
+/**
+ * The last link to `path` mailed to `to`, as a developer without SMTP finds it: in the worker's
+ * log (the outbox row itself holds the link redacted). Waits for the worker to print it.
+ */
+export async function mailedLink(to: string, path: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readFileSync(inject('workerLog'), 'utf8').split('[mail] dev outbox #');
+    const mine = mails.filter((mail) => mail.split('\n', 1)[0]?.includes(` to ${to}:`));
+    const link = mine
+      .map((mail) => mail.match(/\/[\w-]+\?token=[\w-]+/g)?.find((l) => l.startsWith(`${path}?`)))
+      .filter(Boolean)
+      .at(-1);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No ${path} link mailed to ${to} in the worker log`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 export async function sql<T extends pg.QueryResultRow>(
   text: string,

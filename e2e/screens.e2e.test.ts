@@ -7,6 +7,7 @@ import {
   freshCode,
   launchBrowser,
   logInThroughUi,
+  mailedLink,
   postApi,
   secretOf,
   sql,
@@ -155,12 +156,7 @@ describe('screens of a signed-in user without a verified email, keys or plan', (
     await page.getByTestId('plan-basic').waitFor({ timeout: 10_000 });
     expect(await banner().count()).toBe(0);
 
-    const [mail] = await sql<{ text: string }>(
-      'SELECT text FROM mail_outbox WHERE "to" = $1 ORDER BY id DESC LIMIT 1',
-      ['vera@example.com'],
-    );
-    const link = /\/verify-email\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-    expect(link).not.toBe('');
+    const link = await mailedLink('vera@example.com', '/verify-email');
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${baseUrl()}${link}`);
     await expect

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -25,6 +25,8 @@ declare module 'vitest' {
     chromium: string;
     /** The settings the API runs with, for command-line tools the tests call (create-admin). */
     apiEnv: Record<string, string>;
+    /** The worker's standard output: without SMTP, the dev outbox prints each mail there. */
+    workerLog: string;
   }
 }
 
@@ -89,11 +91,16 @@ export default async function setup(project: TestProject) {
   };
   const api = launch('api', env);
   const worker = launch('worker', env);
+  const workerLog = resolve(root, `.data/e2e-worker-${PORT}.log`);
+  mkdirSync(dirname(workerLog), { recursive: true });
+  writeFileSync(workerLog, '');
+  worker.stdout?.on('data', (chunk: Buffer) => appendFileSync(workerLog, chunk));
   await waitForHealth(`http://127.0.0.1:${PORT}/healthz`, api);
   project.provide('baseUrl', `http://127.0.0.1:${PORT}`);
   project.provide('databaseUrl', DATABASE_URL);
   project.provide('chromium', chromium);
   project.provide('apiEnv', env);
+  project.provide('workerLog', workerLog);
   return async () => {
     for (const child of [api, worker]) child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 500));

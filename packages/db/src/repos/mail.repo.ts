@@ -16,17 +16,7 @@ const mailFields = {
   sentAt: true,
 } as const;
 
-export async function enqueueMail(
-  db: Db,
-  mail: {
-    to: string;
-    subject: string;
-    text: string;
-    html: string | null;
-    messageId: string;
-    secrets: string | null;
-  },
-) {
+export async function enqueueMail(db: Db, mail: Omit<ClaimedMail, 'id'>) {
   const row = await db.mailOutbox.create({ data: mail, select: { id: true } });
   return row.id;
 }
@@ -35,6 +25,7 @@ export function findMail(db: Db, id: number) {
   return db.mailOutbox.findUnique({ where: { id }, select: mailFields });
 }
 
+/** An outbox row as a delivery attempt (and the mailer writing it) sees it. */
 export interface ClaimedMail {
   id: number;
   to: string;
