@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
 import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
+import { registerTrpcQueries } from './trpc-queries.js';
 import { registerRestRoutes } from './rest/shim.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebsocket } from './ws/hub.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   namespace: string;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Answer GET query calls without tRPC's adapter (trpc-queries.ts); off only to compare. */
+  leanQueries?: boolean;
 }
 
 /**
@@ -39,6 +42,12 @@ function withRedaction(logger: AppOptions['logger']): AppOptions['logger'] {
   if (!logger) return false;
   const base = logger === true ? {} : logger;
   return { ...base, redact: ['req.headers.authorization', 'headers.authorization'] };
+}
+
+/** A tRPC call's fault is logged like a REST one; expected errors (4xx) are not faults. */
+function logTrpcFault(failure: { error: TRPCError; req: FastifyRequest; path?: string }) {
+  if (failure.error.code === 'INTERNAL_SERVER_ERROR')
+    logFault(failure.req, failure.error.cause ?? failure.error, failure.path ?? '/trpc');
 }
 
 /** Tokens travel in headers and, for /ws only, in the query: keep them out of access logs. */
@@ -58,15 +67,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const buildContext = contextFactory(options.services, options.sessions);
+  if (options.leanQueries !== false) registerTrpcQueries(app, buildContext, logTrpcFault);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req),
-      onError: ({ error, req, path }: { error: TRPCError; req: FastifyRequest; path?: string }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          logFault(req, error.cause ?? error, path ?? '/trpc');
-      },
+      onError: logTrpcFault,
     },
   });
   registerRestRoutes(app, restRoutes, buildContext);
