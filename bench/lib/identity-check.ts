@@ -20,7 +20,7 @@ interface IdentityCase {
   tweak?: (p: StockParams) => StockParams;
 }
 
-/** Costs on (the default settings) as the target; three more variants widen what the check exercises. */
+/** Costs on (the default settings) as the target; more variants widen what the check exercises. */
 const IDENTITY_CASES: IdentityCase[] = [
   { name: 'default settings (costs on)', config: BENCH_CONFIG },
   {
@@ -43,6 +43,12 @@ const IDENTITY_CASES: IdentityCase[] = [
     name: 'default settings, max_drawdown 0.03 (halts)',
     config: BENCH_CONFIG,
     tweak: (p) => ({ ...p, max_drawdown: 0.03 }),
+  },
+  {
+    // Slippage beyond the stop distance: stops crossed at entry leave at the entry bar's open.
+    name: 'slippage 3 % above a 2 % stop',
+    config: { ...BENCH_CONFIG, slippage_percent: 3, seed: 7 },
+    tweak: (p) => ({ ...p, stop_loss_percentage: 2, short_stop_loss_percentage: 2 }),
   },
 ];
 

@@ -161,11 +161,7 @@ export function referenceSimulate(
   };
 
   /** Stop-loss, trailing stop and take-profit inside bar i; returns [price, reason] or null. */
-  const protectiveExit = (
-    pos: Position,
-    bar: Bar,
-    entryBar: boolean,
-  ): [number, ExitReason] | null => {
+  const protectiveExit = (pos: Position, bar: Bar): [number, ExitReason] | null => {
     const trail = config.trailing_stop_pct;
     if (pos.side === 'long') {
       const stopLoss = pos.entryPrice * (1 - p.stop_loss_percentage / 100);
@@ -174,8 +170,9 @@ export function referenceSimulate(
       const useTrail = trail > 0 && trailing > stopLoss;
       const stop = useTrail ? trailing : stopLoss;
       const stopReason = useTrail ? REASON.trailingStop : REASON.stopLoss;
-      if (!entryBar && bar.open <= stop) return [bar.open, stopReason];
-      if (!entryBar && bar.open >= takeProfit) return [bar.open, REASON.takeProfit];
+      // The open first, on every bar: a gap, or a stop the entry's slippage already crossed.
+      if (bar.open <= stop) return [bar.open, stopReason];
+      if (bar.open >= takeProfit) return [bar.open, REASON.takeProfit];
       if (bar.low <= stop) return [stop, stopReason]; // worst case: the stop before the target
       if (bar.high >= takeProfit) return [takeProfit, REASON.takeProfit];
       return null;
@@ -186,8 +183,8 @@ export function referenceSimulate(
     const useTrail = trail > 0 && trailing < stopLoss;
     const stop = useTrail ? trailing : stopLoss;
     const stopReason = useTrail ? REASON.trailingStop : REASON.stopLoss;
-    if (!entryBar && bar.open >= stop) return [bar.open, stopReason];
-    if (!entryBar && bar.open <= takeProfit) return [bar.open, REASON.takeProfit];
+    if (bar.open >= stop) return [bar.open, stopReason];
+    if (bar.open <= takeProfit) return [bar.open, REASON.takeProfit];
     if (bar.high >= stop) return [stop, stopReason];
     if (bar.low <= takeProfit) return [takeProfit, REASON.takeProfit];
     return null;
@@ -217,7 +214,7 @@ export function referenceSimulate(
     // 2. Protective exits inside the bar; otherwise the trailing extreme takes in this bar.
     const pos = openPosition();
     if (pos) {
-      const hit = protectiveExit(pos, bar, pos.entryIndex === i);
+      const hit = protectiveExit(pos, bar);
       if (hit) closePosition(i, hit[0], hit[1]);
       else
         pos.extreme =

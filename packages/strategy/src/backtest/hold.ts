@@ -56,8 +56,7 @@ export function hold(
       const l = low[i] as number;
       const stop =
         side === 1 ? longStop(stopLoss, extreme, trailing) : shortStop(stopLoss, extreme, trailing);
-      const hit =
-        side === 1 ? longHit(o, h, l, stop, target, i > f) : shortHit(o, h, l, stop, target, i > f);
+      const hit = side === 1 ? longHit(o, h, l, stop, target) : shortHit(o, h, l, stop, target);
       if (hit !== ProtectiveHit.None) {
         const stopped = hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.Stop;
         price =

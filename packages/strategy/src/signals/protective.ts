@@ -17,9 +17,11 @@ export const ProtectiveHit = {
 export type ProtectiveHit = (typeof ProtectiveHit)[keyof typeof ProtectiveHit];
 
 /**
- * Which protective exit a long hits. The open is checked first (it is the bar's first price), but
- * only after the entry bar (`gaps` false on the entry bar, whose open is the entry fill); then the
- * range, the stop winning when both levels are inside it, since the path within the bar is unknown.
+ * Which protective exit a long hits. The open is checked first, on every bar: it is the bar's first
+ * price, so a level the bar opens at or beyond fills there (a gap; on the entry bar, a stop that the
+ * entry's slippage already put at or above the open). Then the range, the stop winning when both
+ * levels are inside it, since the path within the bar is unknown. Every fill is therefore a price
+ * the bar traded: the open, or a level inside [low, high].
  */
 export function longHit(
   open: number,
@@ -27,12 +29,9 @@ export function longHit(
   low: number,
   stop: number,
   target: number,
-  gaps: boolean,
 ): ProtectiveHit {
-  if (gaps) {
-    if (open <= stop) return ProtectiveHit.StopAtOpen;
-    if (open >= target) return ProtectiveHit.TargetAtOpen;
-  }
+  if (open <= stop) return ProtectiveHit.StopAtOpen;
+  if (open >= target) return ProtectiveHit.TargetAtOpen;
   if (low <= stop) return ProtectiveHit.Stop;
   if (high >= target) return ProtectiveHit.Target;
   return ProtectiveHit.None;
@@ -45,12 +44,9 @@ export function shortHit(
   low: number,
   stop: number,
   target: number,
-  gaps: boolean,
 ): ProtectiveHit {
-  if (gaps) {
-    if (open >= stop) return ProtectiveHit.StopAtOpen;
-    if (open <= target) return ProtectiveHit.TargetAtOpen;
-  }
+  if (open >= stop) return ProtectiveHit.StopAtOpen;
+  if (open <= target) return ProtectiveHit.TargetAtOpen;
   if (high >= stop) return ProtectiveHit.Stop;
   if (low <= target) return ProtectiveHit.Target;
   return ProtectiveHit.None;

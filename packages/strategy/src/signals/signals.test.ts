@@ -125,16 +125,23 @@ describe('sizing', () => {
 });
 
 describe('protective exits', () => {
-  it('checks a gap at the open first, then the stop before the target', () => {
-    expect(longHit(97, 99, 96, 98, 106, true)).toBe(ProtectiveHit.StopAtOpen);
-    expect(longHit(97, 99, 96, 98, 106, false)).toBe(ProtectiveHit.Stop);
-    expect(longHit(110, 111, 95, 98, 106, true)).toBe(ProtectiveHit.TargetAtOpen);
-    expect(longHit(100, 107, 97, 98, 106, true)).toBe(ProtectiveHit.Stop);
-    expect(longHit(100, 107, 99, 98, 106, true)).toBe(ProtectiveHit.Target);
-    expect(longHit(100, 105, 99, 98, 106, true)).toBe(ProtectiveHit.None);
-    expect(shortHit(103, 104, 101, 102, 95, true)).toBe(ProtectiveHit.StopAtOpen);
-    expect(shortHit(99, 103, 94, 102, 95, true)).toBe(ProtectiveHit.Stop);
-    expect(shortHit(99, 100, 94, 102, 95, true)).toBe(ProtectiveHit.Target);
+  it('checks the open first, then the stop before the target', () => {
+    expect(longHit(97, 99, 96, 98, 106)).toBe(ProtectiveHit.StopAtOpen);
+    expect(longHit(110, 111, 95, 98, 106)).toBe(ProtectiveHit.TargetAtOpen);
+    expect(longHit(100, 107, 97, 98, 106)).toBe(ProtectiveHit.Stop);
+    expect(longHit(100, 107, 99, 98, 106)).toBe(ProtectiveHit.Target);
+    expect(longHit(100, 105, 99, 98, 106)).toBe(ProtectiveHit.None);
+    expect(shortHit(103, 104, 101, 102, 95)).toBe(ProtectiveHit.StopAtOpen);
+    expect(shortHit(99, 103, 94, 102, 95)).toBe(ProtectiveHit.Stop);
+    expect(shortHit(99, 100, 94, 102, 95)).toBe(ProtectiveHit.Target);
+  });
+
+  it("exits at the open when the entry fill's slippage already put the stop above the whole bar", () => {
+    // Entry at the open 100 with 3 % slippage fills at 103; a 2 % stop sits at 100.94, above the
+    // bar's high of 100.5: the only traded price that honours it is the open.
+    const stop = 103 * 0.98;
+    expect(longHit(100, 100.5, 99, stop, 103 * 1.05)).toBe(ProtectiveHit.StopAtOpen);
+    expect(shortHit(100, 101, 99.5, 97 * 1.02, 97 * 0.95)).toBe(ProtectiveHit.StopAtOpen);
   });
 
   it('uses the tighter of the fixed and the trailing stop; 0 turns trailing off', () => {
