@@ -8,6 +8,8 @@ const EXACT = [
   'side',
   'entryIndex',
   'exitIndex',
+  'entryDecisionIndex',
+  'exitDecisionIndex',
   'entryTime',
   'exitTime',
   'quantity',

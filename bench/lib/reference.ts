@@ -40,6 +40,8 @@ export const REASON = {
 interface Position {
   side: Trade['side'];
   entryIndex: number;
+  /** The close that decided the entry. */
+  decidedAt: number;
   entryPrice: number;
   quantity: number;
   entryFees: number;
@@ -50,6 +52,8 @@ interface Position {
 interface Order {
   side: Trade['side'];
   quantity: number;
+  /** The close that decided it. */
+  decidedAt: number;
 }
 
 interface Bar {
@@ -91,6 +95,8 @@ export function referenceSimulate(
   let halted = false;
   let position: Position | null = null;
   let pendingExit: ExitReason | null = null;
+  /** The close that decided the pending exit. */
+  let pendingExitAt = -1;
   let pendingEntry: Order | null = null;
   const trades: Trade[] = [];
   /** The open position (read through a function: the helpers below open and close it). */
@@ -104,7 +110,7 @@ export function referenceSimulate(
   });
 
   /** Closes the open position at `price` (before slippage) on bar i. */
-  const closePosition = (i: number, price: number, reason: ExitReason): void => {
+  const closePosition = (i: number, price: number, reason: ExitReason, decidedAt = i): void => {
     const pos = position as Position;
     const fee = commission * pos.quantity;
     let exitPrice: number;
@@ -123,6 +129,8 @@ export function referenceSimulate(
       side: pos.side,
       entryIndex: pos.entryIndex,
       exitIndex: i,
+      entryDecisionIndex: pos.decidedAt,
+      exitDecisionIndex: decidedAt,
       entryTime: bars.time[pos.entryIndex] as number,
       exitTime: bars.time[i] as number,
       entryPrice: pos.entryPrice,
@@ -153,6 +161,7 @@ export function referenceSimulate(
     position = {
       side: order.side,
       entryIndex: i,
+      decidedAt: order.decidedAt,
       entryPrice: price,
       quantity,
       entryFees: fee,
@@ -206,7 +215,8 @@ export function referenceSimulate(
     const atr = ind.atr[i] as number;
 
     // 1. Pending orders fill at the open: the exit first, then the entry.
-    if (pendingExit !== null && openPosition()) closePosition(i, bar.open, pendingExit);
+    if (pendingExit !== null && openPosition())
+      closePosition(i, bar.open, pendingExit, pendingExitAt);
     pendingExit = null;
     if (pendingEntry) fillEntry(i, pendingEntry, bar.open);
     pendingEntry = null;
@@ -230,6 +240,7 @@ export function referenceSimulate(
     if (equity < peak * (1 - p.max_drawdown)) halted = true;
 
     if (held) {
+      pendingExitAt = i;
       if (halted) pendingExit = REASON.maxDrawdown;
       else if (
         held.side === 'long'
@@ -254,7 +265,7 @@ export function referenceSimulate(
     const byRisk = Math.floor((equity * p.risk_per_trade) / (p.atr_multiplier * atr));
     const byCash = Math.floor(equity / (bar.close * (1 + slip)));
     const quantity = Math.min(byRisk, byCash);
-    if (quantity >= 1) pendingEntry = { side: goLong ? 'long' : 'short', quantity }; // NaN (cold ATR) → no order
+    if (quantity >= 1) pendingEntry = { side: goLong ? 'long' : 'short', quantity, decidedAt: i }; // NaN (cold ATR) → no order
   }
 
   // End of data: an open position closes at the last close, with costs.

@@ -63,28 +63,41 @@ const inRange = (bars: Bars, index: number, price: number) =>
   price >= (bars.low[index] as number) * (1 - 1e-12) &&
   price <= (bars.high[index] as number) * (1 + 1e-12);
 
-describe.skipIf(files.length === 0)(`fills on real bars (skipped: no CSV in ${DATA})`, () => {
-  it('every entry and exit price lies inside its bar’s range before slippage', () => {
-    let trades = 0;
-    let stoppedAtEntryBar = 0;
-    for (const file of files) {
-      const bars = parseDailyCsv(file.replace('.csv', ''), readFileSync(`${DATA}/${file}`, 'utf8'));
-      for (let seed = 1; seed <= 40; seed += 1) {
-        const { params, config } = randomRun(seed * 7919 + file.length);
-        const slippage = config.slippage_percent / 100;
-        for (const trade of backtest(bars, params, config).trades) {
-          const raw = rawPrices(trade, slippage);
-          const where = `${file} seed ${seed} ${trade.side} ${trade.reason} bar ${trade.exitIndex}`;
-          expect(inRange(bars, trade.entryIndex, raw.entry), `entry ${where}`).toBe(true);
-          expect(inRange(bars, trade.exitIndex, raw.exit), `exit ${where}`).toBe(true);
-          trades += 1;
-          if (trade.exitIndex === trade.entryIndex && trade.reason !== 'end_of_data')
-            stoppedAtEntryBar += 1;
+describe.skipIf(files.length === 0)(
+  `fills and decision bars on real bars (skipped: no CSV in ${DATA})`,
+  () => {
+    it('every entry and exit price lies inside its bar’s range before slippage', () => {
+      let trades = 0;
+      let stoppedAtEntryBar = 0;
+      for (const file of files) {
+        const bars = parseDailyCsv(
+          file.replace('.csv', ''),
+          readFileSync(`${DATA}/${file}`, 'utf8'),
+        );
+        for (let seed = 1; seed <= 40; seed += 1) {
+          const { params, config } = randomRun(seed * 7919 + file.length);
+          const slippage = config.slippage_percent / 100;
+          for (const trade of backtest(bars, params, config).trades) {
+            const raw = rawPrices(trade, slippage);
+            const where = `${file} seed ${seed} ${trade.side} ${trade.reason} bar ${trade.exitIndex}`;
+            expect(inRange(bars, trade.entryIndex, raw.entry), `entry ${where}`).toBe(true);
+            expect(inRange(bars, trade.exitIndex, raw.exit), `exit ${where}`).toBe(true);
+            // Decided at a close before the fill (entries, exit signals, halts) or inside the exit bar.
+            expect(trade.entryDecisionIndex, where).toBe(trade.entryIndex - 1);
+            expect(trade.exitDecisionIndex, where).toBe(
+              trade.reason === 'signal' || trade.reason === 'max_drawdown'
+                ? trade.exitIndex - 1
+                : trade.exitIndex,
+            );
+            trades += 1;
+            if (trade.exitIndex === trade.entryIndex && trade.reason !== 'end_of_data')
+              stoppedAtEntryBar += 1;
+          }
         }
       }
-    }
-    // The check must have exercised trades, including exits on their entry bar.
-    expect(trades).toBeGreaterThan(1000);
-    expect(stoppedAtEntryBar).toBeGreaterThan(10);
-  });
-});
+      // The check must have exercised trades, including exits on their entry bar.
+      expect(trades).toBeGreaterThan(1000);
+      expect(stoppedAtEntryBar).toBeGreaterThan(10);
+    });
+  },
+);

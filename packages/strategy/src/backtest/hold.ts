@@ -129,6 +129,8 @@ function closePosition(
       side: side === 1 ? 'long' : 'short',
       entryIndex: f,
       exitIndex: i,
+      entryDecisionIndex: f - 1,
+      exitDecisionIndex: reason === EXIT_SIGNAL || reason === EXIT_MAX_DRAWDOWN ? i - 1 : i,
       entryTime: x.bars.time[f] as number,
       exitTime: x.bars.time[i] as number,
       entryPrice,

@@ -11,6 +11,8 @@ const trade = (
   side: 'long',
   entryIndex,
   exitIndex,
+  entryDecisionIndex: entryIndex - 1,
+  exitDecisionIndex: exitIndex,
   entryTime: 0,
   exitTime: 0,
   entryPrice: 1,

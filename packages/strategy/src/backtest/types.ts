@@ -26,6 +26,13 @@ export interface Trade {
   side: 'long' | 'short';
   entryIndex: number;
   exitIndex: number;
+  /** The bar whose close decided the entry (fills come at the next open): entryIndex − 1. */
+  entryDecisionIndex: number;
+  /**
+   * The bar that decided the exit: the close before the fill for an exit signal or the drawdown
+   * halt; the exit bar itself for a protective exit (decided inside it) and for the end of data.
+   */
+  exitDecisionIndex: number;
   entryTime: number;
   exitTime: number;
   entryPrice: number;
