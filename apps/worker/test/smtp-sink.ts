@@ -59,6 +59,11 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
       });
     },
   });
+  // A worker killed or stopped mid-message resets its connection: the crash and drain tests do
+  // that on purpose, so a reset client is expected here, not a failure of the run.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
