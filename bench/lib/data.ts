@@ -1,7 +1,7 @@
 /** Bench data: seeded synthetic bars (geometric Brownian motion) and the real daily CSVs. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseDailyCsv, type Bars } from '@tradebot/strategy';
+import { allocBars, parseDailyCsv, type Bars } from '@tradebot/strategy';
 import { mulberry32 } from '@tradebot/strategy/testing';
 
 export type { Bars };
@@ -25,15 +25,7 @@ export function gbmBars(symbol: string, n: number, seed: number, barsPerYear = 2
   const sigma = 0.15 + 0.35 * rng();
   const dt = 1 / barsPerYear;
   const step = barsPerYear <= 366 ? 86_400_000 : 60_000;
-  const b: Bars = {
-    symbol,
-    time: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
+  const b = allocBars(symbol, n);
   let price = 20 + 180 * rng();
   for (let i = 0; i < n; i++) {
     const open = price;

@@ -67,14 +67,17 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const buildContext = contextFactory(options.services, options.sessions);
-  if (options.leanQueries !== false) registerTrpcQueries(app, buildContext, logTrpcFault);
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req),
-      onError: logTrpcFault,
-    },
+  // One scope for /trpc, so the lean query hook runs on tRPC routes only.
+  await app.register(async (trpc) => {
+    if (options.leanQueries !== false) registerTrpcQueries(trpc, buildContext, logTrpcFault);
+    await trpc.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }: { req: Parameters<typeof buildContext>[0] }) => buildContext(req),
+        onError: logTrpcFault,
+      },
+    });
   });
   registerRestRoutes(app, restRoutes, buildContext);
   // Spec §7: the token route accepts POST only.

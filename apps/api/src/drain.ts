@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** How long the API keeps answering after SIGTERM before it stops listening. */
 export const DRAIN = { quietMs: 300, pollMs: 25 } as const;
@@ -13,26 +13,27 @@ export const DRAIN = { quietMs: 300, pollMs: 25 } as const;
  */
 export function registerDrain(app: FastifyInstance) {
   let draining = false;
-  let inFlight = 0;
+  /** Requests between their start and their response or abort (a set: both hooks may fire). */
+  const inFlight = new Set<FastifyRequest>();
   let lastRequestAt = 0;
   app.addHook('onRequest', async (request, reply) => {
-    inFlight += 1;
+    inFlight.add(request);
     lastRequestAt = performance.now();
     if (!draining) return;
     reply.header('connection', 'close');
     if (request.url === '/healthz') return reply.status(503).send({ ok: false, draining: true });
   });
-  app.addHook('onResponse', async () => {
-    inFlight -= 1;
+  app.addHook('onResponse', async (request) => {
+    inFlight.delete(request);
   });
-  app.addHook('onRequestAbort', async (_request) => {
-    inFlight -= 1;
+  app.addHook('onRequestAbort', async (request) => {
+    inFlight.delete(request);
   });
 
   return async function drain(graceMs: number) {
     draining = true;
     const deadline = performance.now() + graceMs;
-    const busy = () => inFlight > 0 || performance.now() - lastRequestAt < DRAIN.quietMs;
+    const busy = () => inFlight.size > 0 || performance.now() - lastRequestAt < DRAIN.quietMs;
     while (busy() && performance.now() < deadline) await sleep(DRAIN.pollMs);
     const closed = app.close().then(() => true);
     const inTime = await Promise.race([

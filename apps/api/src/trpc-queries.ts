@@ -45,6 +45,7 @@ function queryCalls(
  * but without it: the adapter builds a Fetch Request, abort signals and a streamed Response for
  * each call, which cost twice what the procedure itself does (bench/README.md). Everything else
  * (mutations, unknown paths, malformed input) is left to the adapter, which answers it as before.
+ * Register it in the scope that holds the tRPC plugin, so it runs on tRPC routes only.
  */
 export function registerTrpcQueries(
   app: FastifyInstance,
@@ -52,7 +53,7 @@ export function registerTrpcQueries(
   onError: (failure: { error: TRPCError; req: FastifyRequest; path?: string }) => void,
 ) {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
+    if (request.method !== 'GET') return;
     const parsed = queryCalls(request.url);
     if (!parsed) return;
     let ctx: Context | undefined;

@@ -1,7 +1,14 @@
 import { appRouter } from '@tradebot/trpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest/routes.js';
-import { logIn, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
+import {
+  logIn,
+  signupBody,
+  signUpAndLogIn,
+  startTestApi,
+  type Reply,
+  type TestApi,
+} from './harness.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -33,6 +40,8 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 type Call = (token: string) => Promise<Reply>;
+/** A sign-up for alice's name and address: it must be refused without touching her account. */
+const takenSignup = signupBody('alice', { password: 'whatever123', phone_number: '+15550100' });
 /** Logout and refresh end the token they are given, so they get a session of B's own. */
 const withOwnSession =
   (call: Call): Call =>
@@ -50,14 +59,7 @@ const rest: Record<string, Call> = {
   'GET /api/user/onboarding-status': (t) => api.http.get('/api/user/onboarding-status', t),
   'POST /api/signup': () =>
     api.http.send('POST', '/api/signup', {
-      json: {
-        username: 'alice',
-        email: 'alice@example.com',
-        password: 'whatever123',
-        country: 'US',
-        phone_number: '+15550100',
-        tos_accepted: true,
-      },
+      json: takenSignup,
       ip: '10.0.2.8',
     }),
   'POST /api/enable-2fa': (t) => api.http.post('/api/enable-2fa', { username: 'alice' }, t),
@@ -120,14 +122,7 @@ const trpc =
       : api.http.post(`/trpc/${path}`, input ?? null, t);
 
 const procedures: Record<string, Call> = {
-  'auth.signup': trpc('auth.signup', 'mutation', {
-    username: 'alice',
-    email: 'alice@example.com',
-    password: 'whatever123',
-    country: 'US',
-    phone_number: '+15550100',
-    tos_accepted: true,
-  }),
+  'auth.signup': trpc('auth.signup', 'mutation', takenSignup),
   'auth.login': trpc('auth.login', 'mutation', { username: 'alice', password: 'wrong password!' }),
   'auth.verify2fa': trpc('auth.verify2fa', 'mutation', { totp_code: '123456' }),
   'auth.enable2fa': trpc('auth.enable2fa', 'mutation', { username: 'alice' }),

@@ -6,7 +6,7 @@ import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS, type StockParams } fr
 import { entrySignal, exitSignal, signalRules } from '../signals/rules.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { simulate } from './kernel.js';
-import { syntheticBars } from './testing.js';
+import { BUSY_PARAMS, syntheticBars } from './testing.js';
 import type { BacktestConfig } from './types.js';
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/prices-daily', import.meta.url));
@@ -18,18 +18,7 @@ const config: BacktestConfig = {
 };
 // Thresholds loose enough to trade often, so every cut falls near trades.
 const params: StockParams[] = [
-  {
-    ...STOCK_PARAM_DEFAULTS,
-    rsi_buy_threshold: 50,
-    rsi_sell_threshold: 52,
-    sma_period: 10,
-    macd_crossover: false,
-    macd_crossunder: false,
-    stop_loss_percentage: 5,
-    short_stop_loss_percentage: 5,
-    take_profit_percentage: 8,
-    max_drawdown: 1,
-  },
+  BUSY_PARAMS,
   { ...STOCK_PARAM_DEFAULTS, rsi_buy_threshold: 40, rsi_sell_threshold: 60, macd_crossover: false },
 ];
 

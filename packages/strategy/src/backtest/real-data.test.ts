@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDailyCsv, type Bars } from '../bars.js';
-import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
+import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS } from '../params.js';
 import { backtest, backtestEvaluator } from './backtest.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { simulate } from './kernel.js';
-import { syntheticBars } from './testing.js';
+import { BUSY_PARAMS, syntheticBars } from './testing.js';
 import type { BacktestConfig } from './types.js';
 
 const DATA = fileURLToPath(new URL('../../../../../shared/data/prices-daily', import.meta.url));
@@ -19,39 +19,28 @@ const load = (file: string): Bars =>
   parseDailyCsv(file.replace('.csv', ''), readFileSync(`${DATA}/${file}`, 'utf8'));
 
 const config: BacktestConfig = { ...BACKTEST_SETTINGS_DEFAULTS, seed: 3 };
-/** Loose thresholds and wide stops: many trades of every kind, so sums and seeds are exercised. */
-const busy: StockParams = {
-  ...STOCK_PARAM_DEFAULTS,
-  rsi_buy_threshold: 50,
-  rsi_sell_threshold: 52,
-  sma_period: 10,
-  macd_crossover: false,
-  macd_crossunder: false,
-  stop_loss_percentage: 5,
-  short_stop_loss_percentage: 5,
-  take_profit_percentage: 8,
-  max_drawdown: 1,
-};
 
 describe('determinism', () => {
   const bars = syntheticBars(1500, 9);
-  const x = new IndicatorCache(bars).inputs(busy);
+  const x = new IndicatorCache(bars).inputs(BUSY_PARAMS);
   const cfg = { ...config, partial_fill_probability: 0.5 };
 
   it('the same seed gives the same run', () => {
-    expect(simulate(x, busy, cfg, undefined, true)).toEqual(
-      simulate(x, busy, cfg, undefined, true),
+    expect(simulate(x, BUSY_PARAMS, cfg, undefined, true)).toEqual(
+      simulate(x, BUSY_PARAMS, cfg, undefined, true),
     );
   });
 
   it('another seed changes partial fills when their probability is above 0', () => {
-    const a = simulate(x, busy, cfg, undefined, true).tradeList ?? [];
-    const b = simulate(x, busy, { ...cfg, seed: 4 }, undefined, true).tradeList ?? [];
+    const a = simulate(x, BUSY_PARAMS, cfg, undefined, true).tradeList ?? [];
+    const b = simulate(x, BUSY_PARAMS, { ...cfg, seed: 4 }, undefined, true).tradeList ?? [];
     expect(a.length).toBeGreaterThan(20);
     expect(b.map((t) => t.quantity)).not.toEqual(a.map((t) => t.quantity));
     // With probability 0 the seed cannot matter.
-    const c0 = simulate(x, busy, { ...config, partial_fill_probability: 0, seed: 1 });
-    expect(simulate(x, busy, { ...config, partial_fill_probability: 0, seed: 2 })).toEqual(c0);
+    const c0 = simulate(x, BUSY_PARAMS, { ...config, partial_fill_probability: 0, seed: 1 });
+    expect(simulate(x, BUSY_PARAMS, { ...config, partial_fill_probability: 0, seed: 2 })).toEqual(
+      c0,
+    );
   });
 });
 
@@ -60,7 +49,7 @@ describe.skipIf(files.length === 0)(`on real daily bars (skipped: no CSV in ${DA
     let trades = 0;
     for (const file of files.slice(0, 6)) {
       const bars = load(file);
-      for (const p of [STOCK_PARAM_DEFAULTS, busy]) {
+      for (const p of [STOCK_PARAM_DEFAULTS, BUSY_PARAMS]) {
         const r = backtest(bars, p, config);
         const gross = r.trades.reduce((s, t) => s + t.pnl, 0);
         const fees = r.trades.reduce((s, t) => s + t.fees, 0);
@@ -84,8 +73,8 @@ describe.skipIf(files.length === 0)(`on real daily bars (skipped: no CSV in ${DA
     const bars = load(files[0] as string);
     const cache = new IndicatorCache(bars);
     const window = { start: 500, end: 1500 };
-    const e = backtestEvaluator(cache, config)(busy, window);
-    const r = simulate(cache.inputs(busy), busy, config, window, true);
+    const e = backtestEvaluator(cache, config)(BUSY_PARAMS, window);
+    const r = simulate(cache.inputs(BUSY_PARAMS), BUSY_PARAMS, config, window, true);
     expect(e).toEqual({ profit: r.profit, sharpe: r.sharpe, trades: r.trades, returns: r.returns });
     expect(e.returns).toHaveLength(1000);
     expect(r.tradeList?.every((t) => t.entryIndex >= 500 && t.exitIndex < 1500)).toBe(true);
@@ -96,7 +85,7 @@ describe.skipIf(files.length === 0)(`on real daily bars (skipped: no CSV in ${DA
     // happen is a stop filled ~50 % below entry because the raw price halved. Raw bars are the same CSV
     // with adjusted_close replaced by close, to show the check catches that.
     const crash = (bars: Bars, days: number[]) =>
-      [STOCK_PARAM_DEFAULTS, busy].flatMap((p) =>
+      [STOCK_PARAM_DEFAULTS, BUSY_PARAMS].flatMap((p) =>
         backtest(bars, p, config).trades.filter(
           (t) => days.includes(t.exitIndex) && Math.abs(t.exitPrice / t.entryPrice - 1) > 0.25,
         ),

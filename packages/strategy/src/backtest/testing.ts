@@ -1,4 +1,5 @@
 import { allocBars, type Bars } from '../bars.js';
+import { STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { seededUniform } from './rng.js';
 
 /**
@@ -22,3 +23,17 @@ export function syntheticBars(n: number, seed: number, symbol = 'SYN'): Bars {
   }
   return b;
 }
+
+/** Loose thresholds and wide stops: many trades of every kind, so sums and seeds are exercised. */
+export const BUSY_PARAMS: Readonly<StockParams> = {
+  ...STOCK_PARAM_DEFAULTS,
+  rsi_buy_threshold: 50,
+  rsi_sell_threshold: 52,
+  sma_period: 10,
+  macd_crossover: false,
+  macd_crossunder: false,
+  stop_loss_percentage: 5,
+  short_stop_loss_percentage: 5,
+  take_profit_percentage: 8,
+  max_drawdown: 1,
+};

@@ -81,15 +81,7 @@ export interface WalkForwardResult<P> {
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
   /** Timings summed over all folds and the final run (see OptimizeResult.timing; afterMs sums importanceMs). */
-  timing: {
-    searchMs: number;
-    evaluateMs: number;
-    surrogateMs: number;
-    bookkeepingMs: number;
-    fits: number;
-    fitMs: number;
-    afterMs: number;
-  };
+  timing: Omit<OptimizeResult<unknown>['timing'], 'importanceMs'> & { afterMs: number };
 }
 
 /**
