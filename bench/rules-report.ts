@@ -24,6 +24,8 @@ interface SymbolRun {
   exposure: number;
   netReturn: number;
   buyAndHold: number;
+  longs: number;
+  reasons: Record<string, number>;
 }
 
 function runSymbol(bars: Bars): SymbolRun {
@@ -31,6 +33,8 @@ function runSymbol(bars: Bars): SymbolRun {
   const years = (bars.time[n - 1]! - bars.time[0]!) / (365.25 * DAY_MS);
   const { trades, metrics } = backtest(bars, { ...STOCK_PARAM_DEFAULTS }, BENCH_CONFIG);
   const holdBars = trades.reduce((sum, trade) => sum + (trade.exitIndex - trade.entryIndex), 0);
+  const reasons: Record<string, number> = {};
+  for (const trade of trades) reasons[trade.reason] = (reasons[trade.reason] ?? 0) + 1;
   return {
     symbol: bars.symbol,
     perYear: trades.length / years,
@@ -40,6 +44,8 @@ function runSymbol(bars: Bars): SymbolRun {
     exposure: metrics.exposure,
     netReturn: (100 * metrics.profit) / BENCH_CONFIG.initial_balance,
     buyAndHold: 100 * (bars.close[n - 1]! / bars.open[0]! - 1),
+    longs: trades.filter((trade) => trade.side === 'long').length,
+    reasons,
   };
 }
 
@@ -68,6 +74,17 @@ function main() {
     console.log(
       `where traded: win rate ${fixed(mean(traded.map((r) => r.winRate)), 1)} %, average hold ${fixed(mean(traded.map((r) => r.holdDays)), 1)} bars, exposure ${fixed(mean(traded.map((r) => r.exposure)), 1)} %`,
     );
+  const total = runs.reduce((sum, run) => sum + run.trades, 0);
+  const longs = runs.reduce((sum, run) => sum + run.longs, 0);
+  const reasons: Record<string, number> = {};
+  for (const run of runs)
+    for (const [reason, count] of Object.entries(run.reasons))
+      reasons[reason] = (reasons[reason] ?? 0) + count;
+  const shares = Object.entries(reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => `${reason} ${fixed((100 * count) / (total || 1), 0)} %`)
+    .join(', ');
+  console.log(`trades: ${total} (${longs} long, ${total - longs} short); exits: ${shares || '–'}`);
   console.log(
     `net return over the whole series, mean across symbols: strategy ${fixed(mean(runs.map((r) => r.netReturn)), 1)} %, buy-and-hold ${fixed(mean(runs.map((r) => r.buyAndHold)), 1)} %`,
   );

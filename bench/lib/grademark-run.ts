@@ -3,8 +3,8 @@
  * throughput comparison, not a result check. grademark has no cost model, so costs are off.
  *
  * Same as the rules: decisions at the close, entries and exit signals filled at the next open;
- * long/short entry and exit signals (RSI thresholds, SMA trend filter, MACD filters and crosses,
- * the short ATR-percent threshold); stop-loss and take-profit from the entry price with the stop
+ * long/short entries (an RSI dip or spike within the dip window, then the MACD or RSI turn, the short
+ * ATR-percent threshold, no entry when both turn) and exit signals (SMA, RSI and MACD crosses); stop-loss and take-profit from the entry price with the stop
  * assumed first when a bar touches both; a trailing stop at (highest high so far)·(1 − trailing_stop_pct)
  * that only tightens (mirrored for shorts); an open position closed at the last close.
  *
@@ -18,18 +18,15 @@
  */
 import { DataFrame } from 'data-forge';
 import { backtest, type IBar, type IStrategy } from 'grademark';
-import type { StockParams } from '@tradebot/strategy';
+import { DIP_WINDOW, type StockParams } from '@tradebot/strategy';
 import type { Bars } from './data.js';
 import { tiIndicators } from './ti-indicators.js';
 
 interface IndBar extends IBar {
-  rsi: number;
-  macd: number;
-  signal: number;
-  sma: number;
-  atrPct: number;
-  crossOver: boolean;
-  crossUnder: boolean;
+  goLong: boolean;
+  goShort: boolean;
+  exitLong: boolean;
+  exitShort: boolean;
 }
 
 export interface GrademarkOptions {
@@ -75,45 +72,48 @@ function strategy(
         Array.from(bars.low),
         p,
       );
-      const { macd, signal } = ind;
+      const { macd, signal, rsi, sma } = ind;
+      const close = Array.from(bars.close);
+      const buy = rsi.map(() => p.rsi_buy_threshold);
+      const sell = rsi.map(() => p.rsi_sell_threshold);
+      const above = (a: ArrayLike<number>, b: ArrayLike<number>, i: number) =>
+        (a[i] as number) > (b[i] as number) && (a[i - 1] as number) <= (b[i - 1] as number);
+      const below = (a: ArrayLike<number>, b: ArrayLike<number>, i: number) =>
+        (a[i] as number) < (b[i] as number) && (a[i - 1] as number) >= (b[i - 1] as number);
+      const within = (i: number, test: (r: number) => boolean) =>
+        rsi.slice(Math.max(0, i - DIP_WINDOW + 1), i + 1).some((r) => test(r as number));
       return inputSeries
-        .select((b, i) => ({
-          ...b,
-          rsi: ind.rsi[i] as number,
-          macd: macd[i] as number,
-          signal: signal[i] as number,
-          sma: ind.sma[i] as number,
-          atrPct: (100 * (ind.atr[i] as number)) / b.close,
-          crossOver:
-            (macd[i] as number) > (signal[i] as number) &&
-            (macd[i - 1] as number) <= (signal[i - 1] as number),
-          crossUnder:
-            (macd[i] as number) < (signal[i] as number) &&
-            (macd[i - 1] as number) >= (signal[i - 1] as number),
-        }))
+        .select((b, i) => {
+          const goLong =
+            (p.macd_crossover ? above(macd, signal, i) : above(rsi, buy, i)) &&
+            within(i, (r) => r < p.rsi_buy_threshold);
+          const goShort =
+            o.allowShort &&
+            (p.macd_crossunder ? below(macd, signal, i) : below(rsi, sell, i)) &&
+            within(i, (r) => r > p.rsi_sell_threshold) &&
+            (100 * (ind.atr[i] as number)) / b.close >= o.shortAtrThreshold;
+          return {
+            ...b,
+            goLong: goLong && !goShort,
+            goShort: goShort && !goLong,
+            exitLong:
+              above(close, sma, i) ||
+              above(rsi, sell, i) ||
+              (p.macd_crossunder && below(macd, signal, i)),
+            exitShort:
+              below(close, sma, i) ||
+              below(rsi, buy, i) ||
+              (p.macd_crossover && above(macd, signal, i)),
+          };
+        })
         .bake() as never;
     },
     entryRule: (enter, { bar }) => {
-      if (
-        bar.rsi < p.rsi_buy_threshold &&
-        bar.close > bar.sma &&
-        (!p.macd_crossover || bar.macd > bar.signal)
-      )
-        enter({ direction: LONG });
-      else if (
-        o.allowShort &&
-        bar.rsi > p.rsi_sell_threshold &&
-        bar.close < bar.sma &&
-        (!p.macd_crossunder || bar.macd < bar.signal) &&
-        bar.atrPct >= o.shortAtrThreshold
-      )
-        enter({ direction: SHORT });
+      if (bar.goLong) enter({ direction: LONG });
+      else if (bar.goShort) enter({ direction: SHORT });
     },
     exitRule: (exit, { bar, position }) => {
-      const out = isLong(position.direction)
-        ? bar.rsi > p.rsi_sell_threshold || (p.macd_crossunder && bar.crossUnder)
-        : bar.rsi < p.rsi_buy_threshold || (p.macd_crossover && bar.crossOver);
-      if (out) exit();
+      if (isLong(position.direction) ? bar.exitLong : bar.exitShort) exit();
     },
     stopLoss: ({ entryPrice, position }) =>
       (entryPrice *

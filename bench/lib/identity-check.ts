@@ -1,6 +1,6 @@
 /**
  * The identity check: the kernel's trades against the independent reference implementation
- * (lib/reference.ts), on 2 GBM + 2 real symbols × 8 trading parameter sets, under four settings.
+ * (lib/reference.ts), on 2 GBM + 2 real symbols × 8 trading parameter sets, under seven settings.
  * On the first mismatch it prints both trades and the bars and indicators around it.
  */
 import type { BacktestConfig, SimResult, SimWindow, StockParams } from '@tradebot/strategy';
@@ -50,13 +50,25 @@ const IDENTITY_CASES: IdentityCase[] = [
     config: { ...BENCH_CONFIG, slippage_percent: 3, seed: 7 },
     tweak: (p) => ({ ...p, stop_loss_percentage: 2, short_stop_loss_percentage: 2 }),
   },
+  {
+    // RSI zones that overlap: a close may be a dip and a spike at once, and with one MACD gate off
+    // (the sets draw the gates at random) a long and a short can turn together (no entry).
+    name: 'rsi_sell_threshold 45 < rsi_buy_threshold 55',
+    config: BENCH_CONFIG,
+    tweak: (p) => ({ ...p, rsi_buy_threshold: 55, rsi_sell_threshold: 45 }),
+  },
+  {
+    // The turns are RSI crossing back over its thresholds; exits only on RSI, the SMA and protection.
+    name: 'both MACD gates off',
+    config: BENCH_CONFIG,
+    tweak: (p) => ({ ...p, macd_crossover: false, macd_crossunder: false }),
+  },
 ];
 
 /**
- * Eight parameter sets that trade: the rules rarely fire on most of the search space (a long needs
- * RSI below its threshold while the close is above the SMA), so a plain Latin-hypercube draw of 8
- * would mostly compare empty lists. From 48 seeded draws, the 4 with the most long trades and the
- * 4 with the most short trades over the identity symbols (by the reference).
+ * Eight parameter sets that trade much: from 48 seeded draws, the 4 with the most long trades and
+ * the 4 with the most short trades over the identity symbols (by the reference), so every case
+ * compares long trade lists on both sides.
  */
 function identityParams(symbols: readonly Bars[]): StockParams[] {
   const pool = paramSets(48, 77);

@@ -199,19 +199,25 @@ export function referenceSimulate(
     return null;
   };
 
-  const crossedUnder = (i: number): boolean =>
-    (ind.macd[i] as number) < (ind.signal[i] as number) &&
-    (ind.macd[i - 1] as number) >= (ind.signal[i - 1] as number);
-  const crossedOver = (i: number): boolean =>
-    (ind.macd[i] as number) > (ind.signal[i] as number) &&
-    (ind.macd[i - 1] as number) <= (ind.signal[i - 1] as number);
+  // Crosses as the README defines them: a[i] vs b[i] now and a[i−1] vs b[i−1] before; a NaN on
+  // either bar makes the comparison false, so nothing crosses out of warm-up.
+  const crossAbove = (a: ArrayLike<number>, b: ArrayLike<number>, i: number): boolean =>
+    i >= 1 && (a[i] as number) > (b[i] as number) && (a[i - 1] as number) <= (b[i - 1] as number);
+  const crossBelow = (a: ArrayLike<number>, b: ArrayLike<number>, i: number): boolean =>
+    i >= 1 && (a[i] as number) < (b[i] as number) && (a[i - 1] as number) >= (b[i - 1] as number);
+  const level = (value: number): number[] => Array.from({ length: bars.close.length }, () => value);
+  const buyLevel = level(p.rsi_buy_threshold);
+  const sellLevel = level(p.rsi_sell_threshold);
+  /** Some RSI of bars i − 14 … i (the README's dip window of 15 bars) passes `test`. */
+  const recently = (i: number, test: (rsi: number) => boolean): boolean =>
+    ind.rsi.slice(Math.max(0, i - 14), i + 1).some((r) => test(r as number));
+  const longTurn = (i: number): boolean =>
+    p.macd_crossover ? crossAbove(ind.macd, ind.signal, i) : crossAbove(ind.rsi, buyLevel, i);
+  const shortTurn = (i: number): boolean =>
+    p.macd_crossunder ? crossBelow(ind.macd, ind.signal, i) : crossBelow(ind.rsi, sellLevel, i);
 
   for (let i = start; i < end; i++) {
     const bar = barAt(i);
-    const rsi = ind.rsi[i] as number;
-    const macd = ind.macd[i] as number;
-    const signal = ind.signal[i] as number;
-    const sma = ind.sma[i] as number;
     const atr = ind.atr[i] as number;
 
     // 1. Pending orders fill at the open: the exit first, then the entry.
@@ -244,24 +250,26 @@ export function referenceSimulate(
       if (halted) pendingExit = REASON.maxDrawdown;
       else if (
         held.side === 'long'
-          ? rsi > p.rsi_sell_threshold || (p.macd_crossunder && crossedUnder(i))
-          : rsi < p.rsi_buy_threshold || (p.macd_crossover && crossedOver(i))
+          ? crossAbove(bars.close, ind.sma, i) ||
+            crossAbove(ind.rsi, sellLevel, i) ||
+            (p.macd_crossunder && crossBelow(ind.macd, ind.signal, i))
+          : crossBelow(bars.close, ind.sma, i) ||
+            crossBelow(ind.rsi, buyLevel, i) ||
+            (p.macd_crossover && crossAbove(ind.macd, ind.signal, i))
       )
         pendingExit = REASON.signal;
     }
 
     // README: an entry is only decided at a close where no position is open.
     if (halted || held || i === end - 1) continue; // an entry decided on the last bar is dropped
-    const goLong =
-      rsi < p.rsi_buy_threshold && bar.close > sma && (!p.macd_crossover || macd > signal);
+    const goLong = longTurn(i) && recently(i, (r) => r < p.rsi_buy_threshold);
     const goShort =
-      !goLong &&
       allowShort &&
-      rsi > p.rsi_sell_threshold &&
-      bar.close < sma &&
-      (!p.macd_crossunder || macd < signal) &&
+      shortTurn(i) &&
+      recently(i, (r) => r > p.rsi_sell_threshold) &&
       (100 * atr) / bar.close >= shortAtrThreshold;
-    if (!goLong && !goShort) continue;
+    // README: a long and a short turning on the same close contradict each other: no entry.
+    if (goLong === goShort) continue;
     const byRisk = Math.floor((equity * p.risk_per_trade) / (p.atr_multiplier * atr));
     const byCash = Math.floor(equity / (bar.close * (1 + slip)));
     const quantity = Math.min(byRisk, byCash);

@@ -102,7 +102,8 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     max: 100,
     integer: false,
     search: [15, 45],
-    description: 'Go long when RSI is below this value.',
+    description:
+      'Oversold level: a long needs RSI below it within the last 15 bars; RSI crossing back above it is the buy signal when the MACD crossover is off; RSI crossing below it covers a short.',
   },
   rsi_period: {
     min: 5,
@@ -116,7 +117,8 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     max: 100,
     integer: false,
     search: [55, 85],
-    description: 'Exit long / go short when RSI is above this value.',
+    description:
+      'Overbought level: a short needs RSI above it within the last 15 bars; RSI crossing back below it is the short signal when the MACD crossunder is off; RSI crossing above it exits a long.',
   },
   short_stop_loss_percentage: {
     min: 0,
@@ -137,7 +139,8 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     max: 100,
     integer: true,
     search: [10, 100],
-    description: 'Bars in the SMA trend filter.',
+    description:
+      'Bars in the moving average a trade reverts to: a long exits when the close crosses above it, a short when the close crosses below it.',
   },
   stop_loss_percentage: {
     min: 0,

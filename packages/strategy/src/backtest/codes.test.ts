@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allocBars } from '../bars.js';
 import { macd, rsi, sma } from '../indicators/index.js';
 import { STOCK_PARAM_DEFAULTS } from '../params.js';
-import { macdSideOf, RSI_BLOCK_SHIFT, rsiBlockRange, sideOf } from '../signals/types.js';
+import { RSI_BLOCK_SHIFT, rsiBlockRange, sideCodes } from '../signals/types.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { SeriesPool } from './series-pool.js';
 import { syntheticBars } from './testing.js';
@@ -21,7 +21,7 @@ describe('IndicatorCache codes', () => {
       [40, 495],
     ] as const) {
       const m = macd(bars.close, fast, slow, 9);
-      expect(cache.macdSide(fast, slow)).toEqual(macdSideOf(m.macd, m.signal));
+      expect(cache.macdSide(fast, slow)).toEqual(sideCodes(m.macd, m.signal));
     }
   });
 
@@ -33,10 +33,18 @@ describe('IndicatorCache codes', () => {
     expect(side[33]).toBe(2);
   });
 
-  it('trend codes equal sign(close − SMA)', () => {
+  it('close-vs-SMA codes equal the side codes of the close against the float SMA', () => {
     const cache = new IndicatorCache(bars);
     for (const period of [1, 10, 50, 499, 500, 600])
-      expect(cache.trend(period)).toEqual(sideOf(bars.close, sma(bars.close, period)));
+      expect(cache.smaSide(period)).toEqual(sideCodes(bars.close, sma(bars.close, period)));
+  });
+
+  it('codes a close equal to its SMA as equal, not as not warm', () => {
+    const flat = allocBars('FLAT', 30);
+    flat.close.fill(10);
+    const side = new IndicatorCache(flat).smaSide(10);
+    expect(side[8]).toBe(0);
+    expect(side[9]).toBe(2);
   });
 
   it('RSI block bounds hold every RSI of their block', () => {
@@ -73,7 +81,7 @@ describe('IndicatorCache codes', () => {
         for (const k of [
           'rsi',
           'atr',
-          'trend',
+          'smaSide',
           'macdSide',
           'rsiRange',
           'sma',

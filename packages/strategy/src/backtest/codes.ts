@@ -1,27 +1,27 @@
 import { checkPeriod } from '../indicators/period.js';
-import { MACD_NOT_WARM } from '../signals/types.js';
+import { SIDE_NOT_WARM } from '../signals/types.js';
 
 /**
- * sign(close − SMA(period)) per bar (1, −1, 0 when equal or not warm) in one pass, with the SMA's
- * running sum kept inline (the same arithmetic as `indicators/sma`, so the same signs as comparing
- * against its output) and no float array written. `out` (optional, same length) receives the codes.
+ * Close vs SMA(period) per bar as side codes (`sideCode`: above 1, below −1, equal 2, not warm 0) in
+ * one pass, with the SMA's running sum kept inline (the same arithmetic as `indicators/sma`, so the
+ * same codes as comparing against its output) and no float array written. `out` (optional, same
+ * length) receives the codes.
  */
-export function trendOf(
+export function smaSideOf(
   close: Float64Array,
   period: number,
   out: Int8Array = new Int8Array(close.length),
 ): Int8Array {
   checkPeriod(period);
   const n = close.length;
-  out.fill(0);
+  out.fill(SIDE_NOT_WARM);
   let sum = 0;
   for (let i = 0; i < period - 1 && i < n; i++) sum += close[i] as number;
   for (let i = period - 1; i < n; i++) {
     const c = close[i] as number;
     sum = i < period ? sum + c : sum - (close[i - period] as number) + c;
-    const m = sum / period;
     // Branch-free: close vs SMA flips too often for a predicted branch (2× faster written this way).
-    out[i] = +(c > m) - +(c < m);
+    out[i] = codeOf(c, sum / period);
   }
   return out;
 }
@@ -36,7 +36,7 @@ export interface MacdJob {
 
 /**
  * A job for MACD = fastEma − slowEma from index `from`, writing into `out` (all bars, set to
- * `MACD_NOT_WARM` here). `out` is usually a view into one buffer per symbol: a typed array of its own
+ * `SIDE_NOT_WARM` here). `out` is usually a view into one buffer per symbol: a typed array of its own
  * per pair (malloc, zeroing, GC bookkeeping) cost as much as encoding it.
  */
 export function macdJob(
@@ -45,13 +45,13 @@ export function macdJob(
   from: number,
   out: Int8Array,
 ): MacdJob {
-  out.fill(MACD_NOT_WARM);
+  out.fill(SIDE_NOT_WARM);
   return { fast, slow, from, out };
 }
 
 /**
- * `macdCode` branch-free, with the codes as literals (MACD_ABOVE 1, MACD_BELOW −1, MACD_EQUAL 2,
- * MACD_NOT_WARM 0 when either is NaN; the cache's tests check the two agree): a module-level constant
+ * `sideCode` branch-free, with the codes as literals (SIDE_ABOVE 1, SIDE_BELOW −1, SIDE_EQUAL 2,
+ * SIDE_NOT_WARM 0 when either is NaN; the cache's tests check the two agree): a module-level constant
  * is a context load in the optimised loop and a mispredicted branch costs more than the comparisons,
  * and this is the hottest line of the indicator work.
  */

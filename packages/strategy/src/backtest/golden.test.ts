@@ -9,8 +9,9 @@ import type { BacktestConfig, Trade } from './types.js';
  * Golden backtests on hand-made bars and indicator series (passed straight to `simulate`), every
  * expected number derived by hand below. Costs: slippage 1 % (s = 0.01), commission 0.01/share.
  * Each fixture starts the same way:
- *   bar 0: flat at 100, RSI 50 (nothing happens);
- *   bar 1: close 100, RSI 25 < 30, SMA 90 < close, ATR 2 → long decided at the close;
+ *   bar 0: flat at 100, RSI 25 < 30 (the dip);
+ *   bar 1: close 100, RSI 35 crosses back above 30 (the MACD gates are off), ATR 2 → long decided
+ *          at the close (SMA 90 stays below every close: no SMA cross exits);
  *          qty = min(floor(10000·0.02/(2·2)) = 50, floor(10000/(100·1.01)) = 99) = 50;
  *   bar 2: open 100 → bought at P = 100·1.01 = 101 (cash pays floor(10000/101.01) = 98 ≥ 50),
  *          SL = 101·0.98 = 98.98, TP = 101·1.05 = 106.05; fees 0.5 per side.
@@ -51,8 +52,8 @@ function fixture(rows: Row[]): StrategyInputs {
 }
 
 const ENTRY: Row[] = [
-  [100, 100, 100, 100],
   [100, 100, 100, 100, 25],
+  [100, 100, 100, 100, 35],
 ];
 
 const params: StockParams = {
@@ -95,13 +96,14 @@ function expectTrade(t: Trade, e: Partial<Trade>): void {
 
 describe('simulate: golden trades', () => {
   it('exits on the signal at the next open', () => {
-    // bar 3 closes with RSI 75 > 70 → exit decided; bar 4 opens 105 → sold at 105·0.99 = 103.95.
-    // pnl = 50·(103.95 − 101) = 147.5; fees 1; net 146.5.
+    // bar 3 closes with RSI 75, crossing above 70 → exit decided; bar 4 opens 105 → sold at
+    // 105·0.99 = 103.95. pnl = 50·(103.95 − 101) = 147.5; fees 1; net 146.5. (RSI stays above 70 on
+    // bar 4: falling back below it there would decide a short.)
     const r = run([
       ...ENTRY,
       [100, 101.5, 100.5, 101],
       [101, 104, 100.5, 104, 75],
-      [105, 105.5, 104.5, 105],
+      [105, 105.5, 104.5, 105, 72],
       [105, 105, 105, 105],
     ]);
     expectTrade(onlyTrade(r), {
@@ -193,13 +195,13 @@ describe('simulate: golden trades', () => {
   it('halts the symbol on the drawdown limit: exit at the next open, no new entry', () => {
     // max_drawdown 1 %: after buying, cash = 10000 − 50·101 − 0.5 = 4949.5; bar 2 closes 99 →
     // equity 4949.5 + 4950 = 9899.5 < 10000·0.99 = 9900 → halted. Bar 3 opens 99.5 → sold at
-    // 98.505; pnl = 50·(98.505 − 101) = −124.75. Bars 3 and 4 show long entries: ignored.
+    // 98.505; pnl = 50·(98.505 − 101) = −124.75. Bars 3 and 4 make a long entry: ignored.
     const r = run(
       [
         ...ENTRY,
         [100, 100.5, 98.99, 99],
         [99.5, 100, 99, 100, 25],
-        [100, 100, 100, 100, 25],
+        [100, 100, 100, 100, 35],
         [100, 100, 100, 100],
       ],
       {},
@@ -229,8 +231,8 @@ describe('simulate: golden trades', () => {
     expect(
       run([
         [100, 100, 100, 100],
-        [100, 100, 100, 100],
         [100, 100, 100, 100, 25],
+        [100, 100, 100, 100, 35],
       ]).trades,
     ).toBe(0);
   });
@@ -258,12 +260,13 @@ describe('simulate: golden trades', () => {
   });
 
   it('goes short and covers at the target', () => {
-    // bar 1: RSI 75 > 70, close 100 < SMA 110, 100·ATR/close = 2 ≥ 1.5 → short 50.
+    // bar 0: RSI 75 > 70 (the spike); bar 1: RSI 65 crosses back below 70, 100·ATR/close = 2 ≥ 1.5
+    // → short 50 (SMA 110 stays above every close: no SMA cross covers).
     // bar 2 opens 100 → sold at P = 99; SL = 100.98, TP = 94.05. bar 3 low 94 ≤ 94.05, high 98.5 <
     // 100.98 → bought back at 94.05·1.01 = 94.9905; pnl = −50·(94.9905 − 99) = 200.475.
     const rows: Row[] = [
-      [100, 100, 100, 100, 50, 110],
       [100, 100, 100, 100, 75, 110],
+      [100, 100, 100, 100, 65, 110],
       [100, 100.5, 98, 99, 50, 110],
       [98, 98.5, 94, 95, 50, 110],
       [95, 95, 95, 95, 50, 110],

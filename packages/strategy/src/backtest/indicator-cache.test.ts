@@ -23,8 +23,8 @@ describe('IndicatorCache', () => {
     expect(x.rsi).toEqual(rsi(bars.close, 14));
     expect(x.sma).toEqual(sma(bars.close, 50));
     expect(x.atr).toEqual(atr(bars.high, bars.low, bars.close, 14));
-    expect(x.trend[10]).toBe(0); // SMA(50) not warm
-    expect(x.trend[200]).toBe((bars.close[200] as number) > (x.sma[200] as number) ? 1 : -1);
+    expect(x.smaSide[10]).toBe(0); // SMA(50) not warm
+    expect(x.smaSide[200]).toBe((bars.close[200] as number) > (x.sma[200] as number) ? 1 : -1);
   });
 
   it('computes each (indicator, period) once and shares it across parameter sets', () => {

@@ -2,7 +2,7 @@ import type { Bars } from '../bars.js';
 import { atr, ema, rsi, sma } from '../indicators/index.js';
 import type { StockParams } from '../params.js';
 import { rsiBlockCount, rsiBlockRange, type StrategyInputs } from '../signals/types.js';
-import { macdHead, macdHeads4, macdJob, trendOf, type MacdJob } from './codes.js';
+import { macdHead, macdHeads4, macdJob, smaSideOf, type MacdJob } from './codes.js';
 import type { SeriesPool } from './series-pool.js';
 
 /** MACD line and its EMA(9) signal for one (fast, slow) pair: only built when a caller reads them. */
@@ -20,7 +20,7 @@ const SIGNAL_PERIOD = 9;
  * numbers, not concatenated strings, so a lookup costs no allocation.
  *
  * The decisions read codes, not floats (`StrategyInputs`), so the cache builds what they read: RSI
- * and ATR series, a trend code per SMA period (one running-sum pass, no SMA array) and a MACD code
+ * and ATR series, a close-vs-SMA code per SMA period (one running-sum pass, no SMA array) and a MACD code
  * per (fast, slow) pair, fused from the two shared EMAs in one pass with the signal EMA inline (no
  * line or signal array). 1,000 parameter sets need ~500 distinct pairs per symbol: three float arrays
  * per pair used to be most of the indicator time. The float SMA, MACD and signal series are built
@@ -35,7 +35,7 @@ export class IndicatorCache {
   private readonly rsiBy = new Map<number, Float64Array>();
   private readonly rsiRangeBy = new Map<number, Float64Array>();
   private readonly smaBy = new Map<number, Float64Array>();
-  private readonly trendBy = new Map<number, Int8Array>();
+  private readonly smaSideBy = new Map<number, Int8Array>();
   private readonly atrBy = new Map<number, Float64Array>();
   private readonly emaBy = new Map<number, Float64Array>();
   private readonly macdSideBy = new Map<number, Int8Array>();
@@ -54,7 +54,7 @@ export class IndicatorCache {
       this.rsiBy,
       this.rsiRangeBy,
       this.smaBy,
-      this.trendBy,
+      this.smaSideBy,
       this.atrBy,
       this.emaBy,
       this.macdSideBy,
@@ -72,7 +72,7 @@ export class IndicatorCache {
       this.rsi(p.rsi_period),
       this.rsiRange(p.rsi_period),
       this.atr(p.atr_period),
-      this.trend(p.sma_period),
+      this.smaSide(p.sma_period),
       this.macdSide(p.macd_fast, p.macd_slow),
       p.sma_period,
       p.macd_fast,
@@ -146,13 +146,13 @@ export class IndicatorCache {
     return v;
   }
 
-  /** sign(close − SMA(period)) per bar (see `StrategyInputs.trend`). */
-  trend(period: number): Int8Array {
-    let v = this.trendBy.get(period);
+  /** sign(close − SMA(period)) per bar (see `StrategyInputs.smaSide`). */
+  smaSide(period: number): Int8Array {
+    let v = this.smaSideBy.get(period);
     if (v === undefined)
-      this.trendBy.set(
+      this.smaSideBy.set(
         period,
-        (v = trendOf(this.bars.close, period, this.int8(this.bars.close.length))),
+        (v = smaSideOf(this.bars.close, period, this.int8(this.bars.close.length))),
       );
     return v;
   }
@@ -249,7 +249,7 @@ class CachedInputs implements StrategyInputs {
     readonly rsi: Float64Array,
     readonly rsiRange: Float64Array,
     readonly atr: Float64Array,
-    readonly trend: Int8Array,
+    readonly smaSide: Int8Array,
     readonly macdSide: Int8Array,
     private readonly smaPeriod: number,
     private readonly fast: number,

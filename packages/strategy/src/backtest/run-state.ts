@@ -1,4 +1,5 @@
 import type { StockParams } from '../params.js';
+import type { Side } from '../signals/types.js';
 import type { BacktestConfig, Recording, Trade } from './types.js';
 
 /** Exit reasons as small integers inside the kernel; `EXIT_REASONS[code]` names them. */
@@ -34,6 +35,10 @@ export class RunState {
   held = 0;
   trades = 0;
   halted = false;
+  /** The side of the entry the scan found last. */
+  entrySide: Side = 1;
+  /** See `scanEntries`: a sum kept only so that its reads are not optimised away. */
+  touched = 0;
   /** Mulberry32 state. */
   rng: number;
 

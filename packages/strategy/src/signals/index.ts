@@ -1,4 +1,4 @@
 export * from './types.js';
-export { SignalRules, signalRules, entrySignal, exitSignal } from './rules.js';
+export { DIP_WINDOW, SignalRules, signalRules, entrySignal, exitSignal } from './rules.js';
 export { positionSize, affordableQuantity } from './sizing.js';
 export { ProtectiveHit, longHit, shortHit, longStop, shortStop } from './protective.js';

@@ -1,19 +1,26 @@
 import type { StockParams } from '../params.js';
 import {
-  MACD_ABOVE,
-  MACD_BELOW,
-  MACD_EQUAL,
+  SIDE_ABOVE,
+  SIDE_BELOW,
+  SIDE_EQUAL,
   STRATEGY_OPTIONS_DEFAULTS,
   type Side,
   type StrategyInputs,
   type StrategyOptions,
 } from './types.js';
 
-// Module-local copies of the MACD codes: transpiled to CommonJS (tsx, vitest) every read of an
+/**
+ * Bars an RSI extreme stays valid for an entry (README "Entries"): a dip below rsi_buy_threshold on
+ * this bar or any of the 14 before it (three weeks of daily bars). At most one RSI block plus one bar,
+ * so the kernel's scan can rule a block out from its own RSI bounds and its predecessor's.
+ */
+export const DIP_WINDOW = 15;
+
+// Module-local copies of the side codes: transpiled to CommonJS (tsx, vitest) every read of an
 // imported binding is a getter call, too slow for the kernel's per-bar decisions.
-const ABOVE = MACD_ABOVE;
-const BELOW = MACD_BELOW;
-const EQUAL = MACD_EQUAL;
+const ABOVE = SIDE_ABOVE;
+const BELOW = SIDE_BELOW;
+const EQUAL = SIDE_EQUAL;
 
 /**
  * The per-stock parameters and general options a decision reads, flattened into one fixed-shape
@@ -46,36 +53,55 @@ export function signalRules(
   );
 }
 
+const WINDOW = DIP_WINDOW;
+
 /**
- * Entry decision at the close of bar i while flat (README "Entries"):
- * long (1) when RSI < rsi_buy_threshold, close > SMA and, if macd_crossover, MACD > signal;
- * short (−1) when shorts are allowed, RSI > rsi_sell_threshold, close < SMA, if macd_crossunder
- * MACD < signal, and 100·ATR/close ≥ short_atr_threshold; else 0.
- * close vs SMA and MACD vs signal are read from their codes (`trend`, `macdSide`), which are those
- * exact comparisons; a NaN (warm-up) value fails every test, so nothing is decided on a guessed value.
+ * Entry decision at the close of bar i while flat (README "Entries"), "RSI dip, momentum turn":
+ * long (1) when some RSI of bars i − DIP_WINDOW + 1 … i was below rsi_buy_threshold and the turn
+ * comes now: MACD crosses above its signal if macd_crossover, else RSI crosses back above the
+ * threshold. Short (−1), when shorts are allowed, mirrors it (RSI above rsi_sell_threshold, MACD
+ * crossunder if macd_crossunder, else RSI back below) and needs 100·ATR/close ≥ short_atr_threshold.
+ * When both hold (possible only with rsi_sell_threshold < rsi_buy_threshold and one MACD gate off),
+ * the signals contradict each other and nothing is entered. A NaN (warm-up) value fails every test.
  */
 export function entrySignal(x: StrategyInputs, i: number, rules: SignalRules): Side | 0 {
-  const r = x.rsi[i] as number;
-  if (r < rules.rsiBuy) {
-    if (x.trend[i] === 1 && (!rules.macdCrossover || x.macdSide[i] === ABOVE)) return 1;
-    return 0;
-  }
-  if (r > rules.rsiSell && rules.allowShort && x.trend[i] === -1) {
-    if (rules.macdCrossunder && x.macdSide[i] !== BELOW) return 0;
-    const c = x.bars.close[i] as number;
-    if ((100 * (x.atr[i] as number)) / c >= rules.shortAtrThreshold) return -1;
-  }
-  return 0;
+  const long = longEntry(x, i, rules);
+  const short = rules.allowShort && shortEntry(x, i, rules);
+  return long === short ? 0 : long ? 1 : -1;
 }
 
-/** MACD crosses above its signal at bar i: macd[i] > signal[i] and macd[i−1] ≤ signal[i−1] (not NaN). */
+function longEntry(x: StrategyInputs, i: number, rules: SignalRules): boolean {
+  const buy = rules.rsiBuy;
+  const turned = rules.macdCrossover
+    ? crossedUp(x.macdSide, i)
+    : i >= 1 && (x.rsi[i - 1] as number) <= buy && (x.rsi[i] as number) > buy;
+  if (!turned) return false;
+  const from = i - WINDOW + 1 > 0 ? i - WINDOW + 1 : 0;
+  for (let k = i; k >= from; k--) if ((x.rsi[k] as number) < buy) return true;
+  return false;
+}
+
+function shortEntry(x: StrategyInputs, i: number, rules: SignalRules): boolean {
+  const sell = rules.rsiSell;
+  const turned = rules.macdCrossunder
+    ? crossedDown(x.macdSide, i)
+    : i >= 1 && (x.rsi[i - 1] as number) >= sell && (x.rsi[i] as number) < sell;
+  if (!turned) return false;
+  const c = x.bars.close[i] as number;
+  if (!((100 * (x.atr[i] as number)) / c >= rules.shortAtrThreshold)) return false;
+  const from = i - WINDOW + 1 > 0 ? i - WINDOW + 1 : 0;
+  for (let k = i; k >= from; k--) if ((x.rsi[k] as number) > sell) return true;
+  return false;
+}
+
+/** a crosses above b at bar i by their side codes: a[i] > b[i] and a[i−1] ≤ b[i−1] (neither NaN). */
 function crossedUp(side: Int8Array, i: number): boolean {
   if (i < 1 || side[i] !== ABOVE) return false;
   const prev = side[i - 1];
   return prev === BELOW || prev === EQUAL;
 }
 
-/** MACD crosses below its signal at bar i: macd[i] < signal[i] and macd[i−1] ≥ signal[i−1] (not NaN). */
+/** a crosses below b at bar i by their side codes: a[i] < b[i] and a[i−1] ≥ b[i−1] (neither NaN). */
 function crossedDown(side: Int8Array, i: number): boolean {
   if (i < 1 || side[i] !== BELOW) return false;
   const prev = side[i - 1];
@@ -83,12 +109,25 @@ function crossedDown(side: Int8Array, i: number): boolean {
 }
 
 /**
- * Exit decision at the close of bar i for an open position (README "Exit signals"): a long exits
- * when RSI > rsi_sell_threshold or (if macd_crossunder) on a MACD crossunder; a short covers when
- * RSI < rsi_buy_threshold or (if macd_crossover) on a MACD crossover. The exit fills at the next open.
+ * Exit decision at the close of bar i for an open position (README "Exit signals"), each an event
+ * at this close so no exit holds by construction at the entry: a long exits when the close crosses
+ * above the SMA (the dip has reverted to its mean), RSI crosses above rsi_sell_threshold, or (if
+ * macd_crossunder) MACD crosses below its signal. A short covers on the mirror events (close below
+ * the SMA, RSI below rsi_buy_threshold, MACD crossover if macd_crossover). Fills at the next open.
  */
 export function exitSignal(x: StrategyInputs, i: number, side: Side, rules: SignalRules): boolean {
+  if (i < 1) return false;
   const r = x.rsi[i] as number;
-  if (side === 1) return r > rules.rsiSell || (rules.macdCrossunder && crossedDown(x.macdSide, i));
-  return r < rules.rsiBuy || (rules.macdCrossover && crossedUp(x.macdSide, i));
+  const before = x.rsi[i - 1] as number;
+  if (side === 1)
+    return (
+      crossedUp(x.smaSide, i) ||
+      (r > rules.rsiSell && before <= rules.rsiSell) ||
+      (rules.macdCrossunder && crossedDown(x.macdSide, i))
+    );
+  return (
+    crossedDown(x.smaSide, i) ||
+    (r < rules.rsiBuy && before >= rules.rsiBuy) ||
+    (rules.macdCrossover && crossedUp(x.macdSide, i))
+  );
 }

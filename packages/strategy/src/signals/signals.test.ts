@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allocBars } from '../bars.js';
 import { STOCK_PARAM_DEFAULTS } from '../params.js';
 import { longHit, longStop, ProtectiveHit, shortHit, shortStop } from './protective.js';
-import { entrySignal, exitSignal, signalRules } from './rules.js';
+import { DIP_WINDOW, entrySignal, exitSignal, signalRules } from './rules.js';
 import { affordableQuantity, positionSize } from './sizing.js';
 import { strategyInputs } from './types.js';
 
@@ -30,59 +30,122 @@ function inputs(cols: {
 const rules = signalRules(STOCK_PARAM_DEFAULTS); // buy < 30, sell > 70, both MACD flags on
 const N = Number.NaN;
 
+/** `n` bars at close 100, SMA 90, ATR 2, RSI 50 and MACD 1 over signal 0, with `set` applied per bar. */
+function flatInputs(
+  n: number,
+  set: Record<number, { rsi?: number; macd?: number; sma?: number; atr?: number }>,
+) {
+  const col = (key: 'rsi' | 'macd' | 'sma' | 'atr', base: number) =>
+    Array.from({ length: n }, (_, i) => set[i]?.[key] ?? base);
+  return inputs({
+    close: Array.from({ length: n }, () => 100),
+    rsi: col('rsi', 50),
+    sma: col('sma', 90),
+    macd: col('macd', 1),
+    signal: Array.from({ length: n }, () => 0),
+    atr: col('atr', 2),
+  });
+}
+
 describe('entrySignal', () => {
-  // bar: 0 long; 1 long but MACD below signal; 2 short; 3 short with too little range (ATR 1 %);
-  // 4 oversold but below the SMA; 5 warm-up (RSI NaN); 6 SMA not warm.
-  const x = inputs({
-    close: [100, 100, 100, 100, 100, 100, 100],
-    rsi: [25, 25, 75, 75, 25, N, 25],
-    sma: [90, 90, 110, 110, 110, 90, N],
-    macd: [1, -1, -1, -1, 1, 1, 1],
-    signal: [0, 0, 0, 0, 0, 0, 0],
-    atr: [2, 2, 2, 1, 2, 2, 2],
+  const all = (x: ReturnType<typeof inputs>, r = rules) =>
+    Array.from(x.rsi, (_, i) => entrySignal(x, i, r));
+
+  it('buys an RSI dip when MACD crosses above its signal within the dip window', () => {
+    // RSI 25 on bar 2; MACD below its signal on bars 0–4, above from bar 5: the turn is bar 5.
+    const x = flatInputs(8, {
+      0: { macd: -1 },
+      1: { macd: -1 },
+      2: { rsi: 25, macd: -1 },
+      3: { macd: -1 },
+      4: { macd: -1 },
+    });
+    expect(all(x)).toEqual([0, 0, 0, 0, 0, 1, 0, 0]);
+    // No dip, no entry: the same MACD turn with RSI at 50 throughout.
+    expect(all(flatInputs(8, { 4: { macd: -1 } }))[5]).toBe(0);
   });
 
-  it('follows the rules bar by bar', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((i) => entrySignal(x, i, rules))).toEqual([
-      1, 0, -1, 0, 0, 0, 0,
-    ]);
+  it('keeps a dip for DIP_WINDOW bars: the turn may come 14 bars after it, not 15', () => {
+    const turnAt = (k: number) => {
+      const set: Record<number, { rsi?: number; macd?: number }> = { 0: { rsi: 25, macd: -1 } };
+      for (let i = 1; i < k; i++) set[i] = { macd: -1 };
+      return entrySignal(flatInputs(k + 2, set), k, rules);
+    };
+    expect(DIP_WINDOW).toBe(15);
+    expect(turnAt(DIP_WINDOW - 1)).toBe(1);
+    expect(turnAt(DIP_WINDOW)).toBe(0);
   });
 
-  it('drops the MACD condition when its flag is off, and shorts when they are not allowed', () => {
-    const loose = signalRules(
-      { ...STOCK_PARAM_DEFAULTS, macd_crossover: false },
-      { allowShort: false },
-    );
-    expect(entrySignal(x, 1, loose)).toBe(1);
-    expect(entrySignal(x, 2, loose)).toBe(0);
-    expect(entrySignal(x, 3, signalRules(STOCK_PARAM_DEFAULTS, { shortAtrThreshold: 1 }))).toBe(-1);
+  it('without the MACD gate, the turn is RSI crossing back above the buy threshold', () => {
+    const loose = signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossover: false });
+    const x = flatInputs(5, { 1: { rsi: 25 }, 2: { rsi: 28 }, 3: { rsi: 31 } });
+    expect(all(x, loose)).toEqual([0, 0, 0, 1, 0]);
+  });
+
+  it('shorts the mirror image when allowed and the range is wide enough', () => {
+    // RSI 75 on bar 1, MACD crosses below its signal on bar 3.
+    const x = flatInputs(5, { 1: { rsi: 75 }, 3: { macd: -1 }, 4: { macd: -1 } });
+    expect(all(x)).toEqual([0, 0, 0, -1, 0]);
+    expect(entrySignal(x, 3, signalRules(STOCK_PARAM_DEFAULTS, { allowShort: false }))).toBe(0);
+    const narrow = flatInputs(5, { 1: { rsi: 75 }, 3: { macd: -1, atr: 1 }, 4: { macd: -1 } });
+    expect(entrySignal(narrow, 3, rules)).toBe(0); // 100·ATR/close = 1 < 1.5
+    expect(
+      entrySignal(narrow, 3, signalRules(STOCK_PARAM_DEFAULTS, { shortAtrThreshold: 1 })),
+    ).toBe(-1);
+  });
+
+  it('enters nothing when a long and a short both turn (sell threshold below the buy threshold)', () => {
+    // buy 40, sell 20: RSI 25 on bar 1 is both a dip (< 40) and a spike (> 20); on bar 2 it falls
+    // back below 20 (the short's turn, its MACD gate off) while MACD crosses up (the long's turn).
+    const p = {
+      ...STOCK_PARAM_DEFAULTS,
+      rsi_buy_threshold: 40,
+      rsi_sell_threshold: 20,
+      macd_crossunder: false,
+    };
+    const x = flatInputs(4, { 0: { macd: -1 }, 1: { rsi: 25, macd: -1 }, 2: { rsi: 15 } });
+    expect(entrySignal(x, 2, signalRules(p))).toBe(0);
+    expect(entrySignal(x, 2, signalRules(p, { allowShort: false }))).toBe(1);
+  });
+
+  it('decides nothing on warm-up values', () => {
+    const x = flatInputs(4, { 0: { macd: -1 }, 1: { rsi: N, macd: -1 }, 2: { rsi: N } });
+    expect(all(x)).toEqual([0, 0, 0, 0]);
   });
 });
 
 describe('exitSignal', () => {
-  const x = inputs({
-    close: [100, 100, 100, 100],
-    rsi: [50, 50, 75, 25],
-    sma: [90, 90, 90, 90],
-    macd: [1, -1, 1, 1],
-    signal: [0, 0, 0, 0],
-    atr: [2, 2, 2, 2],
+  const longExits = (x: ReturnType<typeof inputs>, r = rules) =>
+    Array.from(x.rsi, (_, i) => exitSignal(x, i, 1, r));
+  const shortCovers = (x: ReturnType<typeof inputs>, r = rules) =>
+    Array.from(x.rsi, (_, i) => exitSignal(x, i, -1, r));
+
+  it('exits a long when the close crosses above the SMA, RSI crosses above the sell threshold, or MACD crosses under', () => {
+    // bar 1: close 100 crosses above SMA (101 → 90); 3: RSI crosses 70; 4: RSI stays above (no event); 5: MACD crosses under.
+    const x = flatInputs(6, {
+      0: { sma: 101 },
+      3: { rsi: 75 },
+      4: { rsi: 80 },
+      5: { rsi: 80, macd: -1 },
+    });
+    expect(longExits(x)).toEqual([false, true, false, true, false, true]);
+    const noGate = signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossunder: false });
+    expect(longExits(x, noGate)).toEqual([false, true, false, true, false, false]);
   });
 
-  it('exits a long on RSI above the sell threshold or a MACD crossunder', () => {
-    expect([0, 1, 2, 3].map((i) => exitSignal(x, i, 1, rules))).toEqual([false, true, true, false]);
-    expect(
-      exitSignal(x, 1, 1, signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossunder: false })),
-    ).toBe(false);
-  });
-
-  it('covers a short on RSI below the buy threshold or a MACD crossover', () => {
-    expect([0, 1, 2, 3].map((i) => exitSignal(x, i, -1, rules))).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+  it('covers a short on the mirror events', () => {
+    // bar 1: close crosses below SMA (99 → 110); 2: RSI crosses below 30; 4: MACD crosses over.
+    const x = flatInputs(5, {
+      0: { sma: 99, macd: -1 },
+      1: { sma: 110, macd: -1 },
+      2: { sma: 110, rsi: 25, macd: -1 },
+      3: { sma: 110, rsi: 20, macd: -1 },
+      4: { sma: 110, rsi: 20 },
+    });
+    expect(shortCovers(x)).toEqual([false, true, true, false, true]);
+    expect(shortCovers(x, signalRules({ ...STOCK_PARAM_DEFAULTS, macd_crossover: false }))).toEqual(
+      [false, true, true, false, false],
+    );
   });
 
   it('counts a cross from MACD = signal, never from a bar that was not warm', () => {

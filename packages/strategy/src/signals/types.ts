@@ -12,15 +12,15 @@ export interface IndicatorSeries {
 
 /**
  * Everything a decision reads for one symbol and one parameter set. The decisions read the byte
- * arrays, not the float series they summarise: `trend` is the sign of close − SMA (1 above, −1 below,
- * 0 equal or not warm) and `macdSide` the MACD-vs-signal code (`MACD_ABOVE`, …); the kernel's flat
- * scan then touches one float and two bytes per bar, and a MACD pair needs no float arrays at all
- * (`IndicatorCache` derives `macd`, `signal` and `sma` lazily, only for callers that want the values).
+ * arrays, not the float series they summarise: `smaSide` is close vs SMA and `macdSide` MACD vs its
+ * signal, both as side codes (`SIDE_ABOVE`, …, see `sideCode`); the kernel's flat scan then touches
+ * the RSI and a few bytes per bar, and a MACD pair needs no float arrays at all (`IndicatorCache`
+ * derives `macd`, `signal` and `sma` lazily, only for callers that want the values).
  * Build with `strategyInputs` (or `IndicatorCache.inputs`) so the codes always agree with the floats.
  */
 export interface StrategyInputs extends IndicatorSeries {
   bars: Bars;
-  trend: Int8Array;
+  smaSide: Int8Array;
   macdSide: Int8Array;
   /** `rsiBlockRange(rsi)`: lets the kernel skip whole blocks of bars where no RSI gate opens. */
   rsiRange: Float64Array;
@@ -37,9 +37,9 @@ export function rsiBlockCount(n: number): number {
 /**
  * Bounds on the RSI of each block of 2^RSI_BLOCK_SHIFT bars, interleaved [lo₀, hi₀, lo₁, hi₁, …]:
  * lo ≤ every RSI of the block ≤ hi (−∞ and +∞ when the block has a NaN, i.e. warm-up: never
- * skipped). An entry needs RSI < rsi_buy_threshold or RSI > rsi_sell_threshold, so a block with
- * lo ≥ buy and hi ≤ sell cannot decide one: most bars are flat and the scan reads two numbers per
- * block there instead of three arrays per bar. The bounds are the block's min and max computed
+ * skipped). An entry needs an RSI < rsi_buy_threshold or > rsi_sell_threshold within the last
+ * `DIP_WINDOW` bars (≤ one block back), so a block where neither it nor the block before has
+ * lo < buy or hi > sell cannot decide one: the scan reads four numbers there instead of the bars. The bounds are the block's min and max computed
  * branch-free, min(a, b) = (a + b − |a − b|)/2 (a compare-and-select mispredicts on every new
  * extreme), then widened by 1e-9·(1 + |x|) to cover that formula's rounding: they only decide which
  * blocks are scanned, never a signal. `out` (optional) receives the 2·blocks values.
@@ -70,35 +70,24 @@ export function rsiBlockRange(
 }
 
 /**
- * `macdSide` codes. "Not warm" (either value NaN) must differ from "equal": a crossover is
- * MACD[i] > signal[i] and MACD[i−1] ≤ signal[i−1], which holds after an equal bar but never after a
- * NaN one (every comparison with NaN is false).
+ * Side codes of one series against another at a bar (close vs SMA, MACD vs signal). "Not warm"
+ * (either value NaN) must differ from "equal": a cross up is a[i] > b[i] and a[i−1] ≤ b[i−1], which
+ * holds after an equal bar but never after a NaN one (every comparison with NaN is false).
  */
-export const MACD_NOT_WARM = 0;
-export const MACD_ABOVE = 1;
-export const MACD_BELOW = -1;
-export const MACD_EQUAL = 2;
+export const SIDE_NOT_WARM = 0;
+export const SIDE_ABOVE = 1;
+export const SIDE_BELOW = -1;
+export const SIDE_EQUAL = 2;
 
-/** The `macdSide` code of one bar: the comparisons the rules make, NaN included. */
-export function macdCode(m: number, s: number): number {
-  return m > s ? MACD_ABOVE : m < s ? MACD_BELOW : m === s ? MACD_EQUAL : MACD_NOT_WARM;
+/** The side code of a against b: the comparisons the rules make, NaN included. */
+export function sideCode(a: number, b: number): number {
+  return a > b ? SIDE_ABOVE : a < b ? SIDE_BELOW : a === b ? SIDE_EQUAL : SIDE_NOT_WARM;
 }
 
-/** sign(a − b) per bar as bytes: 1, −1, or 0 when equal or either is NaN. */
-export function sideOf(a: Float64Array, b: Float64Array): Int8Array {
+/** `sideCode` per bar. */
+export function sideCodes(a: Float64Array, b: Float64Array): Int8Array {
   const out = new Int8Array(a.length);
-  for (let i = 0; i < out.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    out[i] = x > y ? 1 : x < y ? -1 : 0;
-  }
-  return out;
-}
-
-/** `macdCode` per bar. */
-export function macdSideOf(macd: Float64Array, signal: Float64Array): Int8Array {
-  const out = new Int8Array(macd.length);
-  for (let i = 0; i < out.length; i++) out[i] = macdCode(macd[i] as number, signal[i] as number);
+  for (let i = 0; i < out.length; i++) out[i] = sideCode(a[i] as number, b[i] as number);
   return out;
 }
 
@@ -111,8 +100,8 @@ export function strategyInputs(bars: Bars, s: IndicatorSeries): StrategyInputs {
     signal: s.signal,
     sma: s.sma,
     atr: s.atr,
-    trend: sideOf(bars.close, s.sma),
-    macdSide: macdSideOf(s.macd, s.signal),
+    smaSide: sideCodes(bars.close, s.sma),
+    macdSide: sideCodes(s.macd, s.signal),
     rsiRange: rsiBlockRange(s.rsi),
   };
 }
