@@ -1,34 +1,12 @@
 import type { StockParams } from '../params.js';
-import { DIP_WINDOW, entrySignal, signalRules, type SignalRules } from '../signals/rules.js';
+import { signalRules } from '../signals/rules.js';
 import { affordableQuantity, positionSize } from '../signals/sizing.js';
-import {
-  RSI_BLOCK_SHIFT,
-  SIDE_ABOVE,
-  SIDE_BELOW,
-  SIDE_EQUAL,
-  type Side,
-  type StrategyInputs,
-} from '../signals/types.js';
+import type { Side, StrategyInputs } from '../signals/types.js';
 import { hold } from './hold.js';
 import { mulberryOutput, mulberryStep } from './rng.js';
 import { RunState } from './run-state.js';
+import { nextEntry } from './scan.js';
 import type { BacktestConfig, Recording, SimResult, SimWindow } from './types.js';
-
-/** Module-local: an imported binding read in the scan costs a getter call when transpiled to CommonJS. */
-const SHIFT = RSI_BLOCK_SHIFT;
-/** DIP_WINDOW ones: a bit register of the window's bars. */
-const FULL = (1 << DIP_WINDOW) - 1;
-
-/**
- * MACD turns by (previous, current) side code, indexed ((prev & 3) << 2) | (cur & 3) (codes above 1,
- * below −1 → 3, equal 2, not warm 0): bit 0 a cross above the signal, bit 1 a cross below.
- */
-const TURNS = (() => {
-  const t = new Int8Array(16);
-  for (const prev of [SIDE_BELOW, SIDE_EQUAL]) t[((prev & 3) << 2) | (SIDE_ABOVE & 3)] = 1;
-  for (const prev of [SIDE_ABOVE, SIDE_EQUAL]) t[((prev & 3) << 2) | (SIDE_BELOW & 3)] = 2;
-  return t;
-})();
 
 /**
  * The backtest kernel: trades one symbol with one parameter set over `window` (default: all bars) by
@@ -66,7 +44,7 @@ export function simulate(
   let i = start;
   // Entries decided on the last bar would fill after the window: they are dropped, so scan to `last`.
   while (i < last && !run.halted) {
-    const d = scanEntries(run, x, rules, i, last);
+    const d = nextEntry(run, x, rules, i, last);
     if (d >= last) break;
     const side = run.entrySide;
     const qty = positionSize(
@@ -87,87 +65,6 @@ export function simulate(
     i = filled === 0 ? f : hold(run, x, rules, side, filled, entryPrice, f);
   }
   return finish(run);
-}
-
-/**
- * First bar in [from, to) whose close decides an entry (its side in `run.entrySide`), or `to`.
- * Flat bars are most of the work, so the scan goes by blocks of 2^RSI_BLOCK_SHIFT bars: an entry
- * needs an RSI extreme within the last DIP_WINDOW bars, which lie in the bar's block or the one
- * before, so a block where neither block's RSI bounds (`rsiRange`) pass a threshold is skipped after
- * reading four numbers. Inside a block, the extremes of the window and the turn of each side (the
- * MACD cross when its gate is on, else the RSI crossing back) are evaluated branch-free as 0/1
- * numbers: each comparison is a coin flip a branch predictor would miss, while a turn after an
- * extreme is rare. The shared `entrySignal` has the final word (it reads the window itself, adds the
- * short's ATR test and a contradiction) on bars that pass.
- */
-function scanEntries(
-  run: RunState,
-  x: StrategyInputs,
-  rules: SignalRules,
-  from: number,
-  to: number,
-): number {
-  const { rsi, macdSide, rsiRange, atr, smaSide } = x;
-  // Every entry reads its bar's ATR (sizing, the short's range test) and the hold after it the SMA
-  // codes: read cold, from a series no other bar touched, each cost a cache miss per trade (≈ 10 % of
-  // the kernel's time, measured). Summing both over the scanned bars streams them in order, which the
-  // hardware prefetcher follows, for two cached loads per bar. The sum is kept so the loads are too.
-  let touched = 0;
-  const lo = rules.rsiBuy;
-  const hi = rules.allowShort ? rules.rsiSell : Number.POSITIVE_INFINITY;
-  // Which turn each side takes, as 0/1 masks: the MACD cross when its gate is on, else the RSI cross.
-  const gateUp = rules.macdCrossover ? 1 : 0;
-  const rsiUp = 1 - gateUp;
-  const gateDown = rules.macdCrossunder && rules.allowShort ? 1 : 0;
-  const rsiDown = rules.macdCrossunder ? 0 : 1;
-  let i = from > 1 ? from : 1;
-  // The RSI extremes of the last DIP_WINDOW bars as bit registers (bit k: bar i − k), shifted branch-
-  // free as the scan goes. The bars before `from` are not read: both start full, so a turn in the
-  // first DIP_WINDOW bars passes to `entrySignal`, which reads the window itself. A block is only
-  // skipped when it and the one before have no extreme, so after a skip both are exactly empty.
-  let dips = FULL;
-  let spikes = FULL;
-  const turns = TURNS;
-  while (i < to) {
-    const b = i >> SHIFT;
-    const blockEnd = (b + 1) << SHIFT;
-    const p = b > 0 ? b - 1 : 0;
-    if (
-      !((rsiRange[2 * b] as number) < lo) &&
-      !((rsiRange[2 * p] as number) < lo) &&
-      !((rsiRange[2 * b + 1] as number) > hi) &&
-      !((rsiRange[2 * p + 1] as number) > hi)
-    ) {
-      i = blockEnd;
-      dips = 0;
-      spikes = 0;
-      continue;
-    }
-    const stop = blockEnd < to ? blockEnd : to;
-    let mp = macdSide[i - 1] as number;
-    let rp = rsi[i - 1] as number;
-    for (; i < stop; i++) {
-      const m = macdSide[i] as number;
-      const r = rsi[i] as number;
-      touched += (atr[i] as number) + (smaSide[i] as number);
-      dips = ((dips << 1) | +(r < lo)) & FULL;
-      spikes = ((spikes << 1) | +(r > hi)) & FULL;
-      const t = turns[((mp & 3) << 2) | (m & 3)] as number;
-      const up = (t & gateUp) | (+(rp <= lo) & +(r > lo) & rsiUp);
-      const down = ((t >> 1) & gateDown) | (+(rp >= hi) & +(r < hi) & rsiDown);
-      mp = m;
-      rp = r;
-      if (((up & +(dips !== 0)) | (down & +(spikes !== 0))) !== 0) {
-        const side = entrySignal(x, i, rules);
-        if (side !== 0) {
-          run.entrySide = side;
-          run.touched = touched;
-          return i;
-        }
-      }
-    }
-  }
-  return to;
 }
 
 /**

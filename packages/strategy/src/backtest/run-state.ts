@@ -37,7 +37,10 @@ export class RunState {
   halted = false;
   /** The side of the entry the scan found last. */
   entrySide: Side = 1;
-  /** See `scanEntries`: a sum kept only so that its reads are not optimised away. */
+  /** Each side's next entry candidate from the last scan (`nextEntry`), −1 before the first. */
+  nextLong = -1;
+  nextShort = -1;
+  /** See `nextEntry`: a value kept only so that its reads are not optimised away. */
   touched = 0;
   /** Mulberry32 state. */
   rng: number;
