@@ -13,9 +13,10 @@ import type { BacktestConfig, Recording, SimResult, SimWindow } from './types.js
  * the README's rules, reading only bars < window.end. Bars before window.start only warm indicators.
  *
  * Speed is the point (the optimizer runs it thousands of times per symbol): most bars are flat, so a
- * tight scan checks only the RSI extremes and the turns of the entry rules there and leaves everything
- * else (the full entry rule, sizing, the fill, the protective exits) to the bars that need it. Flat bars have a
- * zero return, so the Sharpe sums only change while in a position. Nothing is allocated per bar.
+ * tight scan (`nextEntry`, scan.ts) looks only for each side's turns after an RSI extreme there and
+ * leaves everything else (the full entry rule, sizing, the fill, the protective exits) to the bars
+ * that need it. Flat bars have a zero return, so the Sharpe sums only change while in a position.
+ * Nothing is allocated per bar.
  * `record` adds the trade list (`true`) and the equity curve and returns (`true` or `'returns'`).
  */
 export function simulate(

@@ -12,7 +12,7 @@ export function mulberryOutput(state: number): number {
   let t = state;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return ((t ^ (t >>> 14)) >>> 0) * 2.3283064365386963e-10; // × 2^−32: exact, as the division
 }
 
 /** A seeded uniform generator in [0, 1): the package's RNG for callers that want a function. */
