@@ -190,7 +190,10 @@ function checkParity(bars: Bars, cases: Case[], cov: Coverage): void {
     const window: SimWindow | undefined = c.cut && { start: c.cut[0], end: n - c.cut[1] };
     const kernel = simulate(cache.inputs(c.params), c.params, c.config, window, true);
     const paper = paperRun(bars, c.params, c.config, window);
-    expect(difference(paper, kernel), `${bars.symbol}, ${c.name}`).toBeNull();
+    // An object, so a failure prints the whole difference rather than a truncated string.
+    expect({ difference: difference(paper, kernel) }, `${bars.symbol}, ${c.name}`).toEqual({
+      difference: null,
+    });
     cov.trades += paper.tradeList.length;
     cov.partialFills += paper.partialFills;
     cov.halts += paper.halted ? 1 : 0;
