@@ -2,3 +2,13 @@ export * from './types.js';
 export { DIP_WINDOW, SignalRules, signalRules, entrySignal, exitSignal } from './rules.js';
 export { positionSize, affordableQuantity } from './sizing.js';
 export { ProtectiveHit, longHit, shortHit, longStop, shortStop } from './protective.js';
+export type { DecisionBar } from './decision-window.js';
+export {
+  Decider,
+  type DeciderOptions,
+  type Decision,
+  type EntryIntent,
+  type ExitIntent,
+  type OpenPosition,
+  type ProtectiveLevels,
+} from './decider.js';
