@@ -4,3 +4,4 @@ export * from './indicators/index.js';
 export * from './bars.js';
 export * from './signals/index.js';
 export * from './backtest/index.js';
+export * from './sentiment/index.js';

@@ -1,0 +1,6 @@
+export {
+  scoreSentiment,
+  scoreSentimentWith,
+  SENTIMENT_DEFAULTS,
+  type SentimentWeights,
+} from './score.js';

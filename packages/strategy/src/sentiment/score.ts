@@ -1,0 +1,58 @@
+/**
+ * scoreSentiment: a finance-aware lexicon-and-rules score in [−1, 1] for a headline or a
+ * short post. Sum of the terms (phrases, movements paired with what moved, words, signed
+ * percentages), each scaled by its family's weight and by the modifiers near it, plus a
+ * small prior for text with words in it, squashed with tanh(sum / scale).
+ */
+import { modifyTerm, type ModifierWeights } from './rules.js';
+import { findTerms, type TermFamily } from './terms.js';
+import { tokenize } from './tokenizer.js';
+
+export interface SentimentWeights extends ModifierWeights {
+  /** Weight of single words. */
+  word: number;
+  /** Weight of multi-word phrases. */
+  phrase: number;
+  /** Weight of movements ("shares jump", "costs fall"). */
+  move: number;
+  /** How much a percentage strengthens its movement (at the cap of 25 %: × (1 + number)). */
+  number: number;
+  /** Added to the sum when the text has any word (news skews positive; see the README). */
+  prior: number;
+  /** tanh(sum / scale): the sum at which the score reaches ±0.76. */
+  scale: number;
+}
+
+/** Hand-set before any tuning; the bench tunes a copy of these under k-fold cross-validation. */
+export const SENTIMENT_DEFAULTS: Readonly<SentimentWeights> = {
+  word: 1,
+  phrase: 1,
+  move: 1,
+  number: 0.5,
+  negation: -0.6,
+  hedge: 0.6,
+  contrast: 0.4,
+  prior: 0,
+  scale: 3,
+};
+
+export function scoreSentimentWith(text: string, weights: SentimentWeights): number {
+  const tokens = tokenize(text);
+  const family: Record<TermFamily, number> = {
+    word: weights.word,
+    phrase: weights.phrase,
+    move: weights.move,
+    number: 1,
+  };
+  let sum = 0;
+  for (const term of findTerms(tokens, weights.number))
+    sum += family[term.family] * modifyTerm(tokens, term, weights);
+  if (tokens.some((token) => token.kind === 'word' && token.forms.length > 0)) sum += weights.prior;
+  const score = Math.tanh(sum / weights.scale);
+  return Number.isFinite(score) ? score : 0;
+}
+
+/** Sentiment of a financial headline or post in [−1, 1]: −1 bearish, 0 neutral, +1 bullish. */
+export function scoreSentiment(text: string): number {
+  return scoreSentimentWith(text, SENTIMENT_DEFAULTS);
+}
