@@ -85,7 +85,7 @@ export const WEIGHT_GRID: Record<keyof SentimentWeights, number[]> = {
 const objective = (items: readonly Labelled[], weights: SentimentWeights) => {
   const predicted = items.map((item) => scoreSentimentWith(item.text, weights));
   const gold = items.map((item) => item.gold);
-  return pearson(predicted, gold) + signAgreement(predicted, gold);
+  return pearson(predicted, gold) + 0.5 * signAgreement(predicted, gold);
 };
 
 /** Coordinate search (a few sweeps over WEIGHT_GRID) maximising correlation + sign agreement. */

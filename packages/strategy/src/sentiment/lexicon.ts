@@ -7,7 +7,9 @@
  * Words that say which way something moved (rise, fall, cut, widen) are not here but in
  * `directions.ts`: their sign depends on what moved ("profit falls" vs "costs fall").
  */
-const GROUPS: [number, string][] = [
+import { SLANG_GROUPS } from './slang.js';
+
+const NEWS_GROUPS: [number, string][] = [
   [
     3,
     `record-breaking skyrocket stellar blowout bonanza windfall outperform outperformer
@@ -64,10 +66,49 @@ const GROUPS: [number, string][] = [
      bloodbath meltdown evasion manipulation rigging corrupt corruption bribery laundering
      profit-warning`,
   ],
+  [
+    2,
+    `cheer cheers buoyed buoyant boon lucrative comeback revival resurgence upturn jubilant
+     delight delighted go-ahead`,
+  ],
+  [
+    1.5,
+    `pleased hail hails praise praised bright brighter promising encouraging uptick
+     tailwind tailwinds revive cash-rich dominant clearance complete completes completed`,
+  ],
+  [
+    1,
+    `backing backs endorse partner collaboration alliance joint-venture leader
+     leading dominate recommend safe safer unveil unveils agree
+     agrees bonus generous rewarding`,
+  ],
+  [0.5, 'restructure restructuring regulator watchdog court legal'],
+  [
+    -1,
+    `muted flat stagnant tough difficult harder curb restrict hurdle obstacle freeze
+     austerity row feud battle fight clash weigh weighs costly compensation postpone
+     postponed exposed`,
+  ],
+  [
+    -1.5,
+    `stall stalls criticise criticize criticised criticized criticism attack leak drag
+     dent dampen burden pinch vulnerable error mistake flaw glitch unrest cutback
+     cutbacks crackdown rift woe`,
+  ],
+  [
+    -2,
+    `woes turmoil blow pain bleak gloomy gloom grim downbeat lacklustre lackluster
+     setback blunder defect outage hack hacked cyber-attack spill accident explosion
+     death killed walkout revolt rebellion backlash plight distress downsize axe axes
+     closure closures scrap scraps abandon abandons ousted sacked fired mis-sold
+     penalise penalize slam slams blast blasts shutter delist`,
+  ],
+  [-2.5, 'dismal bust'],
+  [-3, 'scam ponzi'],
 ];
 
 export const WORD_VALENCE: ReadonlyMap<string, number> = new Map(
-  GROUPS.flatMap(([valence, words]) =>
+  [...NEWS_GROUPS, ...SLANG_GROUPS].flatMap(([valence, words]) =>
     words
       .split(/\s+/)
       .filter(Boolean)

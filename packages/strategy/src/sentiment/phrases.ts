@@ -17,7 +17,7 @@ const PHRASES: [number, string][] = [
     `52-week high | 52 week high | new highs | to the upside | buy rating | outperform rating
      | on track | back on track | bounce back | turn around | turnaround | double bottom
      | golden cross | bull flag | cup and handle | higher low | higher lows | gap up
-     | load up | buy back | break out | price target raise | above estimate | in line
+     | load up | buy back | buy the dip | break out | price target raise | above estimate | in line
      | beat on | strong demand | top estimate | market share gain | pay down debt`,
   ],
   [
@@ -34,7 +34,7 @@ const PHRASES: [number, string][] = [
   [
     -1,
     `step down | steps down | profit taking | take profit | bad bank | pull out | dead cat
-     | under review | higher costs | shake up`,
+     | under review | higher costs | shake up | cut back | cuts back`,
   ],
   [
     -2,
