@@ -63,28 +63,31 @@ function scaleAround(tokens: readonly Token[], term: Term): number {
 
 function inQuestion(tokens: readonly Token[], at: number): boolean {
   for (let index = at + 1; index < tokens.length; index++) {
-    const text = tokens[index]!.text;
-    if (text === '?') return true;
-    if (text === '.' || text === '!') return false;
+    if (tokens[index]!.text === '?') return true;
+    if (endsSentence(tokens[index]!)) return false;
   }
   return false;
 }
 
 /**
  * "X but Y": X counts less, Y more. "Despite X, Y": the clause opened by "despite" counts
- * less, the rest more. Only the nearest contrast word before the term (or the first one
- * after it, for the weaker side) decides.
+ * less, the rest more. Only the nearest contrast word in the term's sentence decides, and
+ * the search stops at the sentence's end so long texts stay linear.
  */
 function contrastFactor(tokens: readonly Token[], at: number, c: number): number {
-  for (let index = at - 1; index >= 0; index--) {
+  for (let index = at - 1; index >= 0 && !endsSentence(tokens[index]!); index--) {
     const text = tokens[index]!.text;
     if (CONTRAST_AFTER.has(text) && index > 0) return 1 + c;
     if (CONTRAST_BEFORE.has(text)) return inClause(tokens, at, index) ? 1 - c : 1 + c;
   }
-  for (let index = at + 1; index < tokens.length; index++) {
+  for (let index = at + 1; index < tokens.length && !endsSentence(tokens[index]!); index++) {
     const text = tokens[index]!.text;
     if (CONTRAST_AFTER.has(text)) return 1 - c;
     if (CONTRAST_BEFORE.has(text)) return 1 + c;
   }
   return 1;
+}
+
+function endsSentence(token: Token): boolean {
+  return token.text === '.' || token.text === '!' || token.text === '?';
 }

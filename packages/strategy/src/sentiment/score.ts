@@ -43,16 +43,17 @@ export const SENTIMENT_DEFAULTS: Readonly<SentimentWeights> = {
 
 export function scoreSentimentWith(text: string, weights: SentimentWeights): number {
   const tokens = tokenize(text);
+  // Numbers alone ("-3.2%", "2026") say nothing about what moved: no words, no score.
+  if (!tokens.some((token) => token.kind === 'word' && token.forms.length > 0)) return 0;
   const family: Record<TermFamily, number> = {
     word: weights.word,
     phrase: weights.phrase,
     move: weights.move,
     number: 1,
   };
-  let sum = 0;
+  let sum = weights.prior;
   for (const term of findTerms(tokens, weights.number))
     sum += family[term.family] * modifyTerm(tokens, term, weights);
-  if (tokens.some((token) => token.kind === 'word' && token.forms.length > 0)) sum += weights.prior;
   const score = Math.tanh(sum / weights.scale);
   return Number.isFinite(score) ? score : 0;
 }
