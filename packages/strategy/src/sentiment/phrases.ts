@@ -18,12 +18,13 @@ const PHRASES: [number, string][] = [
      | on track | back on track | bounce back | turn around | turnaround | double bottom
      | golden cross | bull flag | cup and handle | higher low | higher lows | gap up
      | load up | buy back | buy the dip | break out | price target raise | above estimate | in line
-     | beat on | strong demand | top estimate | market share gain | pay down debt`,
+     | beat on | strong demand | top estimate | market share gain | pay down debt | swing to profit
+     | swing to a profit | into the black`,
   ],
   [
     1,
     `in talks | cost saving | cost savings | cost-cutting | cost cuts | cut costs | cut cost
-     | free cash flow | green light | return to profit | back to profit | special dividend`,
+     | free cash flow | green light | in the black | return to profit | back to profit | special dividend`,
   ],
   [
     0,
@@ -34,7 +35,7 @@ const PHRASES: [number, string][] = [
   [
     -1,
     `step down | steps down | profit taking | take profit | bad bank | pull out | dead cat
-     | under review | higher costs | shake up | cut back | cuts back`,
+     | under review | higher costs | shake up | cut back | cuts back | in the red`,
   ],
   [
     -2,
@@ -44,7 +45,8 @@ const PHRASES: [number, string][] = [
      | take a hit | double top | death cross | bear flag | lower high | lower highs | gap down
      | shut down | cut jobs | job cuts | lay off | lays off | head and shoulders | price target cut
      | cut dividend | dividend cut | cut guidance | lower guidance | weak demand | write down
-     | margin pressure | no longer`,
+     | margin pressure | no longer | swing to loss | swing to a loss | into the red
+     | close store | close branch | close plant | close factory | close mine | warn on profit`,
   ],
   [
     -3,

@@ -35,7 +35,7 @@ export const SENTIMENT_DEFAULTS: Readonly<SentimentWeights> = {
   move: 1,
   number: 1,
   negation: -0.2,
-  hedge: 0.5,
+  hedge: 0.75,
   contrast: 0,
   prior: 0.3,
   scale: 4,
