@@ -57,7 +57,7 @@ const NEWS_GROUPS: [number, string][] = [
      deficit headwind headwinds strike strikes protest sanction sanctions collapse
      allegation allegations accused accuse misconduct mis-selling misselling violation
      ban banned blocked block reject rejected rejection rebuff plummet dump dumping
-     insolvency default defaults bailout rout panic tumble slash slashes`,
+     insolvency default defaults rout panic tumble slash slashes`,
   ],
   [
     -3,
@@ -82,7 +82,15 @@ const NEWS_GROUPS: [number, string][] = [
      leading dominate recommend safe safer unveil unveils agree
      agrees bonus generous rewarding`,
   ],
-  [0.5, 'restructure restructuring regulator watchdog court legal'],
+  [1.5, `relief relieved acquitted stabilise stabilize steadies hopes`],
+  [0.5, 'offer approach steady settlement'],
+  [-0.5, 'restructure restructuring regulator watchdog court legal'],
+  [-1.5, `jitters shaken bruised erased hostile snub snubs subpoena underwhelm bailout`],
+  [
+    -2,
+    `spooked rattled slammed hammered battered routed wiped underwhelming guilty
+     convicted jail jailed arrest arrested raid raided`,
+  ],
   [
     -1,
     `muted flat stagnant tough difficult harder curb restrict hurdle obstacle freeze
