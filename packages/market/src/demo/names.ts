@@ -2,6 +2,13 @@ import { pick, type Uniform } from './random.js';
 
 /** Syllables of invented company words: pronounceable, and unlikely to be a real company. */
 const ONSETS = [
+  'Al',
+  'Ar',
+  'El',
+  'Or',
+  'H',
+  'J',
+  'W',
   'B',
   'C',
   'D',
