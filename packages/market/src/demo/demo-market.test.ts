@@ -47,19 +47,12 @@ describe('DemoMarket bars', () => {
       const bars = await shared.market.getDailyBars(c.profile.symbol, ALL);
       expect(bars.close.length).toBe(shared.market.completedCount());
       for (let i = 0; i < bars.close.length; i++) {
-        const [o, h, l, cl, v] = [
-          bars.open[i],
-          bars.high[i],
-          bars.low[i],
-          bars.close[i],
-          bars.volume[i],
-        ] as number[];
-        if (!(
-          l > 0 &&
-          l <= Math.min(o as number, cl as number) &&
-          Math.max(o as number, cl as number) <= (h as number) &&
-          (v as number) > 0
-        )) {
+        const o = bars.open[i] as number;
+        const h = bars.high[i] as number;
+        const l = bars.low[i] as number;
+        const cl = bars.close[i] as number;
+        const v = bars.volume[i] as number;
+        if (!(l > 0 && l <= Math.min(o, cl) && Math.max(o, cl) <= h && v > 0)) {
           throw new Error(`${c.profile.symbol} bar ${i}: ${o} ${h} ${l} ${cl} ${v}`);
         }
       }
