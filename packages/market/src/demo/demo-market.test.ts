@@ -74,9 +74,11 @@ describe('DemoMarket bars', () => {
     expect(wednesday.close.length).toBe(before.close.length + 1);
     clock.advanceTo(Date.parse('2024-11-29T17:59:00Z')); // Thanksgiving passed, early close at 1 pm
     expect((await m.getDailyBars(SYM, ALL)).close.length).toBe(wednesday.close.length);
+    clock.advanceTo(Date.parse('2024-11-29T18:00:00Z'));
+    expect((await m.getDailyBars(SYM, ALL)).close.length).toBe(wednesday.close.length + 1);
     clock.advanceSessions(300); // far enough to regenerate the factors
     const later = await m.getDailyBars(SYM, ALL);
-    expect(later.close.length).toBe(before.close.length + 301);
+    expect(later.close.length).toBe(before.close.length + 302);
     expectPrefix(later, before);
     expectPrefix(later, await shared.market.getDailyBars(SYM, ALL));
   });
@@ -93,6 +95,51 @@ describe('DemoMarket bars', () => {
     expect(await shared.market.getLatestTrade('ZZZZZ')).toBeNull();
   });
 });
+
+describe('DemoMarket price dynamics', () => {
+  it('gaps at the open, jumps now and then, and trades more on big moves', async () => {
+    let gaps = 0;
+    let jumps = 0;
+    let days = 0;
+    let positiveCorrelations = 0;
+    const stocks = shared.market.listings().filter((c) => c.profile.asset_type === 'stock');
+    for (const c of stocks.slice(0, 100)) {
+      const b = await shared.market.getDailyBars(c.profile.symbol, ALL);
+      const x: number[] = [];
+      const y: number[] = [];
+      for (let t = 1; t < b.close.length; t++) {
+        const gap = Math.abs(Math.log((b.open[t] as number) / (b.close[t - 1] as number)));
+        if (gap > 0.001) gaps++;
+        if (gap > 0.08) jumps++;
+        days++;
+        x.push(Math.abs(Math.log((b.close[t] as number) / (b.close[t - 1] as number))));
+        y.push(Math.log(b.volume[t] as number));
+      }
+      if (correlation(x, y) > 0.1) positiveCorrelations++;
+    }
+    expect(gaps / days).toBeGreaterThan(0.5);
+    expect(jumps / days).toBeGreaterThan(0.0005);
+    expect(jumps / days).toBeLessThan(0.01);
+    expect(positiveCorrelations).toBeGreaterThan(90);
+  });
+});
+
+function correlation(x: number[], y: number[]): number {
+  const n = x.length;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (x[i] as number) - mx;
+    const dy = (y[i] as number) - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return sxy / Math.sqrt(sxx * syy);
+}
 
 describe('DemoMarket latest trade and quote', () => {
   it('moves inside the day range during a session and ends at the close', async () => {
