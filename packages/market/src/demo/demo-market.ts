@@ -36,6 +36,11 @@ export interface DemoMarketOptions {
   cacheSize?: number;
 }
 
+/** Companies make news; funds and blank-check shells have no results or outlooks to report. */
+function hasNews(c: DemoCompany): boolean {
+  return c.profile.asset_type === 'stock' || c.profile.asset_type === 'reit';
+}
+
 /** Trading days generated beyond the current one, so a running clock rarely regenerates. */
 const HEADROOM = 260;
 
@@ -196,7 +201,7 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
     return {
       symbol: trade.symbol,
       bid,
-      ask: bid + spread,
+      ask: Math.round((bid + spread) * 100) / 100,
       bidSize: 3,
       askSize: 2,
       time: trade.time,
@@ -215,7 +220,7 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
     const items: NewsItem[] = [];
     for (const symbol of query.symbols) {
       const c = this.company(symbol);
-      if (c === undefined || c.profile.asset_type === 'etf') continue;
+      if (c === undefined || !hasNews(c)) continue;
       const s = this.seriesOf(c, n);
       for (let t = first; t < n; t++) {
         const h = headlineFor(this.seed, c.profile, t, s.ret[t] as number, s.z[t] as number);
