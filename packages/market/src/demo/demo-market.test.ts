@@ -1,7 +1,9 @@
 import {
   BACKTEST_SETTINGS_DEFAULTS,
   STOCK_PARAM_DEFAULTS,
+  atrPercent,
   backtest,
+  rsi,
   type Bars,
 } from '@tradebot/strategy';
 import { describe, expect, it } from 'vitest';
@@ -245,10 +247,17 @@ describe('DemoMarket fundamentals', () => {
     expect(await shared.market.getCompany('ZZZZZ')).toBeNull();
   });
 
-  it('give the default screener something to find', async () => {
-    const list = await shared.market.listUniverse();
-    const candidates = list.filter((f) => f.beta >= 1.2 && f.average_volume >= 500_000);
-    expect(candidates.length).toBeGreaterThan(50);
+  it('give the default screener criteria (spec §9) something to find', async () => {
+    // max_rsi 60, min_atr_percent 3, min_average_volume 500000, beta 1.2–5.
+    let found = 0;
+    for (const f of await shared.market.listUniverse()) {
+      const b = await shared.market.getDailyBars(f.symbol, ALL);
+      const n = b.close.length;
+      const r = rsi(b.close, 14)[n - 1] as number;
+      const a = atrPercent(b.high, b.low, b.close, 14)[n - 1] as number;
+      if (f.beta >= 1.2 && f.beta <= 5 && f.average_volume >= 500_000 && a >= 3 && r <= 60) found++;
+    }
+    expect(found).toBeGreaterThan(20);
   });
 });
 
