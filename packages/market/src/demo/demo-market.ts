@@ -95,8 +95,17 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
     return this.indexOfDayAtOrBefore(last) + 1;
   }
 
-  /** The market factors (index returns and regimes) for at least `length` bars. */
-  marketFactors(length: number): MarketFactors {
+  /**
+   * Daily log returns of the simulated market index over the completed sessions (what the
+   * listings' betas load on); element t belongs to bar t.
+   */
+  indexReturns(): Float64Array {
+    const n = this.completedCount();
+    return this.marketFactors(n).market.slice(0, n);
+  }
+
+  /** The market factors for at least `length` bars: internal, they run ahead of the clock. */
+  private marketFactors(length: number): MarketFactors {
     if (this.factors.length < length) {
       this.factors = generateFactors(this.seed, length + HEADROOM);
       this.series.clear();
@@ -104,8 +113,8 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
     return this.factors;
   }
 
-  /** The generated series of a listing, at least `length` bars long (may run ahead of the clock). */
-  seriesOf(company: DemoCompany, length: number): SymbolSeries {
+  /** A listing's generated series, at least `length` bars long: internal, it runs ahead of the clock. */
+  private seriesOf(company: DemoCompany, length: number): SymbolSeries {
     const f = this.marketFactors(length);
     const key = company.profile.symbol;
     let s = this.series.get(key);
