@@ -48,6 +48,12 @@ export default tseslint.config(
     // Type-only edges count too: a cycle of types still ties two modules' designs together.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // The general rule first: a package's own block below replaces it (the last matching block's
+  // no-restricted-imports wins), so each of those blocks names the apps among what it forbids.
+  {
+    files: ['packages/**/*.ts'],
+    rules: restrict(apps),
+  },
   {
     files: ['packages/strategy/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -93,6 +99,13 @@ export default tseslint.config(
     }),
   },
   {
+    files: ['packages/market/src/**/*.ts'],
+    rules: restrict({
+      group: ['@tradebot/*', '!@tradebot/api-contract', '!@tradebot/strategy'],
+      message: 'packages/market imports api-contract and strategy only.',
+    }),
+  },
+  {
     files: ['packages/core/src/**/*.ts'],
     rules: restrict(apps, {
       group: ['@tradebot/trpc', '@trpc/*', 'fastify', '@fastify/*'],
@@ -105,11 +118,6 @@ export default tseslint.config(
       group: ['@tradebot/db', '@tradebot/db/*', '@tradebot/jobs', '@prisma/*', 'bullmq', 'ioredis'],
       message: 'Procedures are thin: data access goes through packages/core services.',
     }),
-  },
-  {
-    files: ['packages/**/*.ts'],
-    ignores: ['packages/{core,trpc}/src/**'],
-    rules: restrict(apps),
   },
   {
     files: ['bench/**/*.ts'],

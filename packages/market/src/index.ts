@@ -1,0 +1,3 @@
+export * from './ports/index.js';
+export * from './calendar/index.js';
+export * from './demo/index.js';
