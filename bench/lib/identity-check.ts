@@ -5,7 +5,13 @@
  */
 import type { BacktestConfig, SimResult, SimWindow, StockParams } from '@tradebot/strategy';
 import { gbmBars, loadRealSymbols, type Bars } from './data.js';
-import { close as closeTo, firstMismatch, REL_TOL, showTrade, type Mismatch } from './identity.js';
+import {
+  close as closeTo,
+  firstMismatch,
+  REL_TOL,
+  showTrade,
+  type Mismatch,
+} from '@tradebot/strategy/testing';
 import { BENCH_CONFIG, prepareSymbol } from './kernel.js';
 import { paramSets } from './params.js';
 import { referenceRun } from './reference.js';

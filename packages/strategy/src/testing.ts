@@ -5,3 +5,10 @@
  */
 export { syntheticBars } from './backtest/testing.js';
 export { mulberry32 } from './optimizer/testing.js';
+export {
+  close,
+  firstMismatch,
+  REL_TOL,
+  showTrade,
+  type Mismatch,
+} from './backtest/trade-compare.js';

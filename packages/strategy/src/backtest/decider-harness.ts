@@ -1,7 +1,7 @@
 import type { Bars } from '../bars.js';
 import type { StockParams } from '../params.js';
 import { Decider } from '../signals/decider.js';
-import type { DecisionBar } from '../signals/decision-window.js';
+import { decisionBarAt as barAt } from '../signals/decision-window.js';
 import { longHit, ProtectiveHit, shortHit } from '../signals/protective.js';
 import { affordableQuantity } from '../signals/sizing.js';
 import type { Side } from '../signals/types.js';
@@ -35,14 +35,6 @@ interface Held {
 type Pending =
   | { kind: 'enter'; side: Side; quantity: number; at: number }
   | { kind: 'exit'; reason: ExitReason; at: number };
-
-const barAt = (b: Bars, i: number): DecisionBar => ({
-  time: b.time[i] as number,
-  open: b.open[i] as number,
-  high: b.high[i] as number,
-  low: b.low[i] as number,
-  close: b.close[i] as number,
-});
 
 /** Cash, the position and the trade list of one paper run; every fill tells the decider. */
 class PaperAccount {

@@ -9,6 +9,8 @@ import { BACKTEST_SETTINGS_DEFAULTS, type StockParams } from '../params.js';
 import { paperRun, type PaperRun } from './decider-harness.js';
 import { IndicatorCache } from './indicator-cache.js';
 import { simulate } from './kernel.js';
+import { EXIT_REASONS } from './run-state.js';
+import { close, firstMismatch } from './trade-compare.js';
 import { BUSY_PARAMS, syntheticBars } from './testing.js';
 import type { BacktestConfig, SimResult, SimWindow, Trade } from './types.js';
 
@@ -118,36 +120,10 @@ function searchSpaceCases(count: number, seed: number): Case[] {
   });
 }
 
-const close = (a: number, b: number) =>
-  a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
-
-const EXACT = [
-  'side',
-  'entryIndex',
-  'exitIndex',
-  'entryDecisionIndex',
-  'exitDecisionIndex',
-  'entryTime',
-  'exitTime',
-  'quantity',
-  'reason',
-] as const;
-const NEAR = ['entryPrice', 'exitPrice', 'fees', 'pnl', 'netPnl'] as const;
-
 /** The first way the paper run differs from the kernel's, or null. */
 function difference(paper: PaperRun, kernel: SimResult): string | null {
-  const want = kernel.tradeList as Trade[];
-  const got = paper.tradeList;
-  const n = Math.min(got.length, want.length);
-  for (let k = 0; k < n; k++) {
-    const g = got[k] as Trade;
-    const w = want[k] as Trade;
-    for (const f of EXACT)
-      if (g[f] !== w[f]) return `trade ${k}: ${f} ${String(g[f])} ≠ kernel ${String(w[f])}`;
-    for (const f of NEAR)
-      if (!close(g[f], w[f])) return `trade ${k}: ${f} ${g[f]} ≠ kernel ${w[f]}`;
-  }
-  if (got.length !== want.length) return `${got.length} trades ≠ kernel ${want.length}`;
+  const m = firstMismatch(kernel.tradeList as Trade[], paper.tradeList);
+  if (m) return `trade ${m.trade}: ${m.field} ${String(m.reference)} ≠ kernel ${String(m.kernel)}`;
   const eq = kernel.equity as Float64Array;
   for (let k = 0; k < eq.length; k++)
     if (!close(paper.equity[k] as number, eq[k] as number))
@@ -211,14 +187,7 @@ function checkParity(bars: Bars, cases: Case[], cov: Coverage): void {
 
 function expectCoverage(cov: Coverage, minTrades: number): void {
   expect(cov.trades).toBeGreaterThan(minTrades);
-  for (const reason of [
-    'signal',
-    'stop_loss',
-    'take_profit',
-    'trailing_stop',
-    'max_drawdown',
-    'end_of_data',
-  ])
+  for (const reason of EXIT_REASONS)
     expect(cov.reasons.get(reason) ?? 0, reason).toBeGreaterThan(0);
   expect(cov.shorts).toBeGreaterThan(0);
   expect(cov.entryBarExits).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import type { StockParams } from '../params.js';
+import { levelMultiples } from '../signals/protective.js';
 import type { Side } from '../signals/types.js';
 import type { BacktestConfig, Recording, Trade } from './types.js';
 
@@ -82,10 +83,11 @@ export class RunState {
     this.maxDrawdown = p.max_drawdown;
     this.riskPerTrade = p.risk_per_trade;
     this.atrMultiplier = p.atr_multiplier;
-    this.longStopAt = 1 - p.stop_loss_percentage / 100;
-    this.longTargetAt = 1 + p.take_profit_percentage / 100;
-    this.shortStopAt = 1 + p.short_stop_loss_percentage / 100;
-    this.shortTargetAt = 1 - p.short_take_profit_percentage / 100;
+    const levels = levelMultiples(p);
+    this.longStopAt = levels.longStopAt;
+    this.longTargetAt = levels.longTargetAt;
+    this.shortStopAt = levels.shortStopAt;
+    this.shortTargetAt = levels.shortTargetAt;
     this.barsPerYear = c.barsPerYear ?? 252;
     this.tradeList = record === true ? [] : null;
     this.equity = record ? new Float64Array(end - start).fill(Number.NaN) : null;

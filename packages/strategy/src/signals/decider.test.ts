@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Bars } from '../bars.js';
 import { IndicatorCache } from '../backtest/indicator-cache.js';
 import { BUSY_PARAMS, syntheticBars } from '../backtest/testing.js';
 import { BACKTEST_SETTINGS_DEFAULTS, STOCK_PARAM_DEFAULTS, type StockParams } from '../params.js';
 import { Decider, type DeciderOptions } from './decider.js';
-import type { DecisionBar } from './decision-window.js';
+import { decisionBarAt as barAt, type DecisionBar } from './decision-window.js';
 import { DIP_WINDOW, entrySignal, exitSignal, signalRules } from './rules.js';
 import { positionSize } from './sizing.js';
 
 const options: DeciderOptions = { ...BACKTEST_SETTINGS_DEFAULTS, allowShort: true };
 const params: StockParams = { ...BUSY_PARAMS, max_drawdown: 0.1 };
-
-const barAt = (b: Bars, i: number): DecisionBar => ({
-  time: b.time[i] as number,
-  open: b.open[i] as number,
-  high: b.high[i] as number,
-  low: b.low[i] as number,
-  close: b.close[i] as number,
-});
 
 /** A bar at `day` (ms UTC) with the given high, low and close (open = close). */
 const bar = (day: number, high: number, low: number, close: number): DecisionBar => ({

@@ -4,7 +4,7 @@ import { SmaIndicator } from '../indicators/moving-averages.js';
 import { RsiIndicator } from '../indicators/rsi.js';
 import type { BacktestSettings, StockParams } from '../params.js';
 import { DecisionWindow, type DecisionBar } from './decision-window.js';
-import { longStop, shortStop } from './protective.js';
+import { levelMultiples, longStop, shortStop } from './protective.js';
 import { DIP_WINDOW, entrySignal, exitSignal, signalRules, type SignalRules } from './rules.js';
 import { positionSize } from './sizing.js';
 import type { Side, StrategyInputs, StrategyOptions } from './types.js';
@@ -105,10 +105,11 @@ export class Decider {
     this.ddKeep = 1 - params.max_drawdown;
     this.riskPerTrade = params.risk_per_trade;
     this.atrMultiplier = params.atr_multiplier;
-    this.longStopAt = 1 - params.stop_loss_percentage / 100;
-    this.longTargetAt = 1 + params.take_profit_percentage / 100;
-    this.shortStopAt = 1 + params.short_stop_loss_percentage / 100;
-    this.shortTargetAt = 1 - params.short_take_profit_percentage / 100;
+    const levels = levelMultiples(params);
+    this.longStopAt = levels.longStopAt;
+    this.longTargetAt = levels.longTargetAt;
+    this.shortStopAt = levels.shortStopAt;
+    this.shortTargetAt = levels.shortTargetAt;
     this.peak = options.initial_balance;
   }
 

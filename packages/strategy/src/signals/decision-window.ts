@@ -1,4 +1,4 @@
-import { allocBars } from '../bars.js';
+import { allocBars, type Bars } from '../bars.js';
 import { DIP_WINDOW } from './rules.js';
 import { rsiBlockCount, sideCode, SIDE_NOT_WARM, type StrategyInputs } from './types.js';
 
@@ -9,6 +9,17 @@ export interface DecisionBar {
   high: number;
   low: number;
   close: number;
+}
+
+/** Bar i of a series as the live bot would receive it (replays and tests). */
+export function decisionBarAt(b: Bars, i: number): DecisionBar {
+  return {
+    time: b.time[i] as number,
+    open: b.open[i] as number,
+    high: b.high[i] as number,
+    low: b.low[i] as number,
+    close: b.close[i] as number,
+  };
 }
 
 /** Indicator values of one bar, NaN while an indicator is not warm. */

@@ -1,8 +1,16 @@
 export * from './types.js';
 export { DIP_WINDOW, SignalRules, signalRules, entrySignal, exitSignal } from './rules.js';
 export { positionSize, affordableQuantity } from './sizing.js';
-export { ProtectiveHit, longHit, shortHit, longStop, shortStop } from './protective.js';
-export type { DecisionBar } from './decision-window.js';
+export {
+  ProtectiveHit,
+  longHit,
+  shortHit,
+  longStop,
+  shortStop,
+  levelMultiples,
+  type LevelMultiples,
+} from './protective.js';
+export { decisionBarAt, type DecisionBar } from './decision-window.js';
 export {
   Decider,
   type DeciderOptions,

@@ -1,3 +1,5 @@
+import type { StockParams } from '../params.js';
+
 /**
  * Protective exits inside one bar (README "Protective exits"), as pure functions of the bar and the
  * levels so the backtest and a paper broker agree. Results are codes, not objects, so the kernel's
@@ -67,4 +69,25 @@ export function shortStop(stopLoss: number, lowest: number, trailingPct: number)
   if (!(trailingPct > 0)) return stopLoss;
   const ts = lowest * (1 + trailingPct);
   return ts < stopLoss ? ts : stopLoss;
+}
+
+/** Stop-loss and take-profit levels as multiples of the entry fill price, for longs and shorts. */
+export interface LevelMultiples {
+  longStopAt: number;
+  longTargetAt: number;
+  shortStopAt: number;
+  shortTargetAt: number;
+}
+
+/**
+ * The README's SL and TP as multiples of the fill price P (long SL = P·longStopAt, …), computed
+ * once here so the kernel and the bot's `Decider` round every level alike.
+ */
+export function levelMultiples(p: StockParams): LevelMultiples {
+  return {
+    longStopAt: 1 - p.stop_loss_percentage / 100,
+    longTargetAt: 1 + p.take_profit_percentage / 100,
+    shortStopAt: 1 + p.short_stop_loss_percentage / 100,
+    shortTargetAt: 1 - p.short_take_profit_percentage / 100,
+  };
 }

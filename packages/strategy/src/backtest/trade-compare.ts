@@ -1,5 +1,9 @@
-/** Field-by-field comparison of two trade lists (kernel vs reference). */
-import type { Trade } from '@tradebot/strategy';
+/**
+ * Field-by-field comparison of two trade lists, for the checks that hold two implementations of the
+ * rules to the same trades (the bench's reference, the bot's `Decider`). Test helper: exported from
+ * `@tradebot/strategy/testing`, not the runtime API.
+ */
+import type { Trade } from './types.js';
 
 /** Prices, fees and P&L agree to this relative tolerance (absolute below 1e-9 for values near 0). */
 export const REL_TOL = 1e-9;
