@@ -98,16 +98,19 @@ function page<T>(items: T[], url: URL, defaultLimit: number) {
   };
 }
 
+/** `GET /v2/clock` on Tuesday 2024-03-05 at 10:00:00.123456789 New York time (open). */
+export const DEFAULT_CLOCK = {
+  timestamp: '2024-03-05T10:00:00.123456789-05:00',
+  is_open: true,
+  next_open: '2024-03-06T09:30:00-05:00',
+  next_close: '2024-03-05T16:00:00-05:00',
+};
+
 export function createFakeAlpaca() {
   const state: FakeAlpacaState = {
     bars: new Map(),
     news: [],
-    clock: {
-      timestamp: '2024-03-05T10:00:00.123456789-05:00',
-      is_open: true,
-      next_open: '2024-03-06T09:30:00-05:00',
-      next_close: '2024-03-05T16:00:00-05:00',
-    },
+    clock: { ...DEFAULT_CLOCK },
     calendar: [],
     requests: [],
   };
