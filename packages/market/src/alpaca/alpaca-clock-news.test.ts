@@ -127,8 +127,8 @@ describe('calendar', () => {
     ]);
     const q = state.requests[0]!.url;
     expect(q.origin + q.pathname).toBe('https://paper-api.alpaca.markets/v2/calendar');
-    expect(q.searchParams.get('start')).toBe('2024-07-03T00:00:00.000Z');
-    expect(q.searchParams.get('end')).toBe('2024-07-05T00:00:00.000Z');
+    expect(q.searchParams.get('start')).toBe('2024-07-02T12:00:00.000Z');
+    expect(q.searchParams.get('end')).toBe('2024-07-06T12:00:00.000Z');
   });
 
   it('agrees with the computed NYSE calendar on the days it serves', async () => {

@@ -46,6 +46,7 @@ export interface AlpacaMarketDataOptions extends AlpacaConnectionOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const NEWS_PAGE_MAX = 50;
+const NOON = DAY_MS / 2;
 const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
 
 /**
@@ -192,9 +193,12 @@ export class AlpacaMarketData implements MarketDataPort {
     const text = await callAlpaca(
       call,
       () =>
+        // The SDK sends start/end as UTC timestamps; Alpaca documents dates. Asking from noon
+        // UTC of the day before to noon UTC of the day after is right whether the server reads
+        // the date part or the instant (in UTC or New York); the rows are then cut to the range.
         this.calendarApi.legacyCalendarRaw({
-          start: new Date(fromDay * DAY_MS),
-          end: new Date(toDay * DAY_MS),
+          start: new Date((fromDay - 1) * DAY_MS + NOON),
+          end: new Date((toDay + 1) * DAY_MS + NOON),
         }),
       this.policy,
     );
