@@ -151,6 +151,24 @@ describe('retries and errors', () => {
     expect(sleeps).toEqual([5000, 2000]);
   });
 
+  it('waits until X-RateLimit-Reset when there is no Retry-After (what Alpaca sends)', async () => {
+    const reset = String(WALL / 1000 + 7);
+    server.use(
+      http.get(
+        '*/v2/stocks/:symbol/bars',
+        () =>
+          alpacaError(429, 'rate limit exceeded', {
+            'X-RateLimit-Limit': '200',
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': reset,
+          }),
+        { once: true },
+      ),
+    );
+    await adapter().getDailyBars('AAPL', range);
+    expect(sleeps).toEqual([7000]);
+  });
+
   it('gives up with a rate-limit error after the allowed retries', async () => {
     server.use(
       http.get('*/v2/stocks/:symbol/bars', () =>

@@ -11,8 +11,9 @@ import {
  * this is the only one: it honours `Retry-After`, waits through an injected `sleep` (tests do not
  * wait), and ends in our typed errors.
  *
- * - 429: wait `Retry-After` (seconds or an HTTP date; capped at `maxWaitMs`), else back off
- *   1 s, 2 s, 4 s …; after `maxRetries` retries, `AlpacaRateLimitError`.
+ * - 429: wait `Retry-After` (seconds or an HTTP date), else until `X-RateLimit-Reset`, else back
+ *   off 1 s, 2 s, 4 s …, each wait capped at `maxWaitMs`; after `maxRetries` retries,
+ *   `AlpacaRateLimitError`.
  * - 500/502/503/504 and network failures: the same back-off, then `AlpacaError('unavailable')`.
  * - 401 → `AlpacaInvalidKeysError`, 403 → `AlpacaNotPermittedError`, other statuses →
  *   `AlpacaError('request-failed')` at once (retrying cannot help).
@@ -35,6 +36,17 @@ export function retryAfterMs(header: string | null, wallTime: () => number): num
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - wallTime());
+}
+
+/**
+ * The wait a 429 asks for: `Retry-After`, else `X-RateLimit-Reset` (unix seconds when Alpaca's
+ * window refills; what Alpaca itself sends), else undefined.
+ */
+export function waitAskedFor(headers: Headers, wallTime: () => number): number | undefined {
+  const retryAfter = retryAfterMs(headers.get('Retry-After'), wallTime);
+  if (retryAfter !== undefined) return retryAfter;
+  const reset = Number(headers.get('X-RateLimit-Reset') ?? NaN);
+  return Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - wallTime()) : undefined;
 }
 
 function backoff(retry: number, policy: RetryPolicy): number {
@@ -79,7 +91,7 @@ export async function callAlpaca<T = never>(
     } catch (err) {
       if (err instanceof errors.ApiError && err.status === 404 && onNotFound) return onNotFound();
       if (err instanceof errors.ApiError && err.status === 429) {
-        const asked = retryAfterMs(err.response.headers.get('Retry-After'), policy.wallTime);
+        const asked = waitAskedFor(err.response.headers, policy.wallTime);
         wait = asked === undefined ? backoff(retry, policy) : Math.min(asked, policy.maxWaitMs);
         if (retry >= policy.maxRetries) throw finalError(err, call, retry + 1, asked);
       } else if (
