@@ -289,6 +289,17 @@ describe('retries and errors', () => {
     );
   });
 
+  it('refuses bars of another symbol than the one asked for', async () => {
+    server.use(
+      http.get('*/v2/stocks/:symbol/bars', () =>
+        HttpResponse.json({ symbol: 'MSFT', bars: [], next_page_token: null }),
+      ),
+    );
+    await expect(adapter().getDailyBars('AAPL', range)).rejects.toThrow(
+      'Malformed Alpaca payload from GET /v2/stocks/AAPL/bars: symbol: expected AAPL, received MSFT',
+    );
+  });
+
   it('refuses a latest trade with a missing price', async () => {
     server.use(
       http.get('*/v2/stocks/:symbol/trades/latest', () =>

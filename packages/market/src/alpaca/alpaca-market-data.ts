@@ -12,6 +12,7 @@ import type {
 } from '../ports/market-data.port.js';
 import { systemWallTime } from '../wall-time.js';
 import { AlpacaClock } from './clock.js';
+import { AlpacaPayloadError } from './errors.js';
 import { barsFromAlpaca, newsFromAlpaca, sessionFromAlpaca } from './mappers.js';
 import {
   ZBarsPage,
@@ -143,6 +144,9 @@ export class AlpacaMarketData implements MarketDataPort {
           this.policy,
         );
         const page = parsePayload(ZBarsPage, text, call);
+        if (page.symbol.toUpperCase() !== sym) {
+          throw new AlpacaPayloadError(call, [`symbol: expected ${sym}, received ${page.symbol}`]);
+        }
         rows.push(...(page.bars ?? []));
         pageToken = page.next_page_token ?? undefined;
       } while (pageToken !== undefined);
