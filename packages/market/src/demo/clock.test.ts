@@ -64,7 +64,7 @@ describe('DemoClock', () => {
 });
 
 describe('time sources', () => {
-  it('reads the wall clock in one place only: the clock default', () => {
+  it('reads the wall clock in one place only: wall-time.ts', () => {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const files: string[] = [];
     const walk = (dir: string) => {
@@ -78,6 +78,6 @@ describe('time sources', () => {
     const readers = files.filter((f) =>
       /Date\.now\(|new Date\(\)|performance\.now/.test(readFileSync(f, 'utf8')),
     );
-    expect(readers.map((f) => f.slice(root.length))).toEqual(['demo/clock.ts']);
+    expect(readers.map((f) => f.slice(root.length))).toEqual(['wall-time.ts']);
   });
 });

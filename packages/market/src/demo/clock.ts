@@ -6,12 +6,12 @@ import {
 } from '../calendar/nyse.js';
 import { DAY_MS } from '../calendar/days.js';
 import type { MarketClock } from '../ports/market-data.port.js';
+import { systemWallTime } from '../wall-time.js';
 
 /** Calendar time per trading day on average (365.2425 days hold 252 sessions). */
 export const CALENDAR_MS_PER_TRADING_DAY = (365.2425 * DAY_MS) / 252;
 
-/** The one place the package reads the wall clock: the default time source of `DemoClock`. */
-export const systemWallTime = (): number => Date.now();
+export { systemWallTime };
 
 export interface DemoClockOptions {
   /** Market time at creation, ms since the epoch. */

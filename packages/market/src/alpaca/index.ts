@@ -1,0 +1,4 @@
+export * from './alpaca-market-data.js';
+export { AlpacaClock, type AlpacaClockSnapshot } from './clock.js';
+export * from './errors.js';
+export * from './settings.js';
