@@ -5,17 +5,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
-  BACKTEST_SETTINGS_DEFAULTS,
   backtestEvaluator,
   IndicatorCache,
-  lowerBound,
   stockSearchSpace,
   toBestParameters,
   walkForward,
-  worstSubWindow,
-  type EvalResult,
   type StockParams,
-  type WalkForwardOptions,
   type WalkForwardResult,
 } from '@tradebot/strategy';
 import { mulberry32 } from '@tradebot/strategy/testing';
@@ -91,7 +86,8 @@ function measure(symbols: Bars[], budget: number, compare: boolean): Totals {
     if (i === 0 && compare) {
       const rep = toBestParameters(bars.symbol, f);
       console.log(
-        `  ${bars.symbol}: best_parameters profit (walk-forward OOS) ${fmt(rep.entry.profit)}, in-sample ${fmt(rep.inSampleProfit)}, DSR ${fmt(rep.deflatedSharpe ?? Number.NaN)}, ${rep.trials} trials`,
+        `  ${bars.symbol}: best_parameters profit (walk-forward OOS) ${fmt(rep.entry.profit)}, in-sample ${fmt(rep.inSampleProfit)}, DSR ${fmt(rep.deflatedSharpe ?? Number.NaN)}, ${rep.trials} trials, ` +
+          `noRobustEdge ${rep.noRobustEdge} (${rep.noEdgeReasons.join(', ') || 'no reason'})`,
       );
       const top = [...rep.importance].sort((a, b) => b.permutation - a.permutation).slice(0, 3);
       console.log(
@@ -143,66 +139,4 @@ export async function optimizerBench(
     b.surrogate / b.search <= 0.2,
     `${pct(b.surrogate, b.search)} at ${large}`,
   );
-}
-
-/** Fixed test symbols of real-symbols.test.ts: never used to choose the method. */
-const TEST_SYMBOLS = ['AMP', 'BSX', 'CSX', 'DHI', 'GIS', 'HSY', 'KR', 'MSFT', 'ROST', 'SO'];
-
-const profitScore = (r: EvalResult) => r.profit;
-
-/** The arms compared out of sample; each gets the same evaluations, seeds and folds. */
-const ARMS: [string, Partial<WalkForwardOptions<P>>][] = [
-  ['random, profit (plain baseline)', { method: 'random', score: profitScore }],
-  ['random, lowerBound(3)', { method: 'random' }],
-  ['forest, lowerBound(3) (default)', {}],
-  ['forest, lowerBound(2)', { score: lowerBound(2) }],
-  ['forest, worst third, model (old default)', { score: worstSubWindow(3), select: 'model' }],
-];
-
-const avg = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
-
-/**
- * Out-of-sample profit of each arm on real symbols (the test symbols, or every other symbol with
- * enough bars: the held-out set the default was chosen on), 6 folds of 756 / 252 bars, 150 evaluations
- * per run, default backtest settings: the mean per symbol for each seed, their mean, and the mean
- * per-symbol difference from the plain baseline (± standard error over symbols, symbols where it is better).
- */
-export function holdoutTable(test: boolean, seeds: number[]): void {
-  const symbols = loadRealSymbols().filter(
-    (b) => TEST_SYMBOLS.includes(b.symbol) === test && b.close.length >= 200 + 756 + 6 * 252,
-  );
-  const oos = ARMS.map(() => symbols.map(() => seeds.map(() => 0)));
-  symbols.forEach((bars, i) => {
-    const evaluate = backtestEvaluator(new IndicatorCache(bars), {
-      ...BACKTEST_SETTINGS_DEFAULTS,
-      seed: 1,
-    });
-    ARMS.forEach(([, extra], a) =>
-      seeds.forEach((seed, k) => {
-        (oos[a] as number[][])[i]![k] = walkForward<P>({
-          evaluate,
-          space: stockSearchSpace(),
-          bars: bars.close.length,
-          folds: { train: 756, test: 252, first: 200 },
-          budget: { evaluations: 150 },
-          rng: mulberry32(seed),
-          ...extra,
-        }).outOfSample.profit;
-      }),
-    );
-  });
-  console.log(
-    `  ${test ? 'test' : 'held-out'} symbols: ${symbols.length}, seeds ${seeds.join(',')}; mean OOS profit per symbol`,
-  );
-  const base = (oos[0] as number[][]).map(avg);
-  ARMS.forEach(([name], a) => {
-    const rows = oos[a] as number[][];
-    const bySeed = seeds.map((_, k) => avg(rows.map((r) => r[k] as number)));
-    const diff = rows.map((r, i) => avg(r) - (base[i] as number));
-    const se = Math.sqrt(avg(diff.map((x) => (x - avg(diff)) ** 2)) / Math.max(1, diff.length - 1));
-    console.log(
-      `  ${name.padEnd(42)} ${bySeed.map((x) => x.toFixed(0).padStart(6)).join(' ')}  mean ${avg(bySeed).toFixed(0).padStart(5)}` +
-        `  vs baseline ${avg(diff) >= 0 ? '+' : ''}${avg(diff).toFixed(0)} ± ${se.toFixed(0)}, better on ${diff.filter((x) => x > 0).length}/${diff.length}`,
-    );
-  });
 }

@@ -18,6 +18,8 @@ export type {
   ParamImportance,
   Trial,
 } from './search/types.js';
+export * from './search/best-parameters.js';
+export * from './search/edge.js';
 export * from './search/walk-forward.js';
 export { latinHypercube } from './space/sampling.js';
 export * from './space/space.js';

@@ -4,6 +4,7 @@ import { predictForest } from '../forest/predict.js';
 import type { ParamValues } from '../space/types.js';
 import { deflatedSharpe } from '../stats/dsr.js';
 import { returnMoments } from '../stats/moments.js';
+import { isEligible } from './eligibility.js';
 import { forestOptions, needsFinalForest } from './forest-loop.js';
 import { REUSE_WITHIN } from './surrogate-budget.js';
 import type {
@@ -72,19 +73,26 @@ export function importanceOf<P extends ParamValues>(
  * neighbours, so a lucky spike in a noisy objective is less likely to win. Only the trials the
  * forest was fitted on compete: trials evaluated after a reused search forest were picked because
  * that forest rated them highly, so their predictions are biased upwards and uncorrected by their
- * outcomes. Re-evaluated once when it differs from the observed best, to report its own result
- * (`evaluate` is the timed objective).
+ * outcomes. Under the eligibility rule only eligible trials compete when any is (the forest's
+ * smoothing must not hand the win back to a set that does not trade). Re-evaluated once when it
+ * differs from the observed best, to report its own result (`evaluate` is the timed objective).
  */
 export function modelBest<P extends ParamValues>(
   rec: SearchRecord<P>,
   fitted: FittedForest,
   evaluate: (p: P) => EvalResult,
+  minTrades = 0,
 ): Trial<P> & { result: EvalResult } {
   const n = Math.min(fitted.rows, rec.trials.length);
   const d = fitted.forest.d;
   const { mean } = predictForest(fitted.forest, Float64Array.from(rec.X.slice(0, n * d)), n);
-  let k = 0;
-  for (let i = 1; i < n; i++) if ((mean[i] as number) > (mean[k] as number)) k = i;
+  const ok = (i: number) => isEligible(rec.trials[i]?.trades, minTrades);
+  let anyEligible = false;
+  for (let i = 0; i < n && !anyEligible; i++) anyEligible = ok(i);
+  let k = -1;
+  for (let i = 0; i < n; i++)
+    if ((!anyEligible || ok(i)) && (k < 0 || (mean[i] as number) > (mean[k] as number))) k = i;
+  if (k < 0) return rec.best;
   const t = rec.trials[k] as Trial<P>;
   if (t.params === rec.best.params) return rec.best;
   return { ...t, result: evaluate(t.params) };

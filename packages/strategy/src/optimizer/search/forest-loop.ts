@@ -3,7 +3,8 @@ import type { ForestOptions } from '../forest/types.js';
 import type { ParamValues } from '../space/types.js';
 import { propose } from './propose.js';
 import { lateTail, shareBatch } from './surrogate-budget.js';
-import { evaluateParams, targets } from './trials.js';
+import { rankedTargets } from './eligibility.js';
+import { evaluateParams } from './trials.js';
 import type { OptimizeOptions, State } from './types.js';
 
 /**
@@ -108,14 +109,14 @@ export function forestLoop<P extends ParamValues>(
   let stale = 0;
   while (!done() && stale < 3) {
     const t0 = now();
-    const forest = fitForest(Float64Array.from(st.X), targets(st.y), d, o.rng, forestOptions(o));
+    // Targets in the eligibility rule's order, so the forest and the elites seek sets that trade enough.
+    const y = rankedTargets(st.y, st.trials, o.minTrades ?? 0);
+    const forest = fitForest(Float64Array.from(st.X), y, d, o.rng, forestOptions(o));
     st.last = { forest, rows: st.trials.length };
     const fitMs = now() - t0;
     // Never more picks than evaluations left: a pick that cannot be evaluated is wasted work.
     const batch = Math.min(nextBatch(o, st, now, fitMs, c), maxEvals - st.trials.length);
-    const order = st.trials
-      .map((_, i) => i)
-      .sort((a, b) => (st.y[b] as number) - (st.y[a] as number));
+    const order = st.trials.map((_, i) => i).sort((a, b) => (y[b] as number) - (y[a] as number));
     const elite = order
       .slice(0, 5)
       .map((i) => ({ u: Float64Array.from(st.X.slice(i * d, (i + 1) * d)) }));

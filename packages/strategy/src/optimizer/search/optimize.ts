@@ -2,7 +2,8 @@ import { latinHypercube, uniformPoint } from '../space/sampling.js';
 import type { ParamValues } from '../space/types.js';
 import { deflatedReport, finalForest, importanceOf, modelBest } from './finish.js';
 import { forestLoop } from './forest-loop.js';
-import { evaluateParams, evaluatePoint, newState, targets } from './trials.js';
+import { rankedTargets } from './eligibility.js';
+import { evaluateParams, evaluatePoint, newState } from './trials.js';
 import type { EvalResult, OptimizeOptions, OptimizeResult, State } from './types.js';
 
 /**
@@ -42,7 +43,13 @@ function finish<P extends ParamValues>(
   if (!st.best) throw new Error('optimize: the budget allowed no evaluation');
   const t0 = now();
   const e0 = st.evaluateMs;
-  const rec = { X: st.X, y: targets(st.y), trials: st.trials, best: st.best };
+  const minTrades = o.minTrades ?? 0;
+  const rec = {
+    X: st.X,
+    y: rankedTargets(st.y, st.trials, minTrades),
+    trials: st.trials,
+    best: st.best,
+  };
   const forest = finalForest(o, rec, st.last);
   const importance = importanceOf(o, rec, forest);
   const timed = (p: P): EvalResult => {
@@ -51,7 +58,7 @@ function finish<P extends ParamValues>(
     st.evaluateMs += now() - e0;
     return r;
   };
-  const best = o.select === 'model' && forest ? modelBest(rec, forest, timed) : st.best;
+  const best = o.select === 'model' && forest ? modelBest(rec, forest, timed, minTrades) : st.best;
   const deflated = deflatedReport(best, st.trials);
   const end = now();
   const searchMs = end - st.start;

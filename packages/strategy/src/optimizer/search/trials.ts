@@ -1,6 +1,7 @@
 import { decode, encodeInto, valuesKey } from '../space/space.js';
 import type { ParamValues, SearchSpace } from '../space/types.js';
 import { onePassSharpe } from '../stats/moments.js';
+import { ranksAbove, tradesOf } from './eligibility.js';
 import type { EvalResult, OptimizeOptions, State, Trial } from './types.js';
 
 /** An empty run started at `start` (ms on the run's clock). */
@@ -61,6 +62,7 @@ export function evaluateParams<P extends ParamValues>(
     profit: result.profit,
     sharpe: result.sharpe,
     barSharpe: onePassSharpe(result.returns),
+    ...tradesOf(result),
   };
   st.trials.push(trial);
   const d = o.space.dims.length;
@@ -74,13 +76,7 @@ export function evaluateParams<P extends ParamValues>(
   }
   for (let j = 0; j < d; j++) st.X.push(u[off + j] as number);
   st.y.push(score);
-  if (!st.best || score > st.best.score) st.best = { ...trial, result };
+  // The eligibility rule (eligibility.ts) ranks first; without minTrades this is the score alone.
+  if (!st.best || ranksAbove(trial, st.best, o.minTrades ?? 0)) st.best = { ...trial, result };
   return true;
-}
-
-/** Forest targets: non-finite scores (failed runs) are set to the worst finite score. */
-export function targets(y: number[]): Float64Array {
-  let lo = Number.POSITIVE_INFINITY;
-  for (const v of y) if (Number.isFinite(v) && v < lo) lo = v;
-  return Float64Array.from(y, (v) => (Number.isFinite(v) ? v : Number.isFinite(lo) ? lo : 0));
 }

@@ -50,6 +50,12 @@ export interface OptimizeOptions<P extends ParamValues> {
   method?: 'forest' | 'random';
   /** What is maximised; default the window's profit. */
   score?: (r: EvalResult) => number;
+  /**
+   * The eligibility rule (search/eligibility.ts): a trial with fewer than `minTrades` round trips
+   * (`EvalResult.trades`) in the window ranks below every trial with enough, in the winner's choice,
+   * the forest's targets and the elites. Default 0 (no rule); walkForward sets one per 126 bars.
+   */
+  minTrades?: number;
   /** Latin-hypercube points before the surrogate takes over (default max(10, 2·d), ≤ a quarter of the budget). */
   initial?: number;
   /** Points evaluated per surrogate fit (default 4). */
@@ -87,6 +93,8 @@ export interface Trial<P> {
   sharpe: number;
   /** Per-bar Sharpe from `returns` (NaN without returns): the unit the DSR works in. */
   barSharpe: number;
+  /** Round trips in the window, when the objective counts them (`EvalResult.trades`). */
+  trades?: number;
 }
 
 export interface ParamImportance {
@@ -159,7 +167,7 @@ export interface FittedForest {
 export interface SearchRecord<P> {
   /** Encoded trials, row-major (n × d). */
   X: number[];
-  /** Forest targets, one per trial (non-finite scores already mapped). */
+  /** Forest targets, one per trial (non-finite scores mapped, eligibility rule applied). */
   y: Float64Array;
   trials: Trial<P>[];
   best: Trial<P> & { result: EvalResult };

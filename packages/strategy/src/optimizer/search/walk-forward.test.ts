@@ -4,7 +4,8 @@ import { stockSearchSpace } from '../space/space.js';
 import type { ParamValues } from '../space/types.js';
 import { mulberry32 } from '../testing.js';
 import type { BarWindow, EvalResult } from './types.js';
-import { toBestParameters, walkForward, walkForwardFolds } from './walk-forward.js';
+import { toBestParameters } from './best-parameters.js';
+import { defaultMinTrades, walkForward, walkForwardFolds } from './walk-forward.js';
 
 type P = StockParams & ParamValues;
 
@@ -42,6 +43,7 @@ describe('walkForward', () => {
       returns: new Float64Array(w.end - w.start)
         .fill(profit / 1e5)
         .map((x, i) => x + (i % 2 ? 1e-3 : -1e-3)),
+      trades: Math.round((w.end - w.start) / 50),
     };
   };
 
@@ -74,5 +76,77 @@ describe('walkForward', () => {
     expect(report.entry.profit).toBe(wf.outOfSample.profit);
     expect(report.trials).toBe(160);
     expect(report.deflatedSharpe).not.toBeNull();
+    // A strong, steady edge that trades enough passes every check.
+    expect(report.minTrades).toBe(3);
+    expect(report.inSampleTrades).toBe(8);
+    expect(report.outOfSampleTrades).toBe(12);
+    expect(report.noEdgeReasons).toEqual([]);
+    expect(report.noRobustEdge).toBe(false);
+    expect(wf.edge.deflatedSharpe).toBeGreaterThan(0.95);
+  });
+
+  it('defaults to one in-sample round trip per 126 bars, at least one', () => {
+    expect(defaultMinTrades({ start: 200, end: 956 })).toBe(6);
+    expect(defaultMinTrades({ start: 0, end: 100 })).toBe(1);
+  });
+
+  const run = (evaluate: (p: P, w: BarWindow) => EvalResult, bars = 1000) =>
+    walkForward<P>({
+      evaluate,
+      space: stockSearchSpace(),
+      bars,
+      folds: { train: 400, test: 200 },
+      budget: { evaluations: 30 },
+      rng: mulberry32(3),
+    });
+
+  it('flags noRobustEdge, with trades 0, when nothing trades at all', () => {
+    const wf = run((_, w) => ({
+      profit: 0,
+      sharpe: 0,
+      returns: new Float64Array(w.end - w.start),
+      trades: 0,
+    }));
+    const report = toBestParameters('FLAT', wf);
+    expect(report.noRobustEdge).toBe(true);
+    expect(report.noEdgeReasons).toEqual([
+      'too_few_trades',
+      'below_significance_bar',
+      'low_deflated_sharpe',
+      'no_out_of_sample_profit',
+    ]);
+    expect(report.inSampleTrades).toBe(0);
+    expect(report.minTrades).toBe(3);
+    expect(report.outOfSampleTrades).toBe(0);
+    expect(report.entry.profit).toBe(0);
+  });
+
+  it('flags a trading winner that loses out of sample and does not clear the bar in sample', () => {
+    // Noise with a small loss per bar: every set trades, none has an edge.
+    const wf = run((p, w) => {
+      const rng = mulberry32(w.start * 1000 + p.rsi_period);
+      const returns = Float64Array.from({ length: w.end - w.start }, () => 0.01 * (rng() - 0.52));
+      const profit = returns.reduce((a, b) => a + b, 0) * 1e4;
+      return { profit, sharpe: 0, returns, trades: 20 };
+    });
+    expect(wf.folds.every((f) => f.inSample.trades === 20)).toBe(true);
+    expect(wf.edge.noRobustEdge).toBe(true);
+    expect(wf.edge.reasons).toContain('below_significance_bar');
+    expect(wf.edge.reasons).not.toContain('too_few_trades');
+  });
+
+  it('says there was no out-of-sample test when no fold fits', () => {
+    const wf = run(
+      (_, w) => ({
+        profit: 1,
+        sharpe: 0,
+        returns: Float64Array.from({ length: w.end - w.start }, (_, i) => (i % 2 ? 0.02 : 0.01)),
+        trades: 10,
+      }),
+      500,
+    );
+    expect(wf.folds).toHaveLength(0);
+    expect(wf.edge.reasons).toEqual(['no_out_of_sample']);
+    expect(wf.edge.noRobustEdge).toBe(true);
   });
 });

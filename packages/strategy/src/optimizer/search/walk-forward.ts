@@ -1,6 +1,6 @@
-import type { StockParams } from '../../params.js';
 import type { ParamValues } from '../space/types.js';
 import { returnMoments } from '../stats/moments.js';
+import { edgeVerdict, type EdgeVerdict } from './edge.js';
 import { optimize } from './optimize.js';
 import { lowerBound } from './robust-score.js';
 import type { BarWindow, EvalResult, OptimizeOptions, OptimizeResult } from './types.js';
@@ -47,18 +47,33 @@ export function walkForwardFolds(bars: number, spec: FoldSpec): Fold[] {
   return folds;
 }
 
+/** Bars per round trip the eligibility rule asks for by default: half a year of daily bars. */
+export const BARS_PER_REQUIRED_TRADE = 126;
+
 /**
- * Options of walkForward. Unlike `optimize`, the default `score` fights in-sample overfitting: it is
- * `lowerBound(3)`, the window's total return less three standard errors, so a set must clear a
- * significance bar to beat not trading (README "Overfitting controls"). `select` defaults to 'observed'.
+ * walkForward's default eligibility rule: at least one in-sample round trip per 126 bars of the
+ * window (6 in a 756-bar window), never fewer than 1. It assumes daily bars; pass `minTrades` for others.
+ */
+export function defaultMinTrades(window: BarWindow): number {
+  return Math.max(1, Math.floor((window.end - window.start) / BARS_PER_REQUIRED_TRADE));
+}
+
+/**
+ * Options of walkForward. Unlike `optimize`, the defaults fight in-sample overfitting and abstention:
+ * `score` is `lowerBound(3)`, the window's total return less three standard errors, and `minTrades`
+ * is `defaultMinTrades` (one round trip per 126 in-sample bars), so the winner is the set that trades
+ * enough with the best lower bound, never a set that does not trade while one that does exists
+ * (README "Overfitting controls"). `select` defaults to 'observed'.
  */
 export interface WalkForwardOptions<P extends ParamValues> extends Omit<
   OptimizeOptions<P>,
-  'window'
+  'window' | 'minTrades'
 > {
   /** Number of bars available to `evaluate`. */
   bars: number;
   folds: FoldSpec;
+  /** In-sample round trips a winner needs, fixed or per training window (default `defaultMinTrades`; 0 turns the rule off). */
+  minTrades?: number | ((window: BarWindow) => number);
 }
 
 export interface FoldResult<P> {
@@ -73,11 +88,18 @@ export interface WalkForwardResult<P> {
   folds: FoldResult<P>[];
   /**
    * What the procedure earned on data it never optimised on: profits summed over the test windows,
-   * per-bar Sharpe of the concatenated test returns (mean of fold Sharpes without returns).
+   * per-bar Sharpe of the concatenated test returns (mean of fold Sharpes without returns), round
+   * trips summed over the test windows (undefined when the objective does not count them).
    */
-  outOfSample: { profit: number; sharpe: number; barSharpe: number; bars: number };
-  /** Optimisation on the most recent `train` bars: these are the parameters to trade. */
+  outOfSample: { profit: number; sharpe: number; barSharpe: number; bars: number; trades?: number };
+  /** Optimisation on the most recent `train` bars: its winner is the parameter set to trade, if any. */
   final: OptimizeResult<P>;
+  /**
+   * READ BEFORE TRADING `final`: whether the evidence supports the final winner (`edge.noRobustEdge`,
+   * `edge.reasons`, `edge.deflatedSharpe`; see edge.ts). On the real daily series every symbol was
+   * flagged (106 of 106): the search always names a winner, and this is how it says the winner is no edge.
+   */
+  edge: EdgeVerdict;
   /** Evaluations over all folds and the final run. */
   totalTrials: number;
   /** Timings summed over all folds and the final run (see OptimizeResult.timing; afterMs sums importanceMs). */
@@ -87,12 +109,15 @@ export interface WalkForwardResult<P> {
 /**
  * Walk-forward validation (Pardo 1992): optimise on each fold's in-sample window, score the winner
  * on the following out-of-sample window, then optimise once more on the latest `train` bars for
- * the parameters to trade. `budget` applies to each optimisation run separately.
+ * the parameters to trade. `budget` applies to each optimisation run separately; each run ranks
+ * trials under the trade rule (`minTrades`) of its own window.
  */
 export function walkForward<P extends ParamValues>(
   options: WalkForwardOptions<P>,
 ): WalkForwardResult<P> {
   const o = { ...options, score: options.score ?? lowerBound(3) };
+  const rule = options.minTrades ?? defaultMinTrades;
+  const minTrades = (w: BarWindow) => (typeof rule === 'number' ? rule : rule(w));
   const folds = walkForwardFolds(o.bars, o.folds);
   const results: FoldResult<P>[] = [];
   let totalTrials = 0;
@@ -116,7 +141,12 @@ export function walkForward<P extends ParamValues>(
   };
   for (const fold of folds) {
     // Importance is reported for the final run only; the folds skip its extra forest.
-    const run = optimize({ ...o, window: fold.train, importance: false });
+    const run = optimize({
+      ...o,
+      window: fold.train,
+      minTrades: minTrades(fold.train),
+      importance: false,
+    });
     totalTrials += run.trials.length;
     addTiming(run.timing);
     results.push({
@@ -128,10 +158,14 @@ export function walkForward<P extends ParamValues>(
     });
   }
   const start = Math.max(o.folds.first ?? 0, o.bars - o.folds.train);
-  const final = optimize({ ...o, window: { start, end: o.bars } });
+  const window = { start, end: o.bars };
+  const finalMin = minTrades(window);
+  const final = optimize({ ...o, window, minTrades: finalMin });
   totalTrials += final.trials.length;
   addTiming(final.timing);
-  return { folds: results, outOfSample: outOfSampleStats(results), final, totalTrials, timing };
+  const outOfSample = outOfSampleStats(results);
+  const edge = edgeVerdict(final, finalMin, { profit: outOfSample.profit, folds: results.length });
+  return { folds: results, outOfSample, final, edge, totalTrials, timing };
 }
 
 function summary(r: EvalResult): EvalResult {
@@ -145,11 +179,14 @@ function summary(r: EvalResult): EvalResult {
 function outOfSampleStats<P>(results: FoldResult<P>[]): WalkForwardResult<P>['outOfSample'] {
   let profit = 0;
   let sharpeSum = 0;
+  let trades: number | undefined = 0;
   const returns: number[] = [];
   let withReturns = true;
   for (const r of results) {
     profit += r.outOfSample.profit;
     sharpeSum += r.outOfSample.sharpe;
+    const t = r.outOfSample.trades;
+    trades = t === undefined || trades === undefined ? undefined : trades + t;
     const ret = r.outOfSample.returns;
     if (ret) for (let i = 0; i < ret.length; i++) returns.push(ret[i] as number);
     else withReturns = false;
@@ -160,47 +197,6 @@ function outOfSampleStats<P>(results: FoldResult<P>[]): WalkForwardResult<P>['ou
     sharpe: results.length > 0 ? sharpeSum / results.length : 0,
     barSharpe: withReturns && returns.length > 1 ? returnMoments(returns).sharpe : Number.NaN,
     bars,
-  };
-}
-
-/** One `best_parameters` entry of spec §3 (per-stock fields plus profit), with validation beside it. */
-export interface BestParametersEntry extends StockParams {
-  symbol: string;
-  /** Walk-forward out-of-sample profit (see `walkForward`): the honest estimate, not the in-sample best. */
-  profit: number;
-}
-
-export interface OptimizationReport {
-  entry: BestParametersEntry;
-  inSampleProfit: number;
-  outOfSampleSharpe: number;
-  folds: number;
-  trials: number;
-  deflatedSharpe: number | null;
-  importance: { name: string; permutation: number; impurity: number }[];
-}
-
-/**
- * Maps a walk-forward run to the spec's entry. `profit` is the out-of-sample profit of the
- * procedure, because the in-sample profit of an optimised parameter set is biased upwards by
- * selection; the final window's in-sample profit and the DSR are reported beside it.
- */
-export function toBestParameters(
-  symbol: string,
-  wf: WalkForwardResult<StockParams & ParamValues>,
-): OptimizationReport {
-  const p = wf.final.best.params;
-  return {
-    entry: {
-      ...p,
-      symbol,
-      profit: wf.folds.length > 0 ? wf.outOfSample.profit : wf.final.best.profit,
-    },
-    inSampleProfit: wf.final.best.profit,
-    outOfSampleSharpe: wf.outOfSample.sharpe,
-    folds: wf.folds.length,
-    trials: wf.totalTrials,
-    deflatedSharpe: wf.final.deflated?.dsr ?? null,
-    importance: wf.final.importance,
+    ...(trades === undefined ? {} : { trades }),
   };
 }
