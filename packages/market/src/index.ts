@@ -1,3 +1,4 @@
 export * from './ports/index.js';
 export * from './calendar/index.js';
 export * from './demo/index.js';
+export * from './csv/index.js';
