@@ -60,7 +60,8 @@ describe.skipIf(!realData)('importing the real data', () => {
     const progress: ImportProgress[] = [];
     const first = await importMarketData(db, root, { onProgress: (p) => progress.push(p) });
     expect(first.rejected).toEqual([]);
-    expect(first.companies).toEqual({ inserted: 503, updated: 0, unchanged: 0 });
+    // ABC and BLL are among the price files but no longer in the snapshot: bare listings.
+    expect(first.companies).toEqual({ inserted: 505, updated: 0, unchanged: 0 });
     expect(progress.map((p) => p.filesDone)).toEqual([...Array(13).keys()].map((i) => i + 1));
     expect(progress.at(-1)).toMatchObject({ filesTotal: 13, rejected: 0 });
     const after = await countUniverse(db, 'csv');
@@ -124,6 +125,7 @@ describe.skipIf(!realData)('importing the real data', () => {
     async () => {
       const started = performance.now();
       const report = await importMarketData(db, dataDir);
+      expect(report.companies.inserted).toBe(518);
       const seconds = (performance.now() - started) / 1000;
       console.log(`full import: ${report.bars.inserted} bars in ${seconds.toFixed(1)} s`);
       expect(report.rejected).toEqual([]);

@@ -141,15 +141,17 @@ async function importPrices(
     report.filesRefused.push(file);
     return 0;
   }
-  const counts = await inTransaction(db, async (client) => {
-    const companyId = await companyIdFor(client, 'csv', parsed.symbol);
+  const { created, counts } = await inTransaction(db, async (client) => {
+    const company = await companyIdFor(client, 'csv', parsed.symbol);
     const total = zero();
     for (let start = 0; start < parsed.rows.length; start += BAR_BATCH) {
       signal?.throwIfAborted();
-      add(total, await upsertBars(client, companyId, parsed.rows.slice(start, start + BAR_BATCH)));
+      add(total, await upsertBars(client, company.id, parsed.rows.slice(start, start + BAR_BATCH)));
     }
-    return total;
+    return { created: company.created, counts: total };
   });
+  // Counted after the commit: a rolled-back file leaves no trace in the report either.
+  if (created) report.companies.inserted++;
   add(report.bars, counts);
   return parsed.rows.length;
 }

@@ -149,16 +149,16 @@ export async function companyIdFor(
   client: pg.PoolClient,
   source: UniverseSource,
   symbol: string,
-): Promise<number> {
-  const { rows } = await client.query<{ id: number }>(
+): Promise<{ id: number; created: boolean }> {
+  const { rows } = await client.query<{ id: number; created: boolean }>(
     `WITH created AS (
        INSERT INTO "companies" ("source", "symbol", "company_name") VALUES ($1, $2, $2)
        ON CONFLICT ("source", "symbol") DO NOTHING RETURNING "id")
-     SELECT "id" FROM created
-     UNION ALL SELECT "id" FROM "companies" WHERE "source" = $1 AND "symbol" = $2`,
+     SELECT "id", true AS "created" FROM created
+     UNION ALL SELECT "id", false FROM "companies" WHERE "source" = $1 AND "symbol" = $2`,
     [source, symbol],
   );
-  return (rows[0] as { id: number }).id;
+  return rows[0] as { id: number; created: boolean };
 }
 
 /** One bar as stored; `date` is the trading date YYYY-MM-DD. */
