@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countUniverse, createDb } from '@tradebot/db';
+import { countUniverse, createDb, findDailyBars } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { FUNDAMENTAL_COLUMNS, FUNDAMENTALS_FILE, PRICES_DIR } from '@tradebot/market';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -181,6 +181,50 @@ describe('bad files', () => {
     await expect(importMarketData(db, folder('empty', { 'notes.txt': 'hello' }))).rejects.toThrow(
       /No market data in .*: expected fundamentals\/sp500-constituents-financials.csv or prices-daily/,
     );
+  });
+});
+
+describe('reading bars back', () => {
+  it('gives the bars of a symbol between two dates, oldest first, from the primary key', async () => {
+    const path = `${PRICES_DIR}/AAA.csv`;
+    const rows = [
+      '2021-04-21,3,3,3,3,3,300,0,1',
+      '2021-04-19,1,1,1,1,1,100,0.5,1',
+      '2021-04-20,2,2,2,2,2,200,0,2',
+    ];
+    await importMarketData(db, folder('read', { [path]: `${PRICE_HEADER}\n${rows.join('\n')}\n` }));
+    const bars = await findDailyBars(db, 'csv', 'AAA', { from: '2021-04-19', to: '2021-04-20' });
+    expect(bars).toEqual([
+      {
+        date: '2021-04-19',
+        open: 1,
+        high: 1,
+        low: 1,
+        close: 1,
+        adjusted_close: 1,
+        volume: 100,
+        dividend_amount: 0.5,
+        split_coefficient: 1,
+      },
+      {
+        date: '2021-04-20',
+        open: 2,
+        high: 2,
+        low: 2,
+        close: 2,
+        adjusted_close: 2,
+        volume: 200,
+        dividend_amount: 0,
+        split_coefficient: 2,
+      },
+    ]);
+    const plan = await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+      return tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+        `EXPLAIN SELECT * FROM daily_bars WHERE company_id = 1 AND date BETWEEN '2021-01-01' AND '2021-12-31'`,
+      );
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('daily_bars_pkey');
   });
 });
 

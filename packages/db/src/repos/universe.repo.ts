@@ -217,3 +217,24 @@ export async function countUniverse(db: Db, source: UniverseSource) {
   ]);
   return { companies, bars };
 }
+
+/**
+ * The bars of one listing between two trading dates (inclusive, YYYY-MM-DD), oldest first:
+ * one range scan of the primary key (company_id, date).
+ */
+export async function findDailyBars(
+  db: Db,
+  source: UniverseSource,
+  symbol: string,
+  range: { from: string; to: string },
+): Promise<BarRecord[]> {
+  const { rows } = await db.pool.query<BarRecord>(
+    `SELECT to_char(b."date", 'YYYY-MM-DD') AS "date", b."open", b."high", b."low", b."close",
+            b."adjusted_close", b."volume"::float8 AS "volume", b."dividend_amount", b."split_coefficient"
+     FROM "daily_bars" b JOIN "companies" c ON c."id" = b."company_id"
+     WHERE c."source" = $1 AND c."symbol" = $2 AND b."date" BETWEEN $3::date AND $4::date
+     ORDER BY b."date"`,
+    [source, symbol, range.from, range.to],
+  );
+  return rows;
+}
