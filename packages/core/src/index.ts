@@ -20,3 +20,10 @@ export {
 } from './security/rate-limit.js';
 export { hashToken } from './security/tokens.js';
 export { totpCode, totpUri, TOTP_PERIOD_SECONDS } from './security/totp.js';
+export {
+  importMarketData,
+  listImportFiles,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportReport,
+} from './market-universe/market-data-import.js';

@@ -11,6 +11,7 @@ import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import type { ServiceDeps } from './deps.js';
 import { mailDeliveryService } from './mail/mail-delivery.js';
+import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { notificationService } from './notifications/notification.service.js';
 
 /**
@@ -34,6 +35,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     clientErrors: clientErrorService(deps),
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),
+    marketUniverse: marketUniverseService(deps),
   };
   return { services, sessions };
 }

@@ -5,3 +5,4 @@ export * from './repos/sessions.repo.js';
 export * from './repos/credentials.repo.js';
 export * from './repos/records.repo.js';
 export * from './repos/mail.repo.js';
+export * from './repos/universe.repo.js';

@@ -2,3 +2,4 @@ export * from './ports/index.js';
 export * from './calendar/index.js';
 export * from './demo/index.js';
 export * from './alpaca/index.js';
+export * from './csv/index.js';
