@@ -36,7 +36,15 @@ export const ui = {
   errorCopied: 'Error details copied to clipboard',
   loadingNotifications: 'Loading notifications...',
   noNotifications: 'No notifications',
+  customTemplateNameRequired: 'Please enter a name for your custom template',
+  templateApplied: (template: string) => `${template} template applied`,
+  saveTemplateFailed: 'Failed to save custom template',
+  deleteTemplateFailed: 'Failed to delete template',
+  screenerTimedOut: 'Screener did not complete within the expected time',
 } as const;
+
+/** 1e10 → "10,000,000,000": bounds read as people write them. */
+const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 export const server = {
   apiKeysRequired: 'Please provide at least one set of API keys (paper or live).',
@@ -91,6 +99,12 @@ export const server = {
   errorReportTooLarge: 'Error report too large',
   unstorableText: (field: string) =>
     `${field || 'The input'} contains a character that is not allowed (a NUL character or broken Unicode).`,
+  screeningCriterionBounds: (field: string, min: number, max: number) =>
+    `${field} must be a number from ${plain(min)} to ${plain(max)}, or null for no filter.`,
+  screeningFlag: (field: string) => `${field} must be true or false.`,
+  screeningBetaRange: 'min_beta must not be greater than max_beta.',
+  templateNameTooLong: (max: number) => `A template name is at most ${max} characters.`,
+  excludedForMissingData: (n: number) => `${n} excluded for missing data`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

@@ -5,3 +5,4 @@ export * from './bars.js';
 export * from './signals/index.js';
 export * from './backtest/index.js';
 export * from './sentiment/index.js';
+export * from './screening/index.js';
