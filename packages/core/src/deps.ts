@@ -1,6 +1,6 @@
 import type { Db } from '@tradebot/db';
 import type { BackgroundTasks } from './background.js';
-import type { MarketDeps } from './market/active-market.js';
+import type { MarketDeps } from './market/market-deps.js';
 import type { Mailer } from './mail/outbox-mailer.js';
 import type { Cipher } from './security/cipher.js';
 import type { RateLimiter } from './security/rate-limit.js';

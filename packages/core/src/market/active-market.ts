@@ -1,35 +1,11 @@
 import { chooseDemoMarket, findEncryptedCredential } from '@tradebot/db';
-import {
-  AlpacaMarketData,
-  DemoClock,
-  DemoMarket,
-  type AlpacaEnv,
-  type AlpacaMarketDataOptions,
-  type MarketClock,
-} from '@tradebot/market';
+import { AlpacaMarketData, DemoClock, DemoMarket, type MarketClock } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
+import type { DemoMarketRuntime, MarketName } from './market-deps.js';
 
-export type MarketName = 'demo' | 'alpaca';
-export type MarketSource = 'demo' | 'auto';
-
-/** The one demo market of a process, with its clock (tests advance `clock`). */
-export interface DemoMarketRuntime {
-  market: DemoMarket;
-  clock: DemoClock;
-}
-
-/** What resolving a user's market needs beyond the database and the cipher. */
-export interface MarketDeps {
-  /** `demo`: everyone on the demo market; `auto`: each user's choice. */
-  source: MarketSource;
-  demo: DemoMarketRuntime;
-  /** ALPACA_TRADING_URL / ALPACA_DATA_URL when set. */
-  alpacaEnv: AlpacaEnv;
-  /** Opens an Alpaca clock (its first refresh done); injected so tests can fake Alpaca. */
-  connectAlpaca?: (options: AlpacaMarketDataOptions) => Promise<{ clock: MarketClock }>;
-}
+export type { DemoMarketRuntime, MarketDeps, MarketName, MarketSource } from './market-deps.js';
 
 /**
  * Builds the process's demo market once (createCoreRuntime): the clock starts at the fixed
