@@ -37,6 +37,7 @@ describe('account settings', () => {
       live_key_mask: null,
       live_secret_mask: null,
       alpaca_environment: 'paper',
+      market: 'alpaca',
     });
   });
 

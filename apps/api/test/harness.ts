@@ -31,12 +31,21 @@ export interface TestApi {
 }
 
 /** The real app on the real test database and Redis (set up by the integration globalSetup). */
-export async function startTestApi(options: { webDist?: string } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { webDist?: string; env?: Record<string, string> } = {},
+): Promise<TestApi> {
+  const { env: overrides = {}, ...appOptions } = options;
   const env = loadEnv({
     ...process.env,
     NODE_ENV: 'test',
     ENCRYPTION_KEY: TEST_KEY,
     RESERVED_USERNAMES: 'admin,support',
+    // The demo clock stands still (tests move it: runtime.demo.clock), and no test reaches
+    // the real Alpaca: port 9 (discard) refuses at once, so an Alpaca call fails fast.
+    DEMO_TRADING_DAYS_PER_MINUTE: '0',
+    ALPACA_TRADING_URL: 'http://127.0.0.1:9',
+    ALPACA_DATA_URL: 'http://127.0.0.1:9',
+    ...overrides,
   });
   const clock = testClock();
   const pauses: number[] = [];
@@ -47,7 +56,7 @@ export async function startTestApi(options: { webDist?: string } = {}): Promise<
     sessions: runtime.sessions,
     subscriber: runtime.subscriber,
     namespace: runtime.namespace,
-    ...options,
+    ...appOptions,
   });
   await app.ready();
   return {

@@ -97,6 +97,8 @@ const rest: Record<string, Call> = {
       },
       t,
     ),
+  'GET /api/get-market-status': (t) => api.http.get('/api/get-market-status', t),
+  'POST /api/use-demo-market': (t) => api.http.post('/api/use-demo-market', undefined, t),
   'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
@@ -147,6 +149,8 @@ const procedures: Record<string, Call> = {
     alpaca_api_key_paper: 'PKBOBBY2',
     alpaca_api_secret_paper: 'bobby-secret2',
   }),
+  'account.useDemoMarket': trpc('account.useDemoMarket', 'mutation'),
+  'market.status': trpc('market.status', 'query'),
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
   'notifications.list': trpc('notifications.list', 'query'),
   'notifications.clear': trpc('notifications.clear', 'mutation'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redisNamespace } from './config.js';
+import { coreEnvShape, parseEnv, redisNamespace } from './config.js';
 
 describe('redisNamespace', () => {
   it('is REDIS_PREFIX when set, else one stable name per database', () => {
@@ -12,5 +12,28 @@ describe('redisNamespace', () => {
     expect(redisNamespace({ DATABASE_URL: a })).not.toBe(
       redisNamespace({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/tradebot_demo' }),
     );
+  });
+});
+
+describe('market settings', () => {
+  const parse = (source: NodeJS.ProcessEnv) => parseEnv(coreEnvShape, source, 'apps/api');
+  it('defaults to each user’s choice and a running demo clock from a fixed instant', () => {
+    const env = parse({});
+    expect(env.MARKET_SOURCE).toBe('auto');
+    expect(env.DEMO_SEED).toBe(1);
+    expect(env.DEMO_TRADING_DAYS_PER_MINUTE).toBe(1);
+    expect(env.DEMO_CLOCK_START).toBe('2026-01-05T14:00:00Z');
+  });
+  it('accepts demo and a paused clock, refuses anything else by name', () => {
+    expect(parse({ MARKET_SOURCE: 'demo', DEMO_TRADING_DAYS_PER_MINUTE: '0' })).toMatchObject({
+      MARKET_SOURCE: 'demo',
+      DEMO_TRADING_DAYS_PER_MINUTE: 0,
+    });
+    expect(() => parse({ MARKET_SOURCE: 'alpaca' })).toThrow(/MARKET_SOURCE/);
+    expect(() => parse({ DEMO_TRADING_DAYS_PER_MINUTE: '-1' })).toThrow(
+      /DEMO_TRADING_DAYS_PER_MINUTE/,
+    );
+    expect(() => parse({ DEMO_CLOCK_START: 'monday' })).toThrow(/DEMO_CLOCK_START/);
+    expect(() => parse({ ALPACA_TRADING_URL: 'not a url' })).toThrow(/ALPACA_TRADING_URL/);
   });
 });

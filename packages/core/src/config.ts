@@ -42,6 +42,28 @@ export const coreEnvShape = {
         .map((name) => name.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * `demo` puts every user of the deployment on the demo market (a public demo instance, the
+   * browser tests); `auto` uses each user's choice: Alpaca with saved keys, or the demo market
+   * after "Use the demo market" (core/src/market/active-market.ts).
+   */
+  MARKET_SOURCE: z.enum(['demo', 'auto']).default('auto'),
+  /** The demo market's seed: same seed, same universe and prices on every machine. */
+  DEMO_SEED: z.coerce.number().int().min(0).max(0xffffffff).default(1),
+  /**
+   * The demo clock's speed in trading days per wall minute (1: a session lasts about 16 wall
+   * seconds; 0: paused, only explicit advances move it, as in the tests).
+   */
+  DEMO_TRADING_DAYS_PER_MINUTE: z.coerce.number().min(0).max(1000).default(1),
+  /**
+   * Market time of the demo clock when the process starts (ISO instant). Fixed, so every start
+   * of a deployment shows the same market; default Monday 2026-01-05, 9:00 New York (closed,
+   * opening half an hour later in market time).
+   */
+  DEMO_CLOCK_START: z.iso.datetime({ offset: true }).default('2026-01-05T14:00:00Z'),
+  /** Alpaca-compatible trading and market-data addresses; unset: Alpaca's own. */
+  ALPACA_TRADING_URL: z.string().url().optional(),
+  ALPACA_DATA_URL: z.string().url().optional(),
 };
 
 type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;

@@ -1,5 +1,6 @@
 import type { Db } from '@tradebot/db';
 import type { BackgroundTasks } from './background.js';
+import type { MarketDeps } from './market/market-deps.js';
 import type { Mailer } from './mail/outbox-mailer.js';
 import type { Cipher } from './security/cipher.js';
 import type { RateLimiter } from './security/rate-limit.js';
@@ -23,4 +24,6 @@ export interface ServiceDeps {
   pause: (ms: number) => Promise<void>;
   appUrl: string;
   reservedUsernames: readonly string[];
+  /** MARKET_SOURCE, the process's demo market and the Alpaca addresses. */
+  market: MarketDeps;
 }

@@ -21,6 +21,14 @@ export {
 export { hashToken } from './security/tokens.js';
 export { totpCode, totpUri, TOTP_PERIOD_SECONDS } from './security/totp.js';
 export {
+  createDemoMarketRuntime,
+  type ActiveMarketService,
+  type DemoMarketRuntime,
+  type MarketDeps,
+  type MarketName,
+  type MarketSource,
+} from './market/active-market.js';
+export {
   importMarketData,
   listImportFiles,
   type ImportOptions,

@@ -3,6 +3,7 @@ import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
+import { createDemoMarketRuntime } from './market/active-market.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
 import { createRateLimiter } from './security/rate-limit.js';
@@ -37,6 +38,15 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     pause: (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
     appUrl: env.APP_URL,
     reservedUsernames: env.RESERVED_USERNAMES,
+    market: {
+      source: env.MARKET_SOURCE,
+      // One demo market per process; its clock starts at the fixed DEMO_CLOCK_START.
+      demo: createDemoMarketRuntime(env),
+      alpacaEnv: {
+        ALPACA_TRADING_URL: env.ALPACA_TRADING_URL,
+        ALPACA_DATA_URL: env.ALPACA_DATA_URL,
+      },
+    },
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -47,6 +57,8 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     namespace,
     mailQueue: mail,
     deps,
+    /** The demo market and its clock (tests move the clock: `demo.clock.advanceTo(ms)`). */
+    demo: deps.market.demo,
     services,
     sessions,
     async close() {

@@ -11,6 +11,7 @@ import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import type { ServiceDeps } from './deps.js';
 import { mailDeliveryService } from './mail/mail-delivery.js';
+import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { notificationService } from './notifications/notification.service.js';
 
@@ -21,6 +22,7 @@ import { notificationService } from './notifications/notification.service.js';
 export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const sessions = sessionService(deps);
   const verification = emailVerificationService(deps);
+  const market = activeMarketService(deps);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -29,7 +31,8 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
       verifyEmail: verification.verifyEmail,
       requestEmailVerification: verification.requestEmailVerification,
     },
-    account: accountService(deps),
+    account: accountService(deps, market),
+    market,
     subscription: subscriptionService(deps, billing),
     admin: { ...adminService(deps), ...adminReportsService(deps) },
     clientErrors: clientErrorService(deps),

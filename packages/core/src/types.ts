@@ -20,6 +20,8 @@ export interface SessionAccount {
   isVerified: boolean;
   has2fa: boolean;
   alpacaEnvironment: 'paper' | 'live';
+  /** The user's own market choice (MARKET_SOURCE=demo overrides it: core/src/market/). */
+  market: 'alpaca' | 'demo';
   subscription: SubscriptionRow | null;
 }
 

@@ -38,6 +38,7 @@ export const restRoutes: readonly RestRoute[] = [
   // spec §7 Dashboard (notifications)
   { method: 'GET', path: '/api/notifications', procedure: 'notifications.list' },
   { method: 'DELETE', path: '/api/notifications/clear', procedure: 'notifications.clear' },
+  { method: 'GET', path: '/api/get-market-status', procedure: 'market.status' },
   // spec §7 Account, subscription
   { method: 'GET', path: '/api/account-settings', procedure: 'account.settings' },
   {
@@ -46,6 +47,8 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'account.updateSettings',
     input: body,
   },
+  // ours: "Use the demo market" (starting without Alpaca keys)
+  { method: 'POST', path: '/api/use-demo-market', procedure: 'account.useDemoMarket' },
   { method: 'POST', path: '/subscribe', procedure: 'account.subscribe', input: body },
   // spec §7 Admin
   { method: 'GET', path: '/api/admin/users', procedure: 'admin.users' },

@@ -23,12 +23,18 @@ export const ZUpdateAccountSettingsInput = z.object({
 });
 export type TUpdateAccountSettingsInput = z.infer<typeof ZUpdateAccountSettingsInput>;
 
+/** The market a user trades on: Alpaca with their keys, or the embedded demo market. */
+export const ZMarketName = z.enum(['demo', 'alpaca']);
+export type TMarketName = z.infer<typeof ZMarketName>;
+
 export const ZAccountSettingsOutput = z.object({
   paper_key_mask: z.string().nullable(),
   paper_secret_mask: z.string().nullable(),
   live_key_mask: z.string().nullable(),
   live_secret_mask: z.string().nullable(),
   alpaca_environment: ZTradingEnvironment,
+  /** The active market (MARKET_SOURCE=demo makes it `demo` for everyone). */
+  market: ZMarketName,
 });
 export type TAccountSettingsOutput = z.infer<typeof ZAccountSettingsOutput>;
 
@@ -37,6 +43,17 @@ export const ZUpdateAccountSettingsOutput = ZAccountSettingsOutput.extend({
   is_onboarded: z.literal(true),
 });
 export type TUpdateAccountSettingsOutput = z.infer<typeof ZUpdateAccountSettingsOutput>;
+
+/** POST /api/use-demo-market (ours): "Use the demo market" in account settings. */
+export const ZUseDemoMarketOutput = z.object({
+  market: z.literal('demo'),
+  is_onboarded: z.literal(true),
+});
+export type TUseDemoMarketOutput = z.infer<typeof ZUseDemoMarketOutput>;
+
+/** GET /api/get-market-status (spec §7): null is "Unknown" (no keys, Alpaca unreachable). */
+export const ZMarketStatusOutput = z.object({ is_open: z.boolean().nullable() });
+export type TMarketStatusOutput = z.infer<typeof ZMarketStatusOutput>;
 
 /** Spec §5: all but the last 4 characters as stars (fully starred if 4 or fewer). */
 export function maskSecret(value: string): string {

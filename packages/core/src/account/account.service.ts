@@ -9,6 +9,7 @@ import {
 import { findSubscription, listCredentialMasks, saveAccountSettings } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
 import type { ServiceDeps } from '../deps.js';
+import type { ActiveMarketService } from '../market/active-market.js';
 import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
 
@@ -44,12 +45,16 @@ function output(masks: Masks, environment: TTradingEnvironment) {
   };
 }
 
-export function accountService(deps: ServiceDeps) {
+export function accountService(deps: ServiceDeps, market: Pick<ActiveMarketService, 'marketOf'>) {
   const { db, cipher, now } = deps;
 
   /** The mode comes with the session's read, so this is the request's second and last query. */
   async function getSettings(session: SessionInfo) {
-    return output(await listCredentialMasks(db, session.userId), session.account.alpacaEnvironment);
+    const masks = await listCredentialMasks(db, session.userId);
+    return {
+      ...output(masks, session.account.alpacaEnvironment),
+      market: market.marketOf(session),
+    };
   }
 
   async function updateSettings(userId: number, input: TUpdateAccountSettingsInput) {
@@ -90,6 +95,8 @@ export function accountService(deps: ServiceDeps) {
     const masks = await listCredentialMasks(db, userId);
     return {
       ...output(masks, input.alpaca_environment),
+      // Saved keys switch the user to Alpaca, unless the whole deployment is on the demo market.
+      market: deps.market.source === 'demo' ? ('demo' as const) : ('alpaca' as const),
       message: ui.settingsSaved,
       is_onboarded: true as const,
     };

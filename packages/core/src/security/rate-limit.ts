@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   resetAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAddress: { points: 3, duration: 60 * 60 },
+  /** Market-status reads that call Alpaca on the user's keys (the dashboard polls). */
+  alpacaStatusAccount: { points: 30, duration: 60 },
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITS;

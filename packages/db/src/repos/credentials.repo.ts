@@ -64,9 +64,23 @@ export async function saveAccountSettings(
       where: { id: userId },
       data: {
         alpacaEnvironment: change.environment,
+        // Saved keys mean the user trades on Alpaca (spec §3).
+        market: 'alpaca',
         ...(change.markOnboarded ? { isOnboarded: true } : {}),
       },
       select: { id: true },
     }),
   ]);
+}
+
+/**
+ * "Use the demo market": the user trades on the demo market and the simulated broker and is
+ * onboarded. Saved keys, if any, stay (saving keys again switches back to Alpaca).
+ */
+export async function chooseDemoMarket(db: Db, userId: number) {
+  await db.user.update({
+    where: { id: userId },
+    data: { market: 'demo', isOnboarded: true },
+    select: { id: true },
+  });
 }

@@ -34,6 +34,7 @@ interface SessionRow {
   is_verified: boolean;
   has_2fa: boolean;
   alpaca_environment: 'paper' | 'live';
+  market: 'alpaca' | 'demo';
   plan: Plan | null;
   plan_status: PlanStatus | null;
   trial_ends_ms: number | null;
@@ -54,6 +55,7 @@ const FIND_SESSION = {
       (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms,
       u.username, u.email, u.is_admin, u.is_onboarded, u.is_verified,
       u.totp_secret_enc IS NOT NULL AS has_2fa, u.alpaca_environment::text AS alpaca_environment,
+      u.market::text AS market,
       p.plan::text AS plan, p.status::text AS plan_status,
       (extract(epoch FROM p.trial_ends_at) * 1000)::float8 AS trial_ends_ms,
       (extract(epoch FROM p.current_period_end) * 1000)::float8 AS period_end_ms
@@ -84,6 +86,7 @@ export async function findSession(db: Db, id: string) {
       isVerified: row.is_verified,
       has2fa: row.has_2fa,
       alpacaEnvironment: row.alpaca_environment,
+      market: row.market,
     },
     subscription:
       row.plan && row.plan_status

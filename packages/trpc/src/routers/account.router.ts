@@ -4,6 +4,7 @@ import {
   ZSubscribeOutput,
   ZUpdateAccountSettingsInput,
   ZUpdateAccountSettingsOutput,
+  ZUseDemoMarketOutput,
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
@@ -15,6 +16,10 @@ export const accountRouter = router({
     .input(ZUpdateAccountSettingsInput)
     .output(ZUpdateAccountSettingsOutput)
     .mutation(({ ctx, input }) => ctx.services.account.updateSettings(ctx.session.userId, input)),
+  /** "Use the demo market": onboards a user without keys on the demo market (idempotent). */
+  useDemoMarket: authedProcedure
+    .output(ZUseDemoMarketOutput)
+    .mutation(({ ctx }) => ctx.services.market.useDemoMarket(ctx.session)),
   subscribe: authedProcedure
     .input(ZSubscribeInput)
     .output(ZSubscribeOutput)

@@ -9,6 +9,7 @@ const nothingSaved: TAccountSettingsOutput = {
   live_key_mask: null,
   live_secret_mask: null,
   alpaca_environment: 'paper',
+  market: 'alpaca',
 };
 const paperSaved = {
   ...nothingSaved,

@@ -1,0 +1,85 @@
+import { chooseDemoMarket, findEncryptedCredential } from '@tradebot/db';
+import { AlpacaMarketData, DemoClock, DemoMarket, type MarketClock } from '@tradebot/market';
+import type { ServiceDeps } from '../deps.js';
+import { aad } from '../security/cipher.js';
+import type { SessionInfo } from '../types.js';
+import type { DemoMarketRuntime, MarketName } from './market-deps.js';
+
+export type { DemoMarketRuntime, MarketDeps, MarketName, MarketSource } from './market-deps.js';
+
+/**
+ * Builds the process's demo market once (createCoreRuntime): the clock starts at the fixed
+ * `DEMO_CLOCK_START` market instant and runs at `DEMO_TRADING_DAYS_PER_MINUTE` (0 = paused).
+ */
+export function createDemoMarketRuntime(settings: {
+  DEMO_SEED: number;
+  DEMO_TRADING_DAYS_PER_MINUTE: number;
+  DEMO_CLOCK_START: string;
+}): DemoMarketRuntime {
+  const clock = new DemoClock({
+    start: Date.parse(settings.DEMO_CLOCK_START),
+    tradingDaysPerMinute: settings.DEMO_TRADING_DAYS_PER_MINUTE,
+  });
+  return { clock, market: new DemoMarket({ seed: settings.DEMO_SEED, clock }) };
+}
+
+/**
+ * A status read should answer quickly: one retry at most, waits capped at a second. A failure
+ * is "unknown", never an error.
+ */
+const STATUS_CALL = { maxRetries: 1, maxRetryWaitMs: 1000 } as const;
+
+/**
+ * Resolves which market a user is on and reads its clock. `MARKET_SOURCE=demo` puts everyone
+ * on the demo market; otherwise the user's stored choice: `demo` after "Use the demo market",
+ * `alpaca` (the default, and whenever keys are saved) with the keys of the selected mode.
+ */
+export function activeMarketService(deps: ServiceDeps) {
+  const { db, cipher, limiter } = deps;
+  const market = deps.market;
+  const connect = market.connectAlpaca ?? ((options) => AlpacaMarketData.connect(options));
+
+  /** The market the user's requests use. */
+  function marketOf(session: SessionInfo): MarketName {
+    return market.source === 'demo' ? 'demo' : session.account.market;
+  }
+
+  /** The active market's clock, or null when it cannot be read (no keys, Alpaca failing). */
+  async function clockFor(session: SessionInfo): Promise<MarketClock | null> {
+    if (marketOf(session) === 'demo') return market.demo.clock;
+    const mode = session.account.alpacaEnvironment;
+    const saved = await findEncryptedCredential(db, session.userId, mode);
+    if (!saved) return null;
+    // Each read is a call to Alpaca on the user's keys (their rate limit, their bill).
+    await limiter.consume('alpacaStatusAccount', String(session.userId));
+    try {
+      const alpaca = await connect({
+        keyId: cipher.decrypt(saved.keyEnc, aad.brokerKey(session.userId, mode)),
+        secret: cipher.decrypt(saved.secretEnc, aad.brokerSecret(session.userId, mode)),
+        paper: mode === 'paper',
+        env: market.alpacaEnv,
+        ...STATUS_CALL,
+      });
+      return alpaca.clock;
+    } catch {
+      // Bad keys, Alpaca down, a malformed answer: the dashboard shows "Unknown".
+      return null;
+    }
+  }
+
+  /** GET /api/get-market-status: `is_open` null means Unknown. */
+  async function marketStatus(session: SessionInfo): Promise<{ is_open: boolean | null }> {
+    const clock = await clockFor(session);
+    return { is_open: clock ? clock.isOpen() : null };
+  }
+
+  /** POST /api/use-demo-market: idempotent; saved keys stay, saving keys again switches back. */
+  async function useDemoMarket(session: SessionInfo) {
+    await chooseDemoMarket(db, session.userId);
+    return { market: 'demo' as const, is_onboarded: true as const };
+  }
+
+  return { marketOf, clockFor, marketStatus, useDemoMarket };
+}
+
+export type ActiveMarketService = ReturnType<typeof activeMarketService>;

@@ -1,0 +1,27 @@
+import type {
+  AlpacaEnv,
+  AlpacaMarketDataOptions,
+  DemoClock,
+  DemoMarket,
+  MarketClock,
+} from '@tradebot/market';
+
+export type MarketName = 'demo' | 'alpaca';
+export type MarketSource = 'demo' | 'auto';
+
+/** The one demo market of a process, with its clock (tests advance `clock`). */
+export interface DemoMarketRuntime {
+  market: DemoMarket;
+  clock: DemoClock;
+}
+
+/** What resolving a user's market needs beyond the database and the cipher. */
+export interface MarketDeps {
+  /** `demo`: everyone on the demo market; `auto`: each user's choice. */
+  source: MarketSource;
+  demo: DemoMarketRuntime;
+  /** ALPACA_TRADING_URL / ALPACA_DATA_URL when set. */
+  alpacaEnv: AlpacaEnv;
+  /** Opens an Alpaca clock (its first refresh done); injected so tests can fake Alpaca. */
+  connectAlpaca?: (options: AlpacaMarketDataOptions) => Promise<{ clock: MarketClock }>;
+}
