@@ -87,11 +87,15 @@ function shortEntry(x: StrategyInputs, i: number, rules: SignalRules): boolean {
     ? crossedDown(x.macdSide, i)
     : i >= 1 && (x.rsi[i - 1] as number) >= sell && (x.rsi[i] as number) < sell;
   if (!turned) return false;
-  const c = x.bars.close[i] as number;
-  if (!((100 * (x.atr[i] as number)) / c >= rules.shortAtrThreshold)) return false;
+  if (!shortHasRange(x, i, rules)) return false;
   const from = i - WINDOW + 1 > 0 ? i - WINDOW + 1 : 0;
   for (let k = i; k >= from; k--) if ((x.rsi[k] as number) > sell) return true;
   return false;
+}
+
+/** The short's range test at bar i: 100·ATR/close ≥ short_atr_threshold (false while ATR is not warm). */
+export function shortHasRange(x: StrategyInputs, i: number, rules: SignalRules): boolean {
+  return (100 * (x.atr[i] as number)) / (x.bars.close[i] as number) >= rules.shortAtrThreshold;
 }
 
 /** a crosses above b at bar i by their side codes: a[i] > b[i] and a[i−1] ≤ b[i−1] (neither NaN). */
