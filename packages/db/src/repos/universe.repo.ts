@@ -95,6 +95,30 @@ export async function inTransaction<T>(
   }
 }
 
+const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+
+/**
+ * `INSERT … <select> ON CONFLICT (key) DO UPDATE` of `columns` after the key, writing only rows
+ * whose columns changed (IS DISTINCT FROM) and returning for each written row whether it was new
+ * (xmax = 0): what `counts` turns into new / updated / unchanged. `select` yields key then columns.
+ */
+function keyedUpsert(
+  table: string,
+  key: readonly string[],
+  columns: readonly string[],
+  select: string,
+  alsoSet = '',
+): string {
+  return `
+  INSERT INTO "${table}" (${quoted(key)}, ${quoted(columns)})
+  ${select}
+  ON CONFLICT (${quoted(key)}) DO UPDATE SET
+    ${columns.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}${alsoSet}
+  WHERE (${columns.map((c) => `"${table}"."${c}"`).join(', ')})
+    IS DISTINCT FROM (${columns.map((c) => `EXCLUDED."${c}"`).join(', ')})
+  RETURNING (xmax = 0) AS "inserted"`;
+}
+
 function counts(rows: { inserted: boolean }[], total: number): UpsertCounts {
   const inserted = rows.filter((row) => row.inserted).length;
   return { inserted, updated: rows.length - inserted, unchanged: total - rows.length };
@@ -110,19 +134,17 @@ const COMPANY_TYPES: Record<string, string> = {
   security_type: '"SecurityType"[]',
   fundamentals_as_of: 'timestamp(3)[]',
 };
-const COMPANY_UPSERT = `
-  INSERT INTO "companies" ("source", "symbol", ${COMPANY_COLUMNS.map((c) => `"${c}"`).join(', ')})
-  SELECT $1::"UniverseSource", t.* FROM unnest($2::text[], ${COMPANY_COLUMNS.map(
+const COMPANY_UPSERT = keyedUpsert(
+  'companies',
+  ['source', 'symbol'],
+  COMPANY_COLUMNS,
+  `SELECT $1::"UniverseSource", t.* FROM unnest($2::text[], ${COMPANY_COLUMNS.map(
     (c, i) =>
       `$${i + 3}::${COMPANY_TYPES[c] ?? (TEXT_FIELDS.includes(c as never) ? 'text[]' : 'float8[]')}`,
   ).join(', ')})
-  AS t("symbol", ${COMPANY_COLUMNS.map((c) => `"${c}"`).join(', ')})
-  ON CONFLICT ("source", "symbol") DO UPDATE SET
-    ${COMPANY_COLUMNS.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')},
-    "updated_at" = CURRENT_TIMESTAMP
-  WHERE (${COMPANY_COLUMNS.map((c) => `"companies"."${c}"`).join(', ')})
-    IS DISTINCT FROM (${COMPANY_COLUMNS.map((c) => `EXCLUDED."${c}"`).join(', ')})
-  RETURNING (xmax = 0) AS "inserted"`;
+  AS t("symbol", ${quoted(COMPANY_COLUMNS)})`,
+  ', "updated_at" = CURRENT_TIMESTAMP',
+);
 
 /** Inserts or updates companies of one source (symbols must be unique within the call). */
 export async function upsertCompanies(
@@ -184,16 +206,14 @@ const BAR_FIELDS = [
   'dividend_amount',
   'split_coefficient',
 ] as const;
-const BAR_UPSERT = `
-  INSERT INTO "daily_bars" ("company_id", "date", ${BAR_FIELDS.map((c) => `"${c}"`).join(', ')})
-  SELECT $1::int, t.* FROM unnest($2::date[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
+const BAR_UPSERT = keyedUpsert(
+  'daily_bars',
+  ['company_id', 'date'],
+  BAR_FIELDS,
+  `SELECT $1::int, t.* FROM unnest($2::date[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
     $7::float8[], $8::bigint[], $9::float8[], $10::float8[])
-  AS t("date", ${BAR_FIELDS.map((c) => `"${c}"`).join(', ')})
-  ON CONFLICT ("company_id", "date") DO UPDATE SET
-    ${BAR_FIELDS.map((c) => `"${c}" = EXCLUDED."${c}"`).join(', ')}
-  WHERE (${BAR_FIELDS.map((c) => `"daily_bars"."${c}"`).join(', ')})
-    IS DISTINCT FROM (${BAR_FIELDS.map((c) => `EXCLUDED."${c}"`).join(', ')})
-  RETURNING (xmax = 0) AS "inserted"`;
+  AS t("date", ${quoted(BAR_FIELDS)})`,
+);
 
 /** Inserts or updates the bars of one listing (dates must be unique within the call). */
 export async function upsertBars(
