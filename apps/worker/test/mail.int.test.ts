@@ -43,6 +43,8 @@ describe('mail queue', () => {
       connection: createRedis(redisUrl, { forWorker: true }),
       prefix: `${TEST_NAMESPACE}:bull`,
     });
+    // Listen before the job can finish: an event sent before the subscription is never seen.
+    await events.waitUntilReady();
     sink.state.rejectNext = 1;
     const id = await mailer.send({
       to: 'pat@example.com',
@@ -119,6 +121,8 @@ describe('mail queue', () => {
       connection: createRedis(redisUrl, { forWorker: true }),
       prefix: `${TEST_NAMESPACE}:bull`,
     });
+    // Listen before the job can finish: an event sent before the subscription is never seen.
+    await events.waitUntilReady();
     const worker = startWorker(
       mailQueue,
       mailProcessor({ mail: delivery() }),
