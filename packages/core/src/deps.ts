@@ -1,5 +1,6 @@
 import type { Db } from '@tradebot/db';
 import type { BackgroundTasks } from './background.js';
+import type { UserEvents } from './events/user-events.js';
 import type { MarketDeps } from './market/market-deps.js';
 import type { Mailer } from './mail/outbox-mailer.js';
 import type { Cipher } from './security/cipher.js';
@@ -24,6 +25,8 @@ export interface ServiceDeps {
   pause: (ms: number) => Promise<void>;
   appUrl: string;
   reservedUsernames: readonly string[];
+  /** Websocket events to a user's open sockets (progress, updates), from any process. */
+  events: UserEvents;
   /** MARKET_SOURCE, the process's demo market and the Alpaca addresses. */
   market: MarketDeps;
 }

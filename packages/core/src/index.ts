@@ -27,7 +27,10 @@ export {
   type MarketDeps,
   type MarketName,
   type MarketSource,
+  type UniverseName,
+  universeOf,
 } from './market/active-market.js';
+export { redisUserEvents, type UserEvents } from './events/user-events.js';
 export {
   importMarketData,
   listImportFiles,

@@ -3,6 +3,7 @@ import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
+import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
@@ -37,6 +38,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     background: backgroundTasks((error) => console.error('[background] task failed:', error)),
     pause: (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
     appUrl: env.APP_URL,
+    events: redisUserEvents(redis, namespace),
     reservedUsernames: env.RESERVED_USERNAMES,
     market: {
       source: env.MARKET_SOURCE,

@@ -4,8 +4,10 @@ import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
 import type { DemoMarketRuntime, MarketName } from './market-deps.js';
+import { universeOf, type UniverseName } from './universe-source.js';
 
 export type { DemoMarketRuntime, MarketDeps, MarketName, MarketSource } from './market-deps.js';
+export { universeOf, type UniverseName } from './universe-source.js';
 
 /**
  * Builds the process's demo market once (createCoreRuntime): the clock starts at the fixed
@@ -44,6 +46,11 @@ export function activeMarketService(deps: ServiceDeps) {
     return market.source === 'demo' ? 'demo' : session.account.market;
   }
 
+  /** The listings the user screens and explores. */
+  function universeFor(session: SessionInfo): UniverseName {
+    return universeOf(marketOf(session));
+  }
+
   /** The active market's clock, or null when it cannot be read (no keys, Alpaca failing). */
   async function clockFor(session: SessionInfo): Promise<MarketClock | null> {
     if (marketOf(session) === 'demo') return market.demo.clock;
@@ -79,7 +86,7 @@ export function activeMarketService(deps: ServiceDeps) {
     return { market: 'demo' as const, is_onboarded: true as const };
   }
 
-  return { marketOf, clockFor, marketStatus, useDemoMarket };
+  return { marketOf, universeFor, clockFor, marketStatus, useDemoMarket };
 }
 
 export type ActiveMarketService = ReturnType<typeof activeMarketService>;
