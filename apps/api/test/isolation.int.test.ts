@@ -36,6 +36,7 @@ beforeAll(async () => {
   await api.runtime.db.notification.create({
     data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
   });
+  await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
 });
 afterAll(async () => api.close());
 
@@ -100,6 +101,14 @@ const rest: Record<string, Call> = {
   'GET /api/get-market-status': (t) => api.http.get('/api/get-market-status', t),
   'POST /api/use-demo-market': (t) => api.http.post('/api/use-demo-market', undefined, t),
   'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
+  'GET /api/backtest/stocks': (t) => api.http.get('/api/backtest/stocks', t),
+  'POST /api/backtest/stocks': (t) =>
+    api.http.post('/api/backtest/stocks', { symbols: ['ALICEQ'] }, t),
+  'POST /api/select-stocks-for-backtest': (t) =>
+    api.http.post('/api/select-stocks-for-backtest', { symbols: ['ALICEQ'] }, t),
+  'POST /api/save-to-optimized-parameters': (t) =>
+    api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
+  'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -160,6 +169,14 @@ const procedures: Record<string, Call> = {
   'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
   'admin.clientErrors': trpc('admin.clientErrors', 'query'),
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
+  'stockLists.backtestList': trpc('stockLists.backtestList', 'query'),
+  'stockLists.addToBacktestList': trpc('stockLists.addToBacktestList', 'mutation', {
+    symbols: ['ALICEQ'],
+  }),
+  'stockLists.saveToOptimized': trpc('stockLists.saveToOptimized', 'mutation', {
+    symbols: ['ALICEQ'],
+  }),
+  'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',
@@ -183,7 +200,14 @@ async function aliceState() {
     where: { userId: a.userId },
     select: { plan: true, status: true },
   });
-  return { settings: settings.body, notifications: notifications.body, user, subscription };
+  const lists = await api.http.get('/api/backtest/stocks', a.token);
+  return {
+    settings: settings.body,
+    notifications: notifications.body,
+    lists: lists.body,
+    user,
+    subscription,
+  };
 }
 
 describe('user isolation', () => {
@@ -208,6 +232,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('alice@example.com');
       expect(text, name).not.toContain('0042');
       expect(text, name).not.toContain('Screener completed for alice');
+      expect(text, name).not.toContain('ALICEQ"]');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

@@ -16,3 +16,4 @@ export * from './schemas/notification.schema.js';
 export * from './schemas/subscription.schema.js';
 export * from './schemas/screening.schema.js';
 export * from './screening-templates.js';
+export * from './schemas/stock-lists.schema.js';

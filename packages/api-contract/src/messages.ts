@@ -41,6 +41,14 @@ export const ui = {
   saveTemplateFailed: 'Failed to save custom template',
   deleteTemplateFailed: 'Failed to delete template',
   screenerTimedOut: 'Screener did not complete within the expected time',
+  noStocksSelectedForBacktesting: 'No stocks selected for backtesting',
+  noStocksSelectedForOptimization: 'No stocks selected for optimization',
+  savedForBacktesting: (n: number) => `Saved ${n} stocks for backtesting`,
+  savedToOptimized: (n: number) => `Saved ${n} stocks to Optimized Parameters`,
+  addedToBacktestQueue: (symbol: string) => `${symbol} added to backtest queue.`,
+  addToQueueFailed: (symbol: string) => `Failed to add ${symbol} to queue. Please try again later.`,
+  saveSelectionsFailed: 'Failed to save selections',
+  saveOptimizedFailed: 'Failed to save optimized parameters',
 } as const;
 
 /** 1e10 → "10,000,000,000": bounds read as people write them. */
@@ -104,6 +112,16 @@ export const server = {
   screeningFlag: (field: string) => `${field} must be true or false.`,
   screeningBetaRange: 'min_beta must not be greater than max_beta.',
   templateNameTooLong: (max: number) => `A template name is at most ${max} characters.`,
+  symbolsMustBeList: 'symbols must be a list of ticker symbols.',
+  symbolsMustBeText: 'Each symbol must be text.',
+  tooManySymbols: (max: number) => `At most ${max} symbols per request.`,
+  notASymbol: (symbol: string) =>
+    `${symbol.slice(0, 20)} is not a ticker symbol (letters, digits, "." or "-", at most 10 characters).`,
+  unknownSymbols: (symbols: readonly string[]) =>
+    `Unknown symbol${symbols.length > 1 ? 's' : ''} in your market: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}`,
+  parameterBounds: (field: string, min: number, max: number) =>
+    `${field} must be a number from ${plain(min)} to ${plain(max)}.`,
+  parameterFlag: (field: string) => `${field} must be true or false.`,
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>

@@ -14,6 +14,7 @@ import { mailDeliveryService } from './mail/mail-delivery.js';
 import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { notificationService } from './notifications/notification.service.js';
+import { stockListsService } from './stock-lists/stock-lists.service.js';
 
 /**
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
@@ -39,6 +40,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
+    stockLists: stockListsService(deps, market),
   };
   return { services, sessions };
 }

@@ -6,3 +6,4 @@ export * from './repos/credentials.repo.js';
 export * from './repos/records.repo.js';
 export * from './repos/mail.repo.js';
 export * from './repos/universe.repo.js';
+export * from './repos/stock-lists.repo.js';

@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth.router.js';
 import { clientErrorRouter } from './routers/client-error.router.js';
 import { marketRouter } from './routers/market.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
+import { stockListsRouter } from './routers/stock-lists.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   admin: adminRouter,
   clientError: clientErrorRouter,
+  stockLists: stockListsRouter,
 });
 
 export type AppRouter = typeof appRouter;

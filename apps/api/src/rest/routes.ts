@@ -73,6 +73,27 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/admin/client-errors', procedure: 'admin.clientErrors' },
   { method: 'GET', path: '/api/admin/mail-outbox', procedure: 'admin.mailOutbox' },
+  // spec §7 Strategy settings and Explorer: the stock lists
+  { method: 'GET', path: '/api/backtest/stocks', procedure: 'stockLists.backtestList' },
+  {
+    method: 'POST',
+    path: '/api/backtest/stocks',
+    procedure: 'stockLists.addToBacktestList',
+    input: body,
+  },
+  {
+    method: 'POST',
+    path: '/api/select-stocks-for-backtest',
+    procedure: 'stockLists.addToBacktestList',
+    input: body,
+  },
+  {
+    method: 'POST',
+    path: '/api/save-to-optimized-parameters',
+    procedure: 'stockLists.saveToOptimized',
+    input: body,
+  },
+  { method: 'GET', path: '/api/get-backtester-output', procedure: 'stockLists.backtesterOutput' },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
 ];

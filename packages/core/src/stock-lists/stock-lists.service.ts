@@ -1,0 +1,94 @@
+import {
+  AppError,
+  DEFAULT_STOCK_PARAMETERS,
+  ui,
+  server,
+  ZStockParameters,
+  type TBacktesterOutput,
+  type TListSaveOutput,
+} from '@tradebot/api-contract';
+import {
+  addBacktestSymbols,
+  addOptimizedParameters,
+  knownSymbols,
+  listBacktestSymbols,
+  listOptimizedParameters,
+  monitoredSymbols,
+} from '@tradebot/db';
+import type { ServiceDeps } from '../deps.js';
+import type { ActiveMarketService } from '../market/active-market.js';
+import type { SessionInfo } from '../types.js';
+
+/**
+ * The user's stock lists as the screener, the explorer and (Step 7) the settings flow fill them.
+ * A symbol must be a listing of the user's market (the demo universe or the real one), so a list
+ * never holds a name the backtester cannot load.
+ */
+export function stockListsService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+  const { db } = deps;
+
+  async function requireKnown(session: SessionInfo, symbols: readonly string[], empty: string) {
+    if (symbols.length === 0) throw new AppError('BAD_REQUEST', empty);
+    const known = await knownSymbols(db, market.universeFor(session), symbols);
+    const unknown = symbols.filter((symbol) => !known.has(symbol));
+    if (unknown.length > 0) throw new AppError('BAD_REQUEST', server.unknownSymbols(unknown));
+  }
+
+  return {
+    /** GET /api/backtest/stocks */
+    async backtestList(session: SessionInfo) {
+      return { symbols: await listBacktestSymbols(db, session.userId) };
+    },
+
+    /**
+     * POST /api/backtest/stocks and /api/select-stocks-for-backtest: adds to the list (the
+     * explorer queues one symbol this way); symbols already on it stay once.
+     */
+    async addToBacktestList(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
+      await requireKnown(session, symbols, ui.noStocksSelectedForBacktesting);
+      const added = await addBacktestSymbols(db, session.userId, symbols);
+      const message =
+        symbols.length === 1
+          ? ui.addedToBacktestQueue(symbols[0] as string)
+          : ui.savedForBacktesting(symbols.length);
+      return { message, added };
+    },
+
+    /**
+     * POST /api/save-to-optimized-parameters from the screener: the stocks join Optimized
+     * Parameters with the spec §9 per-stock defaults until a backtest replaces them; a stock
+     * already there keeps its parameters.
+     */
+    async saveToOptimized(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
+      await requireKnown(session, symbols, ui.noStocksSelectedForOptimization);
+      const added = await addOptimizedParameters(
+        db,
+        session.userId,
+        symbols,
+        DEFAULT_STOCK_PARAMETERS,
+      );
+      return { message: ui.savedToOptimized(symbols.length), added };
+    },
+
+    /** GET /api/get-backtester-output */
+    async backtesterOutput(session: SessionInfo): Promise<TBacktesterOutput> {
+      const rows = await listOptimizedParameters(db, session.userId);
+      const best_parameters: TBacktesterOutput['best_parameters'] = {};
+      for (const row of rows) {
+        // Rows are written through the schema; a row that no longer parses (bounds changed) is
+        // shown with the defaults filled in rather than breaking the whole list.
+        const parsed = ZStockParameters.safeParse(row.parameters);
+        const parameters = parsed.success
+          ? parsed.data
+          : { ...DEFAULT_STOCK_PARAMETERS, ...(row.parameters as object) };
+        best_parameters[row.symbol] = { ...parameters, profit: row.profit };
+      }
+      return { best_parameters };
+    },
+
+    /** The symbols whose news and prices the user watches (news sentiment, tracked symbols). */
+    monitoredSymbols: (userId: number) => monitoredSymbols(db, userId),
+  };
+}
+
+export type StockListsService = ReturnType<typeof stockListsService>;

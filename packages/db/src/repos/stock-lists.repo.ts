@@ -1,0 +1,79 @@
+import type { Db } from '../client.js';
+
+/**
+ * The user's stock lists (backtesting list, Optimized Parameters, Final Trading List). Symbols
+ * arrive upper-case and deduplicated (api-contract's ZSymbols); a pair is in a list at most once.
+ */
+
+/** Adds symbols to the backtesting list; returns those that were not on it yet. */
+export async function addBacktestSymbols(
+  db: Db,
+  userId: number,
+  symbols: readonly string[],
+): Promise<string[]> {
+  const rows = await db.$queryRaw<{ symbol: string }[]>`
+    INSERT INTO backtest_list_entries (user_id, symbol)
+    SELECT ${userId}, s FROM unnest(${symbols}::text[]) AS s
+    ON CONFLICT (user_id, symbol) DO NOTHING
+    RETURNING symbol`;
+  return rows.map((row) => row.symbol);
+}
+
+/** The backtesting list in the order symbols were added. */
+export async function listBacktestSymbols(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.backtestListEntry.findMany({
+    where: { userId },
+    orderBy: [{ addedAt: 'asc' }, { symbol: 'asc' }],
+    select: { symbol: true },
+  });
+  return rows.map((row) => row.symbol);
+}
+
+/**
+ * Adds symbols to Optimized Parameters with the given parameters; a symbol already there keeps
+ * its (possibly optimized) parameters. Returns the symbols added.
+ */
+export async function addOptimizedParameters(
+  db: Db,
+  userId: number,
+  symbols: readonly string[],
+  parameters: object,
+): Promise<string[]> {
+  const rows = await db.$queryRaw<{ symbol: string }[]>`
+    INSERT INTO optimized_parameters (user_id, symbol, parameters)
+    SELECT ${userId}, s, ${JSON.stringify(parameters)}::jsonb FROM unnest(${symbols}::text[]) AS s
+    ON CONFLICT (user_id, symbol) DO NOTHING
+    RETURNING symbol`;
+  return rows.map((row) => row.symbol);
+}
+
+export function listOptimizedParameters(db: Db, userId: number) {
+  return db.optimizedParameter.findMany({
+    where: { userId },
+    orderBy: { symbol: 'asc' },
+    select: { symbol: true, parameters: true, profit: true },
+  });
+}
+
+/** Symbols the user watches: the backtesting list and the Final Trading List, sorted. */
+export async function monitoredSymbols(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ symbol: string }[]>`
+    SELECT symbol FROM backtest_list_entries WHERE user_id = ${userId}
+    UNION
+    SELECT symbol FROM final_trading_list_entries WHERE user_id = ${userId}
+    ORDER BY symbol`;
+  return rows.map((row) => row.symbol);
+}
+
+/** Which of `symbols` are listings of the universe (companies.source). */
+export async function knownSymbols(
+  db: Db,
+  source: 'demo' | 'csv',
+  symbols: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db.company.findMany({
+    where: { source, symbol: { in: [...symbols] } },
+    select: { symbol: true },
+  });
+  return new Set(rows.map((row) => row.symbol));
+}
