@@ -133,6 +133,20 @@ export default tseslint.config(
     ),
   },
   {
+    // The ML score bench also runs on the demo market's generated universe (DemoMarket).
+    files: ['bench/ml-score.ts'],
+    rules: restrict(
+      {
+        group: ['**/packages/*/src/**', '../packages/**', '../../packages/**'],
+        message: 'bench imports packages by their package names.',
+      },
+      {
+        group: ['@tradebot/*', '!@tradebot/strategy', '!@tradebot/strategy/*', '!@tradebot/market'],
+        message: 'the ML score bench uses the strategy engine and the demo market only.',
+      },
+    ),
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: {
       globals: {

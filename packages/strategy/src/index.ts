@@ -6,3 +6,4 @@ export * from './signals/index.js';
 export * from './backtest/index.js';
 export * from './sentiment/index.js';
 export * from './screening/index.js';
+export * from './ml-score/index.js';
