@@ -8,3 +8,16 @@ export const ZSendMailResult = z.object({
   transport: z.enum(['smtp', 'outbox']),
 });
 export type TSendMailResult = z.infer<typeof ZSendMailResult>;
+
+/** ML score training of one universe (weekly, and at worker start when it has no model). */
+export const ZMlScoreJob = z.object({ universe: z.enum(['demo', 'csv']) });
+export type TMlScoreJob = z.infer<typeof ZMlScoreJob>;
+export const ZMlScoreResult = z.object({
+  /** False when the universe had too little history to train on (nothing stored). */
+  trained: z.boolean(),
+  version: z.string().nullable(),
+  scored: z.number().int(),
+  beats_baseline: z.boolean().nullable(),
+  note: z.string(),
+});
+export type TMlScoreResult = z.infer<typeof ZMlScoreResult>;

@@ -35,10 +35,15 @@ export function* fitSteps(
   const rng = seededUniform(seed);
   const total = options.trees ?? ML_FOREST.trees;
   const sampleSize = Math.min(y.length, options.sampleSize ?? ML_FOREST.sampleSize);
+  // Leaves of 200 rows need thousands of rows; a small universe gets leaves of 1/40 of its rows.
+  const minLeaf = Math.min(
+    options.minLeaf ?? ML_FOREST.minLeaf,
+    Math.max(2, Math.floor(y.length / 40)),
+  );
   const forest: Forest = { d, trees: [], impurity: new Float64Array(d) };
   while (forest.trees.length < total) {
     const trees = Math.min(TREES_PER_STEP, total - forest.trees.length);
-    const part = fitForest(X, y, d, rng, { ...options, trees, sampleSize });
+    const part = fitForest(X, y, d, rng, { ...options, trees, sampleSize, minLeaf });
     forest.trees.push(...part.trees);
     for (let f = 0; f < d; f++) forest.impurity[f]! += part.impurity[f] as number;
     yield `${forest.trees.length}/${total} trees`;
