@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
-import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
+import { createRedis, mailQueue, mlScoreQueue, openQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { mlScoreProcessor, scheduleMlScore } from './ml-score.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -18,6 +19,8 @@ const workers = [
     runtime.namespace,
     env.MAIL_CONCURRENCY,
   ),
+  // One training at a time: it is CPU work, and this machine has two cores.
+  startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.namespace, 1),
 ];
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
@@ -30,6 +33,9 @@ for (const worker of workers) {
   );
   worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
 }
+scheduleMlScore(openQueue(mlScoreQueue, connection, runtime.namespace), runtime.services).catch(
+  (error: Error) => console.error(`[worker] scheduling the ML score training: ${error.message}`),
+);
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
 console.log(
   `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,

@@ -38,3 +38,4 @@ export {
   type ImportProgress,
   type ImportReport,
 } from './market-universe/market-data-import.js';
+export { mlScoreService, type MlScoreService } from './ml-score/ml-score.service.js';

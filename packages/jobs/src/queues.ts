@@ -1,4 +1,4 @@
-import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import { ZMlScoreJob, ZMlScoreResult, ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -20,4 +20,26 @@ export const mailQueue = defineQueue({
   // worker each time still ends failed instead of looping. The lock is renewed from the event
   // loop, so CPU-heavy work must not share this process's main thread.
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
+});
+
+/**
+ * ML score training of one universe: weekly (a Job Scheduler per universe) and at worker start
+ * when the universe has no model; a start-up job's id is `ml-score:{universe}:{training date}`, so
+ * restarts on the same market day add nothing. The training is CPU work of a few seconds (on
+ * 520 symbols: one synchronous dataset build of about 3 s, then the forest, which yields to the
+ * event loop every few trees): a 60 s lock, renewed every 30 s from the event loop, has a wide
+ * margin over the longest synchronous stretch; a killed worker's job moves on within a minute or
+ * two, soon enough for a weekly job. One retry: a second failure is a bug to read, not to loop on.
+ */
+export const mlScoreQueue = defineQueue({
+  name: 'ml-score',
+  payload: ZMlScoreJob,
+  result: ZMlScoreResult,
+  defaultJobOptions: {
+    attempts: 2,
+    backoff: { type: 'fixed', delay: 60_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+  workerOptions: { lockDuration: 60_000, stalledInterval: 30_000, maxStalledCount: 2 },
 });

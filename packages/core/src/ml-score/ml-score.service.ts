@@ -80,17 +80,28 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
     }
   }
 
-  /** Trains, evaluates and stores a model of the universe with its scores (one transaction). */
+  /**
+   * Trains, evaluates and stores a model of the universe with its scores (one transaction), on
+   * the bars up to the last completed session; `skipIfCurrent` leaves a model of that day alone.
+   */
   async function train(
     universe: UniverseName,
-    onStep?: (note: string) => void,
+    options: { skipIfCurrent?: boolean; onStep?: (note: string) => void } = {},
   ): Promise<TMlScoreResult> {
     const trainedAt = new Date(marketNow(universe));
     const date = trainingDate(universe);
+    const version = `${FEATURE_SET}-${date}`;
+    if (options.skipIfCurrent === true) {
+      const latest = await latestMlModel(deps.db, universe);
+      if (latest?.version === version) {
+        const note = `model ${version} is already trained on this market day's bars`;
+        return { trained: false, version, scored: 0, beats_baseline: null, note };
+      }
+    }
     const bars = (await loadUniverse(universe, date)).filter((b) => b.close.length > 0);
     let result: MlScoreResult;
     try {
-      result = await runInSteps(bars, onStep);
+      result = await runInSteps(bars, options.onStep);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       return {
@@ -107,7 +118,6 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
       return { trained: false, version: null, scored: 0, beats_baseline: null, note };
     }
     const beats = beatsBaseline(e);
-    const version = `${FEATURE_SET}-${date}`;
     await saveMlModel(
       deps.db,
       {
