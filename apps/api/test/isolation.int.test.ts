@@ -119,6 +119,7 @@ const rest: Record<string, Call> = {
   'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
+  'GET /api/screening/ml-model': (t) => api.http.get('/api/screening/ml-model', t),
 };
 
 /** tRPC procedures through HTTP as the web app calls them. */
@@ -181,6 +182,7 @@ const procedures: Record<string, Call> = {
     errorId: 'abcd1234',
     message: 'boom',
   }),
+  'mlScore.model': trpc('mlScore.model', 'query'),
 };
 
 const ROTATES_TOKEN = new Set([

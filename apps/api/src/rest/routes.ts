@@ -96,4 +96,6 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/get-backtester-output', procedure: 'stockLists.backtesterOutput' },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
+  // ours: the screener's ML score model (what the "ML score" column's tooltip says)
+  { method: 'GET', path: '/api/screening/ml-model', procedure: 'mlScore.model' },
 ];
