@@ -111,6 +111,12 @@ describe('ML score service on a csv fixture', () => {
     expect(await service.scoresFor('csv', SYMBOLS)).toEqual(before);
   });
 
+  it('serves no model trained after the market clock’s now (a clock set back)', async () => {
+    const earlier = mlScoreService({ db, market, now: () => new Date('2022-06-30T21:00:00Z') });
+    expect(await earlier.modelInfo('csv')).toBeNull();
+    expect((await earlier.scoresFor('csv', SYMBOLS)).size).toBe(0);
+  });
+
   it('keeps universes apart: the demo universe still has no model', async () => {
     expect(await service.modelInfo('demo')).toBeNull();
     expect((await service.scoresFor('demo', SYMBOLS)).size).toBe(0);

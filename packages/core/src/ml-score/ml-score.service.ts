@@ -13,6 +13,7 @@ import {
   beatsBaseline,
   forestToJson,
   MONTH,
+  NotEnoughHistoryError,
   parseIsoDate,
   trainAndEvaluate,
   type Bars,
@@ -26,6 +27,15 @@ import { FEATURE_SET, modelInfoOf, storedMetrics } from './model-info.js';
 const SEED = 1;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A job result that stored nothing, and why. */
+const untrained = (note: string, version: string | null = null): TMlScoreResult => ({
+  trained: false,
+  version,
+  scored: 0,
+  beats_baseline: null,
+  note,
+});
 
 function toBars(b: AdjustedBars): Bars {
   const bars = allocBars(b.symbol, b.date.length);
@@ -52,6 +62,10 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
    */
   const marketNow = (universe: UniverseName): number =>
     universe === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
+
+  /** The newest model trained by the universe's market time now. */
+  const latest = (universe: UniverseName) =>
+    latestMlModel(deps.db, universe, new Date(marketNow(universe)));
 
   /** The last completed session of the universe's market: the bars a training may see. */
   const trainingDate = (universe: UniverseName): string =>
@@ -91,31 +105,19 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
     const trainedAt = new Date(marketNow(universe));
     const date = trainingDate(universe);
     const version = `${FEATURE_SET}-${date}`;
-    if (options.skipIfCurrent === true) {
-      const latest = await latestMlModel(deps.db, universe);
-      if (latest?.version === version) {
-        const note = `model ${version} is already trained on this market day's bars`;
-        return { trained: false, version, scored: 0, beats_baseline: null, note };
-      }
-    }
+    if (options.skipIfCurrent === true && (await latest(universe))?.version === version)
+      return untrained(`model ${version} is already trained on this market day's bars`, version);
     const bars = (await loadUniverse(universe, date)).filter((b) => b.close.length > 0);
     let result: MlScoreResult;
     try {
       result = await runInSteps(bars, options.onStep);
     } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      return {
-        trained: false,
-        version: null,
-        scored: 0,
-        beats_baseline: null,
-        note: error.message,
-      };
+      if (!(error instanceof NotEnoughHistoryError)) throw error;
+      return untrained(error.message);
     }
     const e = result.evaluation;
     if (![e.model.ic, e.baseline.ic, e.model.hitRate, e.baseline.hitRate].every(Number.isFinite)) {
-      const note = 'the held-out figures are undefined (constant scores): model not stored';
-      return { trained: false, version: null, scored: 0, beats_baseline: null, note };
+      return untrained('the held-out figures are undefined (constant scores): model not stored');
     }
     const beats = beatsBaseline(e);
     await saveMlModel(
@@ -141,19 +143,19 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
     universe: UniverseName,
     symbols: readonly string[],
   ): Promise<Map<string, number>> {
-    const model = await latestMlModel(deps.db, universe);
+    const model = await latest(universe);
     if (model === null) return new Map();
     const rows = await mlScoresFor(deps.db, model.id, symbols);
     return new Map(rows.map((r) => [r.symbol, r.score]));
   }
 
   async function modelInfo(universe: UniverseName): Promise<TMlModelInfo | null> {
-    const model = await latestMlModel(deps.db, universe);
+    const model = await latest(universe);
     return model === null ? null : modelInfoOf(model);
   }
 
   async function hasModel(universe: UniverseName): Promise<boolean> {
-    return (await latestMlModel(deps.db, universe)) !== null;
+    return (await latest(universe)) !== null;
   }
 
   return { train, scoresFor, modelInfo, hasModel, trainingDate };

@@ -82,13 +82,18 @@ export async function saveMlModel(
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The newest model of a universe (by training time), without its forest; null when none. */
+/**
+ * The newest model of a universe trained at or before `notAfter` (market time), without its
+ * forest; null when none. The bound matters when a market's clock is set back (a demo restarted
+ * at an earlier date): a model trained later would score with bars that market has not shown yet.
+ */
 export async function latestMlModel(
   db: Db,
   universe: UniverseSource,
+  notAfter: Date,
 ): Promise<MlModelSummary | null> {
   const row = await db.mlModel.findFirst({
-    where: { universe },
+    where: { universe, trainedAt: { lte: notAfter } },
     orderBy: [{ trainedAt: 'desc' }, { id: 'desc' }],
     select: {
       id: true,

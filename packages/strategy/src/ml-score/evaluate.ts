@@ -59,6 +59,11 @@ export interface MlScoreResult {
   scoredAt: number | null;
 }
 
+/** The universe's history is too short to train and validate on (not a fault: nothing to learn yet). */
+export class NotEnoughHistoryError extends Error {
+  override name = 'NotEnoughHistoryError';
+}
+
 const period = (sections: readonly CrossSection[]): Period => ({
   from: (sections[0] as CrossSection).time,
   to: (sections[sections.length - 1] as CrossSection).time,
@@ -133,13 +138,14 @@ export function* trainAndEvaluate(
   const seed = options.seed ?? 1;
   const { samples, latest } = buildDataset(universe, { horizon });
   if (samples.length < 12) {
-    throw new RangeError(
+    throw new NotEnoughHistoryError(
       `too little history for the ML score: ${samples.length} monthly dates (needs 12, after a year of warm-up)`,
     );
   }
   yield `dataset: ${samples.length} dates`;
   const { train, test } = splitByTime(samples, options.testFraction ?? 0.4, horizon);
-  if (train.length === 0) throw new RangeError('no training dates before the held-out period');
+  if (train.length === 0)
+    throw new NotEnoughHistoryError('no training dates before the held-out period');
   const fit = stack(train);
   const evalForest = yield* fitSteps(fit.X, fit.y, d, seed, options.forest);
   const predictions = test.map((s) => predictRows(evalForest, s.X));

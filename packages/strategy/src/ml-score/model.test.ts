@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sliceBars } from '../bars.js';
 import { syntheticBars } from '../backtest/testing.js';
 import { buildDataset, stack } from './dataset.js';
-import { runMlScore, splitByTime } from './evaluate.js';
+import { NotEnoughHistoryError, runMlScore, splitByTime } from './evaluate.js';
 import { FEATURE_NAMES } from './features.js';
 import { spearman } from './metrics.js';
 import { fitModel, forestFromJson, forestToJson, predictRows } from './model.js';
@@ -73,5 +74,14 @@ describe('the score model', () => {
     expect(r.evaluation.model.dates).toBe(r.evaluation.baseline.dates);
     expect(r.evaluation.model.picks).toBe(r.evaluation.baseline.picks);
     expect(r.evaluation.train.to).toBeLessThan(r.evaluation.test.from);
+  });
+});
+
+describe('runMlScore on too little history', () => {
+  it('says so with NotEnoughHistoryError (a year of warm-up and 12 months are needed)', () => {
+    expect(() => runMlScore(universe.map((b) => sliceBars(b, 0, 400)))).toThrow(
+      NotEnoughHistoryError,
+    );
+    expect(() => runMlScore([])).toThrow(NotEnoughHistoryError);
   });
 });
