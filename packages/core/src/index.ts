@@ -38,3 +38,9 @@ export {
   type ImportProgress,
   type ImportReport,
 } from './market-universe/market-data-import.js';
+export {
+  refreshFundamentalsFromProvider,
+  type ProviderRefreshOptions,
+  type ProviderRefreshProgress,
+  type ProviderRefreshReport,
+} from './market-universe/provider-refresh.js';

@@ -78,7 +78,7 @@ describe('mapping one company', () => {
     expect(c).toMatchObject({
       symbol: 'AAPL',
       company_name: 'Apple Inc.',
-      sector: 'Technology',
+      sector: 'Information Technology', // FMP's "Technology", in GICS' name
       industry: 'Consumer Electronics',
       domain: 'apple.com',
       description: 'Apple Inc. designs, manufactures, and markets smartphones.',
@@ -165,6 +165,7 @@ describe('mapping one company', () => {
     const spy = await adapter().getCompany('SPY');
     expect(spy?.asset_type).toBe('etf');
     expect(spy).toMatchObject({
+      sector: 'Financials',
       pe_ratio: null,
       pb_ratio: null,
       roe: null,

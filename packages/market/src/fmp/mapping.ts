@@ -36,6 +36,29 @@ export function assetTypeOf(profile: Pick<FmpProfile, 'isEtf' | 'isFund' | 'indu
   return 'stock';
 }
 
+/**
+ * FMP's sector names → the GICS names the CSV import, the demo market and the explorer use, so
+ * one sector filter works on every universe. An unknown name passes through unchanged.
+ */
+const GICS_SECTOR_OF_FMP: Record<string, string> = {
+  Technology: 'Information Technology',
+  Healthcare: 'Health Care',
+  'Financial Services': 'Financials',
+  'Consumer Cyclical': 'Consumer Discretionary',
+  'Consumer Defensive': 'Consumer Staples',
+  'Basic Materials': 'Materials',
+  'Communication Services': 'Communication Services',
+  Energy: 'Energy',
+  Industrials: 'Industrials',
+  'Real Estate': 'Real Estate',
+  Utilities: 'Utilities',
+};
+
+export function gicsSectorOfFmp(sector: string | null | undefined): string {
+  const name = (sector ?? '').trim();
+  return GICS_SECTOR_OF_FMP[name] ?? name;
+}
+
 /** The web domain of FMP's `website` (`https://www.apple.com` → `apple.com`), '' when none. */
 export function domainOf(website: string | null | undefined): string {
   if (!website) return '';
@@ -75,7 +98,7 @@ export function toCompanyFundamentals(
   return {
     symbol,
     company_name: p.companyName.trim(),
-    sector: (p.sector ?? '').trim(),
+    sector: gicsSectorOfFmp(p.sector),
     industry: (p.industry ?? '').trim(),
     domain: domainOf(p.website),
     description: (p.description ?? '').trim(),
