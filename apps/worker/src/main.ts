@@ -4,6 +4,7 @@ import { createCoreRuntime } from '@tradebot/core';
 import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { startProviderRefresh } from './provider-refresh.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -19,6 +20,10 @@ const workers = [
     env.MAIL_CONCURRENCY,
   ),
 ];
+// Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
+const providerRefresh = await startProviderRefresh(env, runtime, connection);
+if (providerRefresh) workers.push(providerRefresh);
+
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),

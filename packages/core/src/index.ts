@@ -39,6 +39,7 @@ export {
   type ImportReport,
 } from './market-universe/market-data-import.js';
 export {
+  fundamentalsProviderFor,
   refreshFundamentalsFromProvider,
   type ProviderRefreshOptions,
   type ProviderRefreshProgress,

@@ -1,4 +1,9 @@
-import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import {
+  ZProviderRefreshJob,
+  ZProviderRefreshResult,
+  ZSendMailJob,
+  ZSendMailResult,
+} from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -20,4 +25,21 @@ export const mailQueue = defineQueue({
   // worker each time still ends failed instead of looping. The lock is renewed from the event
   // loop, so CPU-heavy work must not share this process's main thread.
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
+});
+
+/**
+ * The daily fundamentals refresh from FMP (apps/worker provider-refresh.processor.ts), started by
+ * a Job Scheduler only when FMP_API_KEY is set. A failed run (FMP down) is retried twice, an hour
+ * apart; the refresh is idempotent, so a retry or an overlapping manual run only rewrites rows.
+ */
+export const providerRefreshQueue = defineQueue({
+  name: 'provider-refresh',
+  payload: ZProviderRefreshJob,
+  result: ZProviderRefreshResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'fixed', delay: 60 * 60_000 },
+    removeOnComplete: { count: 30 },
+    removeOnFail: { count: 30 },
+  },
 });

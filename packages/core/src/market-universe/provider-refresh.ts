@@ -5,7 +5,12 @@ import {
   type Db,
   type ListingKeep,
 } from '@tradebot/db';
-import { FmpError, type CompanyFundamentals, type FundamentalsPort } from '@tradebot/market';
+import {
+  FmpError,
+  FmpFundamentals,
+  type CompanyFundamentals,
+  type FundamentalsPort,
+} from '@tradebot/market';
 import { companyRecord } from './company-record.js';
 
 /**
@@ -107,4 +112,13 @@ function rowOf({ keep, company }: { keep: ListingKeep; company: CompanyFundament
     },
     new Date(last_updated),
   );
+}
+
+/** The real universe's fundamentals provider of a deployment: FMP, when it has a key. */
+export function fundamentalsProviderFor(settings: {
+  FMP_API_KEY?: string | undefined;
+  FMP_BASE_URL?: string | undefined;
+}): FundamentalsPort | null {
+  if (!settings.FMP_API_KEY) return null;
+  return new FmpFundamentals({ apiKey: settings.FMP_API_KEY, env: settings });
 }
