@@ -21,7 +21,9 @@ import { refreshFundamentalsFromProvider } from './provider-refresh.js';
  */
 const db = createDb(process.env.DATABASE_URL ?? '');
 const KEY = 'int-test-fmp-key-42';
+// Monday 2026-11-23, 16:30 New York: after the close, so the figures are as of 16:00 (21:00Z).
 const NOW = Date.parse('2026-11-23T21:30:00Z');
+const CLOSE = Date.parse('2026-11-23T21:00:00Z');
 const scratch = mkdtempSync(join(tmpdir(), 'tradebot-fmp-'));
 
 type Answer = { status: number; body: unknown };
@@ -179,7 +181,7 @@ describe('refreshing the real universe from FMP', () => {
       pe_ratio: 20,
       pb_ratio: null,
     });
-    expect((aapl.fundamentals_as_of as Date).getTime()).toBe(NOW);
+    expect((aapl.fundamentals_as_of as Date).getTime()).toBe(CLOSE);
     expect((await row('O')).security_type).toBe('reit');
     expect(await row('BRK.B')).toMatchObject({ company_name: 'BRK-B Inc.', sector: 'Financials' });
     const gone = await row('GONE');

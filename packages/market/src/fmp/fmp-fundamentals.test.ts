@@ -15,7 +15,7 @@ import {
   FmpPayloadError,
   FmpRateLimitError,
 } from './errors.js';
-import { FmpFundamentals, type FmpFundamentalsOptions } from './fmp-fundamentals.js';
+import { FmpFundamentals, priceAsOf, type FmpFundamentalsOptions } from './fmp-fundamentals.js';
 import { FMP_BASE_URL } from './settings.js';
 
 const { server, state } = createFakeFmp();
@@ -24,7 +24,9 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const KEY = 'fmp-secret-key-0123456789';
-const NOW = Date.parse('2026-11-23T21:00:00Z');
+// Monday 2026-11-23, 17:00 in New York: after the close (16:00 = 21:00Z).
+const NOW = Date.parse('2026-11-23T22:00:00Z');
+const CLOSE = Date.parse('2026-11-23T21:00:00Z');
 let sleeps: number[];
 
 const apple = (): FmpCompany => ({
@@ -115,7 +117,7 @@ describe('mapping one company', () => {
       debt_to_equity: 1.45,
       // FMP's 0 (no interest expense) is "not meaningful", not a coverage of zero
       interest_coverage: null,
-      last_updated: NOW,
+      last_updated: CLOSE, // the price is the session's close
     });
     // money in USD, from per-share TTM figures × shares outstanding
     expect(c.revenue).toBeCloseTo(26 * 15.1e9, -3);
@@ -422,5 +424,16 @@ describe('settings', () => {
     expect(state.requests[0]!.href).toBe(
       `http://mirror.test/fmp/stable/profile?symbol=NOPE&apikey=${KEY}`,
     );
+  });
+});
+
+describe('last_updated', () => {
+  it('is now during a session, else the close of the last completed session', () => {
+    const during = Date.parse('2026-11-23T18:00:00Z'); // Monday 13:00 New York
+    expect(priceAsOf(during)).toBe(during);
+    expect(priceAsOf(NOW)).toBe(CLOSE);
+    // Saturday → Friday's close; Thanksgiving (Thu 26th) is closed, Friday 27th closes at 13:00
+    expect(priceAsOf(Date.parse('2026-11-21T15:00:00Z'))).toBe(Date.parse('2026-11-20T21:00:00Z'));
+    expect(priceAsOf(Date.parse('2026-11-28T15:00:00Z'))).toBe(Date.parse('2026-11-27T18:00:00Z'));
   });
 });

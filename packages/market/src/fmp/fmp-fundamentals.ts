@@ -1,3 +1,4 @@
+import { isMarketOpenAt, lastCompletedTradingDay, sessionOf } from '../calendar/nyse.js';
 import type { CompanyFundamentals, FundamentalsPort } from '../ports/fundamentals.port.js';
 import { systemWallTime } from '../wall-time.js';
 import { createLimiter } from './limiter.js';
@@ -90,7 +91,7 @@ export class FmpFundamentals implements FundamentalsPort {
     return toCompanyFundamentals(
       wanted,
       { profile, ratios, metrics, growth, float },
-      this.wallTime(),
+      priceAsOf(this.wallTime()),
     );
   }
 
@@ -102,6 +103,16 @@ export class FmpFundamentals implements FundamentalsPort {
     const body = await getFmpJson(this.transport, endpoint, params);
     return firstRow(schema, body, callName(endpoint, params));
   }
+}
+
+/**
+ * When FMP's price was true: now during a session (FMP's quote is live), else the close of the
+ * last completed session. So a refresh run twice after the close stamps the same instant, and
+ * finds the rows unchanged.
+ */
+export function priceAsOf(now: number): number {
+  if (isMarketOpenAt(now)) return now;
+  return sessionOf(lastCompletedTradingDay(now))!.close;
 }
 
 function normalize(symbol: string): string {
