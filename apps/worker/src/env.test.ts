@@ -15,4 +15,13 @@ describe('apps/worker settings', () => {
     );
     expect(() => loadEnv({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
   });
+
+  it('reads the optional FMP settings; a blank key is no key', () => {
+    expect(loadEnv({}).FMP_API_KEY).toBeUndefined();
+    expect(loadEnv({ FMP_API_KEY: '' }).FMP_API_KEY).toBeUndefined();
+    expect(
+      loadEnv({ FMP_API_KEY: ' abc ', FMP_BASE_URL: 'http://127.0.0.1:9/stable' }),
+    ).toMatchObject({ FMP_API_KEY: 'abc', FMP_BASE_URL: 'http://127.0.0.1:9/stable' });
+    expect(() => loadEnv({ FMP_BASE_URL: 'not a url' })).toThrow(/FMP_BASE_URL/);
+  });
 });

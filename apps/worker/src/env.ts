@@ -7,6 +7,10 @@ const workerEnvShape = {
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  /** Financial Modeling Prep: with a key, the real universe's fundamentals are refreshed daily. */
+  FMP_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional()),
+  /** FMP's stable API address (unset: FMP's own); tests and mirrors point it elsewhere. */
+  FMP_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
 };
 
 export type WorkerEnv = CoreEnv & Omit<z.infer<z.ZodObject<typeof workerEnvShape>>, keyof CoreEnv>;

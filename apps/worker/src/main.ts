@@ -5,6 +5,7 @@ import { createRedis, mailQueue, mlScoreQueue, openQueue, startWorker } from '@t
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
 import { mlScoreProcessor, scheduleMlScore } from './ml-score.processor.js';
+import { startProviderRefresh } from './provider-refresh.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -22,6 +23,10 @@ const workers = [
   // One training at a time: it is CPU work, and this machine has two cores.
   startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.namespace, 1),
 ];
+// Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
+const providerRefresh = await startProviderRefresh(env, runtime, connection);
+if (providerRefresh) workers.push(providerRefresh);
+
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),

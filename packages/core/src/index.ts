@@ -39,3 +39,10 @@ export {
   type ImportReport,
 } from './market-universe/market-data-import.js';
 export { mlScoreService, type MlScoreService } from './ml-score/ml-score.service.js';
+export {
+  fundamentalsProviderFor,
+  refreshFundamentalsFromProvider,
+  type ProviderRefreshOptions,
+  type ProviderRefreshProgress,
+  type ProviderRefreshReport,
+} from './market-universe/provider-refresh.js';

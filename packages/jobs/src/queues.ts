@@ -1,4 +1,11 @@
-import { ZMlScoreJob, ZMlScoreResult, ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import {
+  ZMlScoreJob,
+  ZMlScoreResult,
+  ZProviderRefreshJob,
+  ZProviderRefreshResult,
+  ZSendMailJob,
+  ZSendMailResult,
+} from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -42,4 +49,21 @@ export const mlScoreQueue = defineQueue({
     removeOnFail: { count: 100 },
   },
   workerOptions: { lockDuration: 60_000, stalledInterval: 30_000, maxStalledCount: 2 },
+});
+
+/**
+ * The daily fundamentals refresh from FMP (apps/worker provider-refresh.processor.ts), started by
+ * a Job Scheduler only when FMP_API_KEY is set. A failed run (FMP down) is retried twice, an hour
+ * apart; the refresh is idempotent, so a retry or an overlapping manual run only rewrites rows.
+ */
+export const providerRefreshQueue = defineQueue({
+  name: 'provider-refresh',
+  payload: ZProviderRefreshJob,
+  result: ZProviderRefreshResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'fixed', delay: 60 * 60_000 },
+    removeOnComplete: { count: 30 },
+    removeOnFail: { count: 30 },
+  },
 });

@@ -21,3 +21,15 @@ export const ZMlScoreResult = z.object({
   note: z.string(),
 });
 export type TMlScoreResult = z.infer<typeof ZMlScoreResult>;
+/** The daily fundamentals refresh of the real universe from FMP (only with FMP_API_KEY). */
+export const ZProviderRefreshJob = z.object({}).strict();
+export type TProviderRefreshJob = z.infer<typeof ZProviderRefreshJob>;
+export const ZProviderRefreshResult = z.object({
+  symbols: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  failedCount: z.number().int().nonnegative(),
+  /** The first failures (symbol and reason), so the job's result stays small. */
+  failed: z.array(z.object({ symbol: z.string(), reason: z.string() })).max(50),
+});
+export type TProviderRefreshResult = z.infer<typeof ZProviderRefreshResult>;

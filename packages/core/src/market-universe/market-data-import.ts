@@ -14,9 +14,9 @@ import {
   parseFundamentalsFile,
   parsePriceFile,
   PRICES_DIR,
-  type CsvCompany,
   type RejectedRow,
 } from '@tradebot/market';
+import { companyRecord } from './company-record.js';
 
 /**
  * Loads a folder laid out like `../shared/data` (market/src/csv/layout.ts) into the `csv`
@@ -121,7 +121,12 @@ async function importFundamentals(db: Db, file: string, text: string, report: Im
     return 0;
   }
   const counts = await inTransaction(db, (client) =>
-    upsertCompanies(client, 'csv', parsed.companies.map(companyRecord)),
+    // Fields the snapshot lacks (beta, margins…) stay null.
+    upsertCompanies(
+      client,
+      'csv',
+      parsed.companies.map((company) => companyRecord(company)),
+    ),
   );
   add(report.companies, counts);
   return parsed.companies.length;
@@ -154,10 +159,4 @@ async function importPrices(
   if (created) report.companies.inserted++;
   add(report.bars, counts);
   return parsed.rows.length;
-}
-
-/** The snapshot's company as stored; fields the snapshot lacks (beta, margins…) stay null. */
-function companyRecord(company: CsvCompany) {
-  const { asset_type, ...rest } = company;
-  return { ...rest, security_type: asset_type };
 }

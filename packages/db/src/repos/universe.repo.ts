@@ -258,3 +258,20 @@ export async function findDailyBars(
   );
   return rows;
 }
+
+/** A listing's symbol and the columns a provider refresh keeps from the CSV (symbol order). */
+export interface ListingKeep {
+  symbol: string;
+  sector: string | null;
+  industry: string | null;
+  sec_filings_url: string | null;
+}
+
+export async function listListings(db: Db, source: UniverseSource): Promise<ListingKeep[]> {
+  const { rows } = await db.pool.query<ListingKeep>(
+    `SELECT "symbol", "sector", "industry", "sec_filings_url" FROM "companies"
+     WHERE "source" = $1 ORDER BY "symbol"`,
+    [source],
+  );
+  return rows;
+}

@@ -119,8 +119,13 @@ export function parsePayload<S extends z.ZodType>(
   }
   const result = schema.safeParse(json);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((i) => `${pathOf(i.path)}: ${i.message}`);
+  throw new AlpacaPayloadError(call, issueLines(result.error));
+}
+
+/** A zod error as message lines: at most 5 `path: problem`, then a count of the rest. */
+export function issueLines(error: z.ZodError): string[] {
+  const problems = error.issues.map((i) => `${pathOf(i.path)}: ${i.message}`);
   const shown = problems.slice(0, 5);
   if (problems.length > 5) shown.push(`and ${problems.length - 5} more`);
-  throw new AlpacaPayloadError(call, shown);
+  return shown;
 }

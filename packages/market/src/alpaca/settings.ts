@@ -43,7 +43,8 @@ const ZHttpUrl = z
   .trim()
   .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) address');
 
-function baseUrl(name: string, value: string | undefined, fallback: string): string {
+/** A base-address setting: trimmed, http(s), no trailing slash; unset or blank → `fallback`. */
+export function resolveBaseUrl(name: string, value: string | undefined, fallback: string): string {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = ZHttpUrl.safeParse(value);
   if (!parsed.success) throw new RangeError(`${name} must be an http(s) address, got "${value}"`);
@@ -66,11 +67,11 @@ export function resolveAlpacaConnection(o: AlpacaConnectionOptions): AlpacaConne
     secret: o.secret,
     paper,
     feed,
-    tradingUrl: baseUrl(
+    tradingUrl: resolveBaseUrl(
       'ALPACA_TRADING_URL',
       trading,
       paper ? ALPACA_PAPER_TRADING_URL : ALPACA_LIVE_TRADING_URL,
     ),
-    dataUrl: baseUrl('ALPACA_DATA_URL', data, ALPACA_DATA_URL),
+    dataUrl: resolveBaseUrl('ALPACA_DATA_URL', data, ALPACA_DATA_URL),
   };
 }
