@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
 import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
+import { newsQueue, openQueue } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { newsProcessor, scheduleNewsRefresh } from './news.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -18,7 +20,11 @@ const workers = [
     runtime.namespace,
     env.MAIL_CONCURRENCY,
   ),
+  // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
+  startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.namespace, 1),
 ];
+const news = openQueue(newsQueue, connection, runtime.namespace);
+await scheduleNewsRefresh(news, env.NEWS_REFRESH_MINUTES);
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
     console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),
@@ -46,6 +52,7 @@ const shutdown = async (signal: string) => {
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
   if (!finished)
     console.warn(`[worker] jobs still running after ${env.SHUTDOWN_GRACE_MS} ms: returning them`);
+  await news.close();
   connection.disconnect();
   await runtime.close();
   console.log('[worker] stopped');

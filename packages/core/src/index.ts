@@ -38,3 +38,4 @@ export {
   type ImportProgress,
   type ImportReport,
 } from './market-universe/market-data-import.js';
+export { NEWS_LOOKBACK_MS, NEWS_RETENTION_MS } from './news/news-refresh.js';

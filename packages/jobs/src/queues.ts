@@ -1,4 +1,5 @@
 import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import { ZNewsRefreshJob, ZNewsRefreshResult } from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -21,3 +22,23 @@ export const mailQueue = defineQueue({
   // loop, so CPU-heavy work must not share this process's main thread.
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
 });
+
+/**
+ * News refresh: a Job Scheduler adds one job per NEWS_REFRESH_MINUTES slot (its job id names the
+ * slot, so a slot runs once however many workers upsert the scheduler); the job fetches news for
+ * every user's monitored symbols into the PostgreSQL cache. A failed slot is not retried: the
+ * next slot fetches the same window again.
+ */
+export const newsQueue = defineQueue({
+  name: 'news',
+  payload: ZNewsRefreshJob,
+  result: ZNewsRefreshResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+});
+
+/** The id of the news queue's Job Scheduler (one per deployment). */
+export const NEWS_SCHEDULER_ID = 'news-refresh';

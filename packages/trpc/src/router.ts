@@ -3,6 +3,7 @@ import { adminRouter } from './routers/admin.router.js';
 import { authRouter } from './routers/auth.router.js';
 import { clientErrorRouter } from './routers/client-error.router.js';
 import { marketRouter } from './routers/market.router.js';
+import { newsRouter } from './routers/news.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
 import { router } from './trpc.js';
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   clientError: clientErrorRouter,
   stockLists: stockListsRouter,
+  news: newsRouter,
 });
 
 export type AppRouter = typeof appRouter;
