@@ -48,11 +48,11 @@ console.log(
  */
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
-  const closed = Promise.all(workers.map((worker) => worker.close())).then(() => true);
+  const closing = [...workers.map((worker) => worker.close()), news.close()];
+  const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
   if (!finished)
     console.warn(`[worker] jobs still running after ${env.SHUTDOWN_GRACE_MS} ms: returning them`);
-  await news.close();
   connection.disconnect();
   await runtime.close();
   console.log('[worker] stopped');
