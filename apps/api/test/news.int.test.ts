@@ -99,4 +99,26 @@ describe('GET /api/get-news-sentiment', () => {
     expect(reply.body[0].title).toBe('Item 2');
     expect(reply.body[NEWS_SENTIMENT_LIMIT - 1].title).toBe(`Item ${NEWS_SENTIMENT_LIMIT + 1}`);
   });
+
+  it('reads the newest items of a few symbols through the (market, symbol, published_at) index', async () => {
+    // 60 symbols × 200 items on each market, so the planner has a real table to choose for.
+    await api.runtime.db.$executeRaw`
+      INSERT INTO news_items
+        (market, external_id, symbol, title, description, url, source, published_at, sentiment_score)
+      SELECT m::"NewsMarket", 'x-' || s || '-' || i, 'SYM' || s, 'T', '', '', 'W',
+             timestamptz '2026-01-01' - i * interval '1 hour', 0
+      FROM unnest(ARRAY['demo', 'alpaca']) AS m, generate_series(1, 60) AS s,
+           generate_series(1, 200) AS i`;
+    await api.runtime.db.$executeRawUnsafe('ANALYZE news_items');
+    const plan = await api.runtime.db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+      `EXPLAIN SELECT title, url, description, symbol, source, published_at, sentiment_score
+       FROM news_items
+       WHERE market = 'demo' AND symbol IN ('SYM1', 'SYM2', 'SYM3')
+         AND published_at <= '2026-01-05T14:00:00Z'
+       ORDER BY published_at DESC, symbol ASC, id ASC LIMIT 100`,
+    );
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('news_items_market_symbol_published_at_idx');
+    expect(text).not.toContain('Seq Scan');
+  });
 });
