@@ -7,7 +7,7 @@ export const newsProcessor = (services: Pick<Services, 'news'>) => async () => {
   const result = await services.news.refresh();
   // Reasons are the adapter's messages: they name the call, never the keys.
   for (const skipped of result.skipped_users)
-    console.warn(`[news] skipped user ${skipped.user_id}'s Alpaca keys: ${skipped.reason}`);
+    console.warn(`[news] skipped user ${skipped.user_id} on Alpaca: ${skipped.reason}`);
   return result;
 };
 

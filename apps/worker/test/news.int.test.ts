@@ -306,17 +306,22 @@ describe('news refresh through Alpaca', () => {
     await monitor(c.userId, 'csv', ['AAPL', 'MSFT']);
     await monitor(d.userId, 'csv', ['TSLA']);
     await monitor(e.userId, 'csv', ['AAPL', 'TSLA']);
+    // On Alpaca (the default) without keys: nothing to fetch with.
+    const f = await newUser('alpaca');
+    await monitor(f.userId, 'csv', ['AMD']);
 
     const logged: string[] = [];
     const warn = console.warn;
     console.warn = (...parts: unknown[]) => void logged.push(parts.join(' '));
     const result = await runRefresh().finally(() => (console.warn = warn));
     expect(logged).toEqual([
-      `[news] skipped user ${d.userId}'s Alpaca keys: Alpaca rejected the API keys (401) on GET /v1beta1/news`,
+      `[news] skipped user ${d.userId} on Alpaca: Alpaca rejected the API keys (401) on GET /v1beta1/news`,
+      `[news] skipped user ${f.userId} on Alpaca: no saved paper Alpaca keys`,
     ]);
-    expect(result).toMatchObject({ demo_symbols: 0, alpaca_symbols: 3, inserted: 4 });
+    expect(result).toMatchObject({ demo_symbols: 0, alpaca_symbols: 4, inserted: 4 });
     expect(result.skipped_users).toEqual([
       { user_id: d.userId, reason: 'Alpaca rejected the API keys (401) on GET /v1beta1/news' },
+      { user_id: f.userId, reason: 'no saved paper Alpaca keys' },
     ]);
     expect(JSON.stringify(result)).not.toMatch(/PK|secret/);
     // Carol's keys fetch her symbols; Dave's fail; Erin's fetch only what is still missing.

@@ -7,10 +7,15 @@ import {
   type NewsItemRow,
   type NewsMarketName,
 } from '@tradebot/db';
-import { AlpacaMarketData, type MarketDataPort, type NewsItem } from '@tradebot/market';
+import {
+  AlpacaError,
+  AlpacaMarketData,
+  type MarketDataPort,
+  type NewsItem,
+} from '@tradebot/market';
 import { scoreSentiment } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
-import { loadAlpacaKeys } from '../market/alpaca-keys.js';
+import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
 
 const DAY_MS = 86_400_000;
 /** How far back each refresh asks; the upsert makes the overlap with the last refresh free. */
@@ -77,12 +82,18 @@ async function refreshAlpaca(
     const pending = user.symbols.filter((symbol) => !fetched.has(symbol));
     if (pending.length === 0) continue;
     const mode = user.alpacaEnvironment;
+    let keys: AlpacaKeys | null;
     try {
-      const keys = await loadAlpacaKeys(deps.db, deps.cipher, user.userId, mode);
-      if (!keys) {
-        skipped.push({ user_id: user.userId, reason: `no saved ${mode} Alpaca keys` });
-        continue;
-      }
+      keys = await loadAlpacaKeys(deps.db, deps.cipher, user.userId, mode);
+    } catch {
+      skipped.push({ user_id: user.userId, reason: 'saved keys could not be decrypted' });
+      continue;
+    }
+    if (!keys) {
+      skipped.push({ user_id: user.userId, reason: `no saved ${mode} Alpaca keys` });
+      continue;
+    }
+    try {
       const alpaca = new AlpacaMarketData({
         ...keys,
         paper: mode === 'paper',
@@ -96,8 +107,9 @@ async function refreshAlpaca(
         for (const symbol of batch) fetched.add(symbol);
       }
     } catch (error) {
-      const reason = error instanceof Error ? error.message : 'unknown failure';
-      skipped.push({ user_id: user.userId, reason });
+      // Alpaca's refusals and failures skip this user; anything else (the database) fails the job.
+      if (!(error instanceof AlpacaError)) throw error;
+      skipped.push({ user_id: user.userId, reason: error.message });
     }
   }
   return { symbols: wanted.size, inserted };
