@@ -37,6 +37,20 @@ beforeAll(async () => {
     data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
   });
   await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
+  for (const market of ['alpaca', 'demo'] as const)
+    await api.runtime.db.newsItem.create({
+      data: {
+        market,
+        externalId: `alice-${market}`,
+        symbol: 'ALICEQ',
+        title: 'Alice-only headline',
+        description: '',
+        url: 'https://news.example/aliceq',
+        source: 'Wire',
+        publishedAt: new Date('2026-01-02T21:05:00Z'),
+        sentimentScore: 0.5,
+      },
+    });
 });
 afterAll(async () => api.close());
 
@@ -109,6 +123,7 @@ const rest: Record<string, Call> = {
   'POST /api/save-to-optimized-parameters': (t) =>
     api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
   'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
+  'GET /api/get-news-sentiment': (t) => api.http.get('/api/get-news-sentiment', t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -178,6 +193,7 @@ const procedures: Record<string, Call> = {
     symbols: ['ALICEQ'],
   }),
   'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
+  'news.sentiment': trpc('news.sentiment', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',
@@ -203,7 +219,9 @@ async function aliceState() {
     select: { plan: true, status: true },
   });
   const lists = await api.http.get('/api/backtest/stocks', a.token);
+  const news = await api.http.get('/api/get-news-sentiment', a.token);
   return {
+    news: news.body,
     settings: settings.body,
     notifications: notifications.body,
     lists: lists.body,
@@ -224,6 +242,7 @@ describe('user isolation', () => {
     const before = await aliceState();
     expect(before.settings.paper_key_mask).toBe('************0042');
     expect(before.notifications).toHaveLength(1);
+    expect(before.news).toMatchObject([{ symbol: 'ALICEQ', title: 'Alice-only headline' }]);
     let bToken = b.token;
     for (const [name, call] of [...Object.entries(rest), ...Object.entries(procedures)]) {
       const reply = await call(bToken);
@@ -235,6 +254,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('0042');
       expect(text, name).not.toContain('Screener completed for alice');
       expect(text, name).not.toContain('ALICEQ"]');
+      expect(text, name).not.toContain('Alice-only headline');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

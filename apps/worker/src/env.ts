@@ -5,6 +5,8 @@ import { z } from 'zod';
 const workerEnvShape = {
   ...coreEnvShape,
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** How often the news cache is refreshed for every user's monitored symbols. */
+  NEWS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** Financial Modeling Prep: with a key, the real universe's fundamentals are refreshed daily. */

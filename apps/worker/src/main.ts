@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
-import { createRedis, mailQueue, mlScoreQueue, openQueue, startWorker } from '@tradebot/jobs';
+import {
+  createRedis,
+  mailQueue,
+  mlScoreQueue,
+  newsQueue,
+  openQueue,
+  startWorker,
+} from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
 import { mlScoreProcessor, scheduleMlScore } from './ml-score.processor.js';
+import { newsProcessor, scheduleNewsRefresh } from './news.processor.js';
 import { startProviderRefresh } from './provider-refresh.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -22,10 +30,14 @@ const workers = [
   ),
   // One training at a time: it is CPU work, and this machine has two cores.
   startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.namespace, 1),
+  // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
+  startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.namespace, 1),
 ];
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);
 if (providerRefresh) workers.push(providerRefresh);
+const news = openQueue(newsQueue, connection, runtime.namespace);
+await scheduleNewsRefresh(news, env.NEWS_REFRESH_MINUTES);
 
 for (const worker of workers) {
   worker.on('failed', (job, error) =>
@@ -53,7 +65,8 @@ console.log(
  */
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
-  const closed = Promise.all(workers.map((worker) => worker.close())).then(() => true);
+  const closing = [...workers.map((worker) => worker.close()), news.close()];
+  const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
   if (!finished)
     console.warn(`[worker] jobs still running after ${env.SHUTDOWN_GRACE_MS} ms: returning them`);

@@ -18,3 +18,4 @@ export * from './schemas/screening.schema.js';
 export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';
 export * from './schemas/ml-score.schema.js';
+export * from './schemas/news.schema.js';

@@ -49,6 +49,9 @@ export const ui = {
   addToQueueFailed: (symbol: string) => `Failed to add ${symbol} to queue. Please try again later.`,
   saveSelectionsFailed: 'Failed to save selections',
   saveOptimizedFailed: 'Failed to save optimized parameters',
+  newsLoadFailed: 'Failed to fetch news sentiment',
+  newsEmpty:
+    'No news yet. News is shown for the stocks in your backtesting list or Final Trading List; add stocks there and headlines appear within a few minutes.',
 } as const;
 
 /** 1e10 → "10,000,000,000": bounds read as people write them. */

@@ -46,3 +46,4 @@ export {
   type ProviderRefreshProgress,
   type ProviderRefreshReport,
 } from './market-universe/provider-refresh.js';
+export { NEWS_LOOKBACK_MS, NEWS_RETENTION_MS } from './news/news-refresh.js';

@@ -14,6 +14,7 @@ import { mailDeliveryService } from './mail/mail-delivery.js';
 import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { mlScoreService } from './ml-score/ml-score.service.js';
+import { newsService } from './news/news.service.js';
 import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
 
@@ -43,6 +44,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     marketUniverse: marketUniverseService(deps),
     stockLists: stockListsService(deps, market),
     mlScore: mlScoreService(deps),
+    news: newsService(deps, market),
   };
   return { services, sessions };
 }

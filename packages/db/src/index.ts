@@ -8,3 +8,4 @@ export * from './repos/mail.repo.js';
 export * from './repos/universe.repo.js';
 export * from './repos/stock-lists.repo.js';
 export * from './repos/ml-score.repo.js';
+export * from './repos/news.repo.js';

@@ -3,6 +3,8 @@ import {
   ZMlScoreResult,
   ZProviderRefreshJob,
   ZProviderRefreshResult,
+  ZNewsRefreshJob,
+  ZNewsRefreshResult,
   ZSendMailJob,
   ZSendMailResult,
 } from '@tradebot/api-contract';
@@ -67,3 +69,23 @@ export const providerRefreshQueue = defineQueue({
     removeOnFail: { count: 30 },
   },
 });
+
+/**
+ * News refresh: a Job Scheduler adds one job per NEWS_REFRESH_MINUTES slot (its job id names the
+ * slot, so a slot runs once however many workers upsert the scheduler); the job fetches news for
+ * every user's monitored symbols into the PostgreSQL cache. A failed slot is not retried: the
+ * next slot fetches the same window again.
+ */
+export const newsQueue = defineQueue({
+  name: 'news',
+  payload: ZNewsRefreshJob,
+  result: ZNewsRefreshResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+});
+
+/** The id of the news queue's Job Scheduler (one per deployment). */
+export const NEWS_SCHEDULER_ID = 'news-refresh';

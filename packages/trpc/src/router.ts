@@ -4,6 +4,7 @@ import { authRouter } from './routers/auth.router.js';
 import { clientErrorRouter } from './routers/client-error.router.js';
 import { marketRouter } from './routers/market.router.js';
 import { mlScoreRouter } from './routers/ml-score.router.js';
+import { newsRouter } from './routers/news.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
 import { router } from './trpc.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   clientError: clientErrorRouter,
   stockLists: stockListsRouter,
   mlScore: mlScoreRouter,
+  news: newsRouter,
 });
 
 export type AppRouter = typeof appRouter;

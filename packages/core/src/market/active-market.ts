@@ -1,8 +1,8 @@
-import { chooseDemoMarket, findEncryptedCredential } from '@tradebot/db';
+import { chooseDemoMarket } from '@tradebot/db';
 import { AlpacaMarketData, DemoClock, DemoMarket, type MarketClock } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
+import { loadAlpacaKeys } from './alpaca-keys.js';
 import type { DemoMarketRuntime, MarketName } from './market-deps.js';
 import { universeOf, type UniverseName } from './universe-source.js';
 
@@ -55,14 +55,13 @@ export function activeMarketService(deps: ServiceDeps) {
   async function clockFor(session: SessionInfo): Promise<MarketClock | null> {
     if (marketOf(session) === 'demo') return market.demo.clock;
     const mode = session.account.alpacaEnvironment;
-    const saved = await findEncryptedCredential(db, session.userId, mode);
-    if (!saved) return null;
+    const keys = await loadAlpacaKeys(db, cipher, session.userId, mode);
+    if (!keys) return null;
     // Each read is a call to Alpaca on the user's keys (their rate limit, their bill).
     await limiter.consume('alpacaStatusAccount', String(session.userId));
     try {
       const alpaca = await connect({
-        keyId: cipher.decrypt(saved.keyEnc, aad.brokerKey(session.userId, mode)),
-        secret: cipher.decrypt(saved.secretEnc, aad.brokerSecret(session.userId, mode)),
+        ...keys,
         paper: mode === 'paper',
         env: market.alpacaEnv,
         ...STATUS_CALL,

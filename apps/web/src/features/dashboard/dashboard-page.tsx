@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
 import { useAuth } from '../auth/auth-context';
+import { NewsButton } from '../news/news-button';
 import { EnvironmentCard } from './environment-card';
 import { SubscriptionCard } from './subscription-card';
 import { UserCard } from './user-card';
@@ -14,6 +15,9 @@ export function DashboardPage() {
 
   return (
     <Page title="Dashboard" description={`Welcome back, ${status.user.username}.`}>
+      <Group mb="lg">
+        <NewsButton />
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <UserCard user={status.user} />
         <EnvironmentCard environment={status.environment} botStatus={status.bot_status} />
