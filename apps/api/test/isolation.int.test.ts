@@ -108,6 +108,8 @@ const rest: Record<string, Call> = {
     api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
   'GET /api/admin/client-errors': (t) => api.http.get('/api/admin/client-errors', t),
   'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
+  'POST /api/admin/refresh-metrics': (t) =>
+    api.http.post('/api/admin/refresh-metrics', { universe: 'demo' }, t),
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
 };
@@ -160,6 +162,7 @@ const procedures: Record<string, Call> = {
   'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
   'admin.clientErrors': trpc('admin.clientErrors', 'query'),
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
+  'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',

@@ -5,6 +5,14 @@ import { z } from 'zod';
 const workerEnvShape = {
   ...coreEnvShape,
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /**
+   * Minutes between metrics refreshes of the demo universe (the csv universe is refreshed daily);
+   * both also run once at start. 0 turns the schedule and the start run off (tests of other
+   * queues); the admin trigger still works.
+   */
+  METRICS_REFRESH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /** Listings per metrics batch (one transaction and one checkpoint each). */
+  METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(250),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
 };

@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
-import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
+import { createRedis, mailQueue, metricsQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { metricsProcessor } from './metrics-refresh.processor.js';
+import { scheduleMetricsRefresh } from './metrics-schedule.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
 const runtime = createCoreRuntime(env);
+await runtime.ready();
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
 
 const workers = [
@@ -17,6 +20,14 @@ const workers = [
     connection,
     runtime.namespace,
     env.MAIL_CONCURRENCY,
+  ),
+  // One refresh at a time: it is CPU work on this process's main thread.
+  startWorker(
+    metricsQueue,
+    metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }),
+    connection,
+    runtime.namespace,
+    1,
   ),
 ];
 for (const worker of workers) {
@@ -30,6 +41,7 @@ for (const worker of workers) {
   );
   worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
 }
+await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES);
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
 console.log(
   `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,

@@ -13,6 +13,7 @@ import type { ServiceDeps } from './deps.js';
 import { mailDeliveryService } from './mail/mail-delivery.js';
 import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
+import { metricsRefreshService } from './market-universe/metrics-refresh.service.js';
 import { notificationService } from './notifications/notification.service.js';
 
 /**
@@ -39,6 +40,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
+    metrics: metricsRefreshService(deps),
   };
   return { services, sessions };
 }

@@ -6,3 +6,5 @@ export * from './repos/credentials.repo.js';
 export * from './repos/records.repo.js';
 export * from './repos/mail.repo.js';
 export * from './repos/universe.repo.js';
+export * from './repos/stock-metrics.repo.js';
+export * from './repos/demo-clock.repo.js';

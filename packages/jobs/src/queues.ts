@@ -1,4 +1,9 @@
-import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import {
+  ZMetricsRefreshJob,
+  ZMetricsRefreshResult,
+  ZSendMailJob,
+  ZSendMailResult,
+} from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -19,5 +24,24 @@ export const mailQueue = defineQueue({
   // 5–7 s. maxStalledCount 3: a mail survives a few crashes or deploys, but one that kills its
   // worker each time still ends failed instead of looping. The lock is renewed from the event
   // loop, so CPU-heavy work must not share this process's main thread.
+  workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
+});
+
+/**
+ * The technical metrics refresh of a universe (stock_metrics), in batches with a checkpoint in
+ * the job's progress. One attempt at a time per job id; a killed worker's job comes back within
+ * seconds (same lock and stall settings as mail) and resumes after its last committed batch.
+ */
+export const metricsQueue = defineQueue({
+  name: 'metrics',
+  payload: ZMetricsRefreshJob,
+  result: ZMetricsRefreshResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
+    // Kept so that the deterministic id dedupes a trigger for a date already refreshed.
+    removeOnComplete: { count: 200 },
+    removeOnFail: { count: 200 },
+  },
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
 });

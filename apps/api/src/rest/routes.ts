@@ -73,6 +73,13 @@ export const restRoutes: readonly RestRoute[] = [
   },
   { method: 'GET', path: '/api/admin/client-errors', procedure: 'admin.clientErrors' },
   { method: 'GET', path: '/api/admin/mail-outbox', procedure: 'admin.mailOutbox' },
+  // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' })
+  {
+    method: 'POST',
+    path: '/api/admin/refresh-metrics',
+    procedure: 'admin.refreshMetrics',
+    input: body,
+  },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
 ];

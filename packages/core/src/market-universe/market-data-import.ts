@@ -156,8 +156,11 @@ async function importPrices(
   return parsed.rows.length;
 }
 
-/** The snapshot's company as stored; fields the snapshot lacks (beta, margins…) stay null. */
-function companyRecord(company: CsvCompany) {
+/**
+ * A source's company as stored (the CSV snapshot's, the demo market's): `asset_type` becomes
+ * `security_type`; fields the source lacks (the snapshot's beta, margins…) stay null.
+ */
+export function companyRecord<C extends Pick<CsvCompany, 'asset_type'>>(company: C) {
   const { asset_type, ...rest } = company;
   return { ...rest, security_type: asset_type };
 }
