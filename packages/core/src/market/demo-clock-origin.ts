@@ -8,9 +8,10 @@ import { systemWallTime, type DemoClock } from '@tradebot/market';
  * that started with this DEMO_CLOCK_START (this one, when it is the first). Every process of
  * the deployment (API, worker, a restart of either) then shows the same market time.
  *
- * The clock starts at DEMO_CLOCK_START when it is built, so the shared position is never behind
- * it: the clock is moved forward by the difference. A paused clock (speed 0, the tests) stays
- * at DEMO_CLOCK_START plus whatever the tests advanced. Returns the origin (ms).
+ * The clock has run since the runtime was built from DEMO_CLOCK_START, so its own origin (the
+ * wall instant it showed DEMO_CLOCK_START) is never before the stored one: it is moved forward
+ * by the difference. A paused clock (speed 0, the tests) stays at DEMO_CLOCK_START plus whatever
+ * the tests advanced. Returns the origin (wall ms).
  */
 export async function joinDeploymentDemoClock(
   db: Db,
@@ -18,11 +19,12 @@ export async function joinDeploymentDemoClock(
   clockStart: number,
   wallTime: () => number = systemWallTime,
 ): Promise<number> {
-  const origin = (
-    await claimDemoClockOrigin(db, new Date(clockStart), new Date(wallTime()))
-  ).getTime();
-  const shared = clockStart + (wallTime() - origin) * clock.speed;
-  // A clock an earlier process started a few ms later than this one's read is not moved back.
+  const speed = clock.speed;
+  const own = speed > 0 ? wallTime() - (clock.now() - clockStart) / speed : wallTime();
+  const stored = await claimDemoClockOrigin(db, new Date(clockStart), new Date(Math.round(own)));
+  const origin = stored.getTime();
+  const shared = clockStart + (wallTime() - origin) * speed;
+  // Two processes that claimed at once may differ by a millisecond: never move a clock back.
   const ahead = shared - clock.now();
   if (ahead > 0) clock.advance(ahead);
   return origin;
