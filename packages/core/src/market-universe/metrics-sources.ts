@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { equalWeightReturns, readBatchBars, type Db, type MetricsCompany } from '@tradebot/db';
 import { DAY_MS, dayFromIso, isoFromDay, type DemoMarket } from '@tradebot/market';
 import { allocBars, type Bars } from '@tradebot/strategy';
@@ -56,7 +57,10 @@ export function demoBarSource(market: DemoMarket, asOf: string): MetricsBarSourc
     },
     async barsOf(batch) {
       const out = new Map<number, Bars>();
-      for (const company of batch) {
+      for (const [i, company] of batch.entries()) {
+        // Generating a series is synchronous CPU work (~4 ms): let the event loop run between
+        // a few of them, so the job's lock is renewed however large the batch.
+        if (i % 25 === 24) await nextTurn();
         const bars = await market.getDailyBars(company.symbol, range);
         if (bars.close.length > 0) out.set(company.id, bars);
       }
