@@ -52,9 +52,24 @@ describe('metrics refresh after kill -9', () => {
     const second = await startWorkerProcess(env);
     await waitFor(
       async () => (await queue.getJob(JOB_ID).then((job) => job?.getState())) === 'completed',
-      60_000,
+      90_000,
       'the refresh to complete on the restarted worker',
-    );
+    ).catch(async (error: Error) => {
+      const job = await queue.getJob(JOB_ID);
+      throw new Error(
+        `${error.message}; job ${await job?.getState()} (${job?.failedReason ?? ''}); worker log:\n${second.output.join('')}`,
+      );
+    });
+    // The worker's schedulers: demo every METRICS_REFRESH_MINUTES, csv daily.
+    const schedulers = await queue.getJobSchedulers();
+    expect(
+      schedulers
+        .map((s) => [s.key, Number(s.every)])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    ).toEqual([
+      ['metrics-csv', 86_400_000],
+      ['metrics-demo', 15 * 60_000],
+    ]);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 

@@ -29,8 +29,10 @@ export const mailQueue = defineQueue({
 
 /**
  * The technical metrics refresh of a universe (stock_metrics), in batches with a checkpoint in
- * the job's progress. One attempt at a time per job id; a killed worker's job comes back within
- * seconds (same lock and stall settings as mail) and resumes after its last committed batch.
+ * the job's progress. A killed worker's job comes back within about 15–17 s and resumes after
+ * its last committed batch. The lock is longer than mail's 5 s: the refresh is CPU work on the
+ * event loop that renews the lock, and on a loaded machine a 5 s lock expired under a running
+ * refresh (a second run of the job; harmless, as batches are upserts, but wasted).
  */
 export const metricsQueue = defineQueue({
   name: 'metrics',
@@ -43,5 +45,5 @@ export const metricsQueue = defineQueue({
     removeOnComplete: { count: 200 },
     removeOnFail: { count: 200 },
   },
-  workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
+  workerOptions: { lockDuration: 15_000, stalledInterval: 2_000, maxStalledCount: 3 },
 });
