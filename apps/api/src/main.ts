@@ -11,6 +11,7 @@ await ensureDatabase(env.DATABASE_URL);
 await migrate(env.DATABASE_URL);
 
 const runtime = createRuntime(env);
+await runtime.ready();
 const app = await buildApp({
   services: runtime.services,
   sessions: runtime.sessions,

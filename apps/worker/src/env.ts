@@ -7,6 +7,14 @@ const workerEnvShape = {
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** How often the news cache is refreshed for every user's monitored symbols. */
   NEWS_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
+   * Minutes between metrics refreshes of the demo universe (the csv universe is refreshed daily);
+   * both also run once at start. 0 turns the schedule and the start run off (tests of other
+   * queues); the admin trigger still works.
+   */
+  METRICS_REFRESH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /** Listings per metrics batch (one transaction and one checkpoint each). */
+  METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(250),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** Financial Modeling Prep: with a key, the real universe's fundamentals are refreshed daily. */

@@ -4,6 +4,7 @@ import { createCoreRuntime } from '@tradebot/core';
 import {
   createRedis,
   mailQueue,
+  metricsQueue,
   mlScoreQueue,
   newsQueue,
   openQueue,
@@ -14,10 +15,13 @@ import { mailProcessor } from './mail.processor.js';
 import { mlScoreProcessor, scheduleMlScore } from './ml-score.processor.js';
 import { newsProcessor, scheduleNewsRefresh } from './news.processor.js';
 import { startProviderRefresh } from './provider-refresh.processor.js';
+import { metricsProcessor } from './metrics-refresh.processor.js';
+import { scheduleMetricsRefresh } from './metrics-schedule.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
 const runtime = createCoreRuntime(env);
+await runtime.ready();
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
 
 const workers = [
@@ -32,6 +36,14 @@ const workers = [
   startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.namespace, 1),
   // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
   startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.namespace, 1),
+  // One refresh at a time: it is CPU work on this process's main thread.
+  startWorker(
+    metricsQueue,
+    metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }),
+    connection,
+    runtime.namespace,
+    1,
+  ),
 ];
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);
@@ -53,6 +65,7 @@ for (const worker of workers) {
 scheduleMlScore(openQueue(mlScoreQueue, connection, runtime.namespace), runtime.services).catch(
   (error: Error) => console.error(`[worker] scheduling the ML score training: ${error.message}`),
 );
+await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES);
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
 console.log(
   `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,

@@ -25,6 +25,8 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       REDIS_URL: process.env.REDIS_URL ?? '',
       ENCRYPTION_KEY: TEST_KEY,
+      // No metrics refresh at start unless a test asks for it (it would compete with theirs).
+      METRICS_REFRESH_MINUTES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -126,6 +126,12 @@ export const server = {
     `${field} must be a number from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
+  metricsRefreshQueued: (universe: string, asOf: string) =>
+    `Metrics refresh queued for the ${universe} universe (as of ${asOf}).`,
+  metricsRefreshExists: (universe: string, asOf: string) =>
+    `Metrics of the ${universe} universe as of ${asOf} are already refreshed or in progress.`,
+  metricsNoBars: (universe: string) =>
+    `The ${universe} universe has no price bars yet: import market data first.`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

@@ -56,9 +56,9 @@ export const coreEnvShape = {
    */
   DEMO_TRADING_DAYS_PER_MINUTE: z.coerce.number().min(0).max(1000).default(1),
   /**
-   * Market time of the demo clock when the process starts (ISO instant). Fixed, so every start
-   * of a deployment shows the same market; default Monday 2026-01-05, 9:00 New York (closed,
-   * opening half an hour later in market time).
+   * Market time of the demo clock at the deployment's first start (ISO instant); later starts
+   * continue from the wall-clock origin stored in PostgreSQL (market/demo-clock-origin.ts).
+   * Default Monday 2026-01-05, 9:00 New York (closed, opening half an hour later in market time).
    */
   DEMO_CLOCK_START: z.iso.datetime({ offset: true }).default('2026-01-05T14:00:00Z'),
   /** Alpaca-compatible trading and market-data addresses; unset: Alpaca's own. */

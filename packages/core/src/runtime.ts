@@ -1,10 +1,11 @@
 import { createDb } from '@tradebot/db';
-import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
+import { createRedis, mailQueue, metricsQueue, openQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
+import { joinDeploymentDemoClock } from './market/demo-clock-origin.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
 import { createRateLimiter } from './security/rate-limit.js';
@@ -20,6 +21,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
   const namespace = redisNamespace(env);
   const mail = openQueue(mailQueue, queueConnection, namespace);
+  const metrics = openQueue(metricsQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -42,13 +44,14 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     reservedUsernames: env.RESERVED_USERNAMES,
     market: {
       source: env.MARKET_SOURCE,
-      // One demo market per process; its clock starts at the fixed DEMO_CLOCK_START.
+      // One demo market per process; `ready()` puts its clock on the deployment's time line.
       demo: createDemoMarketRuntime(env),
       alpacaEnv: {
         ALPACA_TRADING_URL: env.ALPACA_TRADING_URL,
         ALPACA_DATA_URL: env.ALPACA_DATA_URL,
       },
     },
+    metricsQueue: metrics,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -63,9 +66,18 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     demo: deps.market.demo,
     services,
     sessions,
+    /**
+     * The async part of starting, awaited once by each app's main and the test harnesses before
+     * serving: the demo clock joins the deployment's shared origin (demo_clock_origins), so every
+     * process shows the same market time and a restart does not rewind it.
+     */
+    async ready() {
+      await joinDeploymentDemoClock(db, deps.market.demo.clock, Date.parse(env.DEMO_CLOCK_START));
+    },
     async close() {
       await deps.background.idle();
       await mail.close();
+      await metrics.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -15,6 +15,7 @@ import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { mlScoreService } from './ml-score/ml-score.service.js';
 import { newsService } from './news/news.service.js';
+import { metricsRefreshService } from './market-universe/metrics-refresh.service.js';
 import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
 
@@ -45,6 +46,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     stockLists: stockListsService(deps, market),
     mlScore: mlScoreService(deps),
     news: newsService(deps, market),
+    metrics: metricsRefreshService(deps),
   };
   return { services, sessions };
 }

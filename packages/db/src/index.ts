@@ -9,3 +9,5 @@ export * from './repos/universe.repo.js';
 export * from './repos/stock-lists.repo.js';
 export * from './repos/ml-score.repo.js';
 export * from './repos/news.repo.js';
+export * from './repos/stock-metrics.repo.js';
+export * from './repos/demo-clock.repo.js';

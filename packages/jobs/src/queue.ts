@@ -76,19 +76,20 @@ export async function enqueue<P extends z.ZodType, R extends z.ZodType>(
 
 export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
-  handle: (payload: z.output<P>, attempt: JobAttempt) => Promise<z.input<R>>,
+  handle: (payload: z.output<P>, attempt: JobAttempt, job: Job) => Promise<z.input<R>>,
 ): Processor {
   return async (job) => {
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success)
       throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
-    return definition.result.parse(await handle(parsed.data, attemptOf(job)));
+    // The job itself too: a long job reports progress and reads its checkpoint from it.
+    return definition.result.parse(await handle(parsed.data, attemptOf(job), job));
   };
 }
 
 export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
-  handle: (payload: z.output<P>, attempt: JobAttempt) => Promise<z.input<R>>,
+  handle: (payload: z.output<P>, attempt: JobAttempt, job: Job) => Promise<z.input<R>>,
   connection: Redis,
   namespace: string,
   concurrency = 4,

@@ -5,6 +5,8 @@ import {
   ZProviderRefreshResult,
   ZNewsRefreshJob,
   ZNewsRefreshResult,
+  ZMetricsRefreshJob,
+  ZMetricsRefreshResult,
   ZSendMailJob,
   ZSendMailResult,
 } from '@tradebot/api-contract';
@@ -89,3 +91,24 @@ export const newsQueue = defineQueue({
 
 /** The id of the news queue's Job Scheduler (one per deployment). */
 export const NEWS_SCHEDULER_ID = 'news-refresh';
+
+/**
+ * The technical metrics refresh of a universe (stock_metrics), in batches with a checkpoint in
+ * the job's progress. A killed worker's job comes back within about 15–17 s and resumes after
+ * its last committed batch. The lock is longer than mail's 5 s: the refresh is CPU work on the
+ * event loop that renews the lock, and on a loaded machine a 5 s lock expired under a running
+ * refresh (a second run of the job; harmless, as batches are upserts, but wasted).
+ */
+export const metricsQueue = defineQueue({
+  name: 'metrics',
+  payload: ZMetricsRefreshJob,
+  result: ZMetricsRefreshResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 5_000 },
+    // Kept so that the deterministic id dedupes a trigger for a date already refreshed.
+    removeOnComplete: { count: 200 },
+    removeOnFail: { count: 200 },
+  },
+  workerOptions: { lockDuration: 15_000, stalledInterval: 2_000, maxStalledCount: 3 },
+});

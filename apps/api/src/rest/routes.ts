@@ -96,6 +96,13 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/get-backtester-output', procedure: 'stockLists.backtesterOutput' },
   // spec §7 Dashboard: news sentiment (read from the cache the worker refreshes)
   { method: 'GET', path: '/api/get-news-sentiment', procedure: 'news.sentiment' },
+  // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' })
+  {
+    method: 'POST',
+    path: '/api/admin/refresh-metrics',
+    procedure: 'admin.refreshMetrics',
+    input: body,
+  },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
   // ours: the screener's ML score model (what the "ML score" column's tooltip says)

@@ -47,3 +47,32 @@ export const ZNewsRefreshResult = z.object({
   skipped_users: z.array(z.object({ user_id: z.number().int(), reason: z.string() })),
 });
 export type TNewsRefreshResult = z.infer<typeof ZNewsRefreshResult>;
+/**
+ * The metrics refresh (apps/worker, core/src/market-universe/metrics-refresh.service.ts). With
+ * `as_of` (a trading date) it refreshes that universe as of that date; without it (the
+ * scheduler's tick) it only enqueues the refresh for the universe's current as-of date under
+ * the deterministic id `metrics:{universe}:{as_of}`, so a second trigger for the same date does
+ * not run it twice.
+ */
+export const ZMetricsUniverse = z.enum(['demo', 'csv']);
+export const ZMetricsRefreshJob = z.object({
+  universe: ZMetricsUniverse,
+  as_of: z.iso.date().optional(),
+});
+export type TMetricsRefreshJob = z.infer<typeof ZMetricsRefreshJob>;
+export const ZMetricsRefreshResult = z.object({
+  universe: ZMetricsUniverse,
+  /** null: the universe has no bars yet (nothing enqueued or refreshed). */
+  as_of: z.string().nullable(),
+  /** Tick: whether a new refresh job was added (false: one with that id exists). */
+  enqueued: z.boolean().optional(),
+  /** Refresh: companies written by this attempt, and the count the checkpoint skipped. */
+  written: z.number().int().optional(),
+  resumed_after: z.number().int().optional(),
+});
+export type TMetricsRefreshResult = z.infer<typeof ZMetricsRefreshResult>;
+/** POST /api/admin/refresh-metrics: one universe, or both when left out. */
+export const ZRefreshMetricsInput = z
+  .object({ universe: ZMetricsUniverse.optional() })
+  .strict()
+  .optional();

@@ -11,7 +11,9 @@ export { universeOf, type UniverseName } from './universe-source.js';
 
 /**
  * Builds the process's demo market once (createCoreRuntime): the clock starts at the fixed
- * `DEMO_CLOCK_START` market instant and runs at `DEMO_TRADING_DAYS_PER_MINUTE` (0 = paused).
+ * `DEMO_CLOCK_START` market instant and runs at `DEMO_TRADING_DAYS_PER_MINUTE` (0 = paused);
+ * the runtime's `ready()` then moves it to the deployment's shared position
+ * (demo-clock-origin.ts).
  */
 export function createDemoMarketRuntime(settings: {
   DEMO_SEED: number;

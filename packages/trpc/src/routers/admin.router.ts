@@ -6,6 +6,7 @@ import {
   ZAdminUsersOutput,
   ZClientErrorList,
   ZMessageOutput,
+  ZRefreshMetricsInput,
 } from '@tradebot/api-contract';
 import { adminProcedure, router } from '../trpc.js';
 
@@ -35,4 +36,8 @@ export const adminRouter = router({
   mailOutbox: adminProcedure
     .output(ZAdminMailOutput)
     .query(({ ctx }) => ctx.services.admin.listMail()),
+  refreshMetrics: adminProcedure
+    .input(ZRefreshMetricsInput)
+    .output(ZMessageOutput)
+    .mutation(({ ctx, input }) => ctx.services.metrics.triggerRefresh(input?.universe)),
 });

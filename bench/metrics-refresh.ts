@@ -1,0 +1,165 @@
+/**
+ * The metrics refresh end to end through PostgreSQL (issue 10's target: 5,000 symbols × one
+ * year of daily bars in ≤ 60 s): builds a bench database of synthetic listings with bars (one
+ * year plus warm-up), then runs the worker's own refresh (`apps/worker/src/refresh-metrics.cli.ts`,
+ * the service call the job makes: read bars per batch, compute with packages/strategy, upsert
+ * stock_metrics) as a separate process, and times it. Reference in the same run: reading the
+ * same bars with the same batched query and nothing else.
+ *
+ *   npx tsx bench/metrics-refresh.ts [--symbols 5000]
+ *
+ * Database: BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/tradebot_bench_metrics
+ * (dropped and rebuilt each run); Redis db 14 (the runtime opens its queues; nothing is queued).
+ */
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { recreateDatabase } from './lib/api-process.js';
+import { fmt, summary, target } from './lib/report.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { symbols: { type: 'string' } } });
+const SYMBOLS = Number(values.symbols ?? 5000);
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/tradebot_bench_metrics';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+const AS_OF = '2026-01-05';
+// The refresh reads 600 calendar days back (core's LOOKBACK_DAYS): bars from then on, weekdays.
+const FIRST_DAY = '2024-05-15';
+const TARGET_S = 60;
+const BATCH = 250;
+
+/** Runs a repo script as a child process; resolves with its stdout. */
+function run(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    child.once('exit', (code) =>
+      code === 0 ? done(out) : fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`)),
+    );
+  });
+}
+
+/** Synthetic listings and a seeded-by-row random walk of bars per listing, built in SQL. */
+async function buildUniverse(client: pg.Client) {
+  await client.query(`SELECT setseed(0.12345)`);
+  await client.query(
+    `INSERT INTO "companies" ("source", "symbol", "company_name", "security_type", "updated_at")
+     SELECT 'csv', 'S' || lpad(i::text, 5, '0'), 'Synthetic ' || i, 'stock', now()
+     FROM generate_series(1, $1) AS i`,
+    [SYMBOLS],
+  );
+  await client.query(
+    `INSERT INTO "daily_bars" ("company_id", "date", "open", "high", "low", "close", "adjusted_close", "volume")
+     WITH days AS (
+       SELECT d::date AS "date" FROM generate_series($1::date, $2::date, interval '1 day') AS d
+       WHERE extract(isodow FROM d) < 6),
+     steps AS (
+       SELECT c."id", days."date", (random() - 0.5) * 0.04 AS r, random() AS u, random() AS v
+       FROM "companies" c CROSS JOIN days),
+     walk AS (
+       SELECT "id", "date", u, v,
+              20 + ("id" % 200) * exp(sum(r) OVER (PARTITION BY "id" ORDER BY "date")) AS "close"
+       FROM steps)
+     SELECT "id", "date", "close" * (1 + (u - 0.5) * 0.01), "close" * (1 + 0.01 * u + 0.005),
+            "close" * (1 - 0.01 * v - 0.005), "close", "close", (100000 + v * 2000000)::bigint
+     FROM walk`,
+    [FIRST_DAY, AS_OF],
+  );
+  await client.query('ANALYZE "companies"; ANALYZE "daily_bars"');
+  const { rows } = await client.query<{ bars: number }>(
+    `SELECT count(*)::int AS "bars" FROM "daily_bars"`,
+  );
+  return rows[0]?.bars ?? 0;
+}
+
+/** The reference: the refresh's batched bars query alone, every batch, nothing computed. */
+async function readAllBars(client: pg.Client): Promise<number> {
+  const { rows: ids } = await client.query<{ id: number }>(
+    `SELECT "id" FROM "companies" WHERE "source" = 'csv' ORDER BY "id"`,
+  );
+  let read = 0;
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH).map((row) => row.id);
+    const { rows } = await client.query({
+      text: `SELECT "company_id", ("date" - DATE '1970-01-01') AS "day", "open", "high", "low", "close",
+               "adjusted_close", "volume"::float8
+             FROM "daily_bars"
+             WHERE "company_id" = ANY($1::int[]) AND "date" BETWEEN $2::date AND $3::date
+             ORDER BY "company_id", "date"`,
+      values: [batch, FIRST_DAY, AS_OF],
+      rowMode: 'array',
+    });
+    read += rows.length;
+  }
+  return read;
+}
+
+console.log(`Metrics refresh bench: ${SYMBOLS} synthetic symbols, bars ${FIRST_DAY} … ${AS_OF}`);
+await recreateDatabase(DATABASE_URL);
+const env = {
+  DATABASE_URL,
+  REDIS_URL,
+  NODE_ENV: 'production',
+  ENCRYPTION_KEY: 'b'.repeat(64),
+  DEMO_TRADING_DAYS_PER_MINUTE: '0',
+};
+await run(['packages/db/src/migrate.cli.ts'], env);
+const client = new pg.Client({ connectionString: DATABASE_URL });
+await client.connect();
+let started = performance.now();
+const bars = await buildUniverse(client);
+console.log(
+  `  built ${SYMBOLS} listings, ${bars} bars (${fmt(bars / SYMBOLS, 4)} a symbol) in ${fmt((performance.now() - started) / 1000)} s`,
+);
+
+started = performance.now();
+const readRows = await readAllBars(client);
+const readS = (performance.now() - started) / 1000;
+console.log(
+  `  reference: reading the bars alone (${readRows} rows, ${BATCH} symbols a query): ${fmt(readS)} s`,
+);
+
+started = performance.now();
+const out = await run(
+  ['apps/worker/src/refresh-metrics.cli.ts', 'csv', '--as-of', AS_OF, '--batch', String(BATCH)],
+  env,
+);
+const processS = (performance.now() - started) / 1000;
+const resultLine = out.split('\n').find((line) => line.startsWith('RESULT '));
+if (!resultLine) throw new Error(`no RESULT line in:\n${out}`);
+const result = JSON.parse(resultLine.slice('RESULT '.length)) as {
+  total: number;
+  written: number;
+  ms: number;
+};
+const refreshS = result.ms / 1000;
+const { rows: check } = await client.query<{ rows: number; computed: number; beta: number }>(
+  `SELECT count(*)::int AS "rows", count("rsi")::int AS "computed", count("beta")::int AS "beta"
+   FROM "stock_metrics"`,
+);
+await client.end();
+
+console.log(
+  `  refresh: ${result.written} symbols in ${fmt(refreshS)} s (${fmt((1000 * refreshS) / result.written)} ms a symbol; ` +
+    `process with start-up and migrations check ${fmt(processS)} s)`,
+);
+console.log(
+  `  rows: ${check[0]?.rows}, with RSI ${check[0]?.computed}, with beta ${check[0]?.beta}; ` +
+    `refresh / read-only reference: ${fmt(refreshS / readS)}×`,
+);
+target(
+  `metrics refresh, ${SYMBOLS} symbols × ~1 year + warm-up through PostgreSQL`,
+  refreshS <= TARGET_S && check[0]?.rows === SYMBOLS,
+  `${fmt(refreshS)} s ≤ ${TARGET_S} s`,
+);
+summary();
