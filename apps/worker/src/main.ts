@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
-import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
+import { createRedis, mailQueue, marketImportQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { marketImportProcessor } from './market-import.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -17,6 +18,14 @@ const workers = [
     connection,
     runtime.namespace,
     env.MAIL_CONCURRENCY,
+  ),
+  // One import at a time (the service also allows only one queued or running).
+  startWorker(
+    marketImportQueue,
+    marketImportProcessor(runtime.services),
+    connection,
+    runtime.namespace,
+    1,
   ),
 ];
 for (const worker of workers) {

@@ -17,3 +17,5 @@ export * from './schemas/subscription.schema.js';
 export * from './schemas/screening.schema.js';
 export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';
+export * from './schemas/explorer.schema.js';
+export * from './schemas/market-import.schema.js';

@@ -1,4 +1,5 @@
 import type { Db } from '@tradebot/db';
+import type { Queue } from 'bullmq';
 import type { BackgroundTasks } from './background.js';
 import type { UserEvents } from './events/user-events.js';
 import type { MarketDeps } from './market/market-deps.js';
@@ -29,4 +30,15 @@ export interface ServiceDeps {
   events: UserEvents;
   /** MARKET_SOURCE, the process's demo market and the Alpaca addresses. */
   market: MarketDeps;
+  /** The explorer's logos and the admin's market-data import (core/src/explorer, market-universe). */
+  universe: UniverseDeps;
+}
+
+export interface UniverseDeps {
+  /** LOGO_URL_TEMPLATE: real listings' logo address from their domain; unset: no logo. */
+  logoUrlTemplate?: string | undefined;
+  /** The folder the admin's import loads (MARKET_DATA_DIR or ../shared/data); unset: none. */
+  marketDataDir?: string | undefined;
+  /** The market-data import queue (`marketImportQueue` of packages/jobs). */
+  importQueue: Queue;
 }

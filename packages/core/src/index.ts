@@ -38,3 +38,5 @@ export {
   type ImportProgress,
   type ImportReport,
 } from './market-universe/market-data-import.js';
+export { demoLogoPath } from './explorer/explorer.service.js';
+export { MARKET_IMPORT_TASK } from './market-universe/market-import-job.service.js';

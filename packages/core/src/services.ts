@@ -15,6 +15,8 @@ import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
+import { explorerService } from './explorer/explorer.service.js';
+import { marketImportJobService } from './market-universe/market-import-job.service.js';
 
 /**
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
@@ -41,6 +43,8 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: stockListsService(deps, market),
+    explorer: explorerService(deps, market),
+    marketImport: marketImportJobService(deps),
   };
   return { services, sessions };
 }

@@ -1,4 +1,9 @@
-import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import {
+  ZMarketImportJob,
+  ZMarketImportResult,
+  ZSendMailJob,
+  ZSendMailResult,
+} from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -21,3 +26,24 @@ export const mailQueue = defineQueue({
   // loop, so CPU-heavy work must not share this process's main thread.
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
 });
+
+/**
+ * The admin's market-data import (one job per `market_data_imports` row, id `market-import-{id}`,
+ * so a re-sent enqueue of the same row runs once). One attempt: the import is idempotent, and a
+ * failure is shown to the admin, who starts it again; a stalled job (killed worker) is retried
+ * once, re-running the files from the start (whole files are upserts, so no duplicates).
+ */
+export const marketImportQueue = defineQueue({
+  name: 'market-import',
+  payload: ZMarketImportJob,
+  result: ZMarketImportResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+  workerOptions: { lockDuration: 30_000, stalledInterval: 15_000, maxStalledCount: 1 },
+});
+
+/** The deterministic job id of an import row. */
+export const marketImportJobId = (importId: number) => `market-import-${importId}`;

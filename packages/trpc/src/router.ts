@@ -5,6 +5,8 @@ import { clientErrorRouter } from './routers/client-error.router.js';
 import { marketRouter } from './routers/market.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
+import { explorerRouter } from './routers/explorer.router.js';
+import { marketImportRouter } from './routers/market-import.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -15,6 +17,8 @@ export const appRouter = router({
   admin: adminRouter,
   clientError: clientErrorRouter,
   stockLists: stockListsRouter,
+  explorer: explorerRouter,
+  adminMarketImport: marketImportRouter,
 });
 
 export type AppRouter = typeof appRouter;
