@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { pageTitle } from '../lib/page-title';
 import { HEADER_HEIGHT, NAV_BREAKPOINT } from '../theme';
 import { Brand } from './brand';
+import { MarketBadge } from './market-badge';
 import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';
 import { NotificationBell } from './notification-bell';
@@ -54,6 +55,7 @@ export function AppLayout() {
               <NavLinks signedIn={signedIn} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {signedIn && <MarketBadge />}
               {signedIn && <ModeBadge />}
               {signedIn && <NotificationBell />}
               <ThemeToggle />

@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Stack } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';
 import { ChangePasswordCard } from './change-password-card';
+import { DemoMarketCard } from './demo-market-card';
 import { Pending2faBanner } from './pending-2fa-banner';
 import { useAccountSettings } from './use-account-settings';
 
@@ -36,6 +37,7 @@ export function AccountSettingsPage() {
             onSubmit={() => void submit()}
           />
         )}
+        {saved && <DemoMarketCard market={saved.market} />}
         {/* Its own form, outside the settings loader: a new token reloads the settings. */}
         <ChangePasswordCard />
       </Stack>
