@@ -55,7 +55,8 @@ export function AppLayout() {
               <NavLinks signedIn={signedIn} />
             </Group>
             <Group gap="xs" wrap="nowrap">
-              {signedIn && <MarketBadge />}
+              {/* A phone's header has no room for it: the drawer shows it there. */}
+              {signedIn && <MarketBadge visibleFrom="xs" />}
               {signedIn && <ModeBadge />}
               {signedIn && <NotificationBell />}
               <ThemeToggle />
@@ -64,6 +65,11 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
       <AppShell.Navbar p="md" inert={drawerHidden} aria-hidden={drawerHidden}>
+        {signedIn && (
+          <Group mb="sm" hiddenFrom="xs">
+            <MarketBadge testId="market-badge-drawer" />
+          </Group>
+        )}
         <Stack gap={4} component="nav" aria-label="Mobile">
           <NavLinks signedIn={signedIn} />
         </Stack>

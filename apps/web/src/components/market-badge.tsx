@@ -1,8 +1,11 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Tooltip, type BadgeProps } from '@mantine/core';
 import { useMarket } from './use-market';
 
 /** Which market the user is on, next to the Paper/Live label: the demo market or Alpaca. */
-export function MarketBadge() {
+export function MarketBadge({
+  testId = 'market-badge',
+  ...props
+}: { testId?: string } & Pick<BadgeProps, 'visibleFrom' | 'hiddenFrom'>) {
   const market = useMarket();
   if (!market) return null;
   const demo = market === 'demo';
@@ -18,8 +21,8 @@ export function MarketBadge() {
         color={demo ? 'grape' : 'blue'}
         variant="light"
         size="lg"
-        data-testid="market-badge"
-        visibleFrom="xs"
+        data-testid={testId}
+        {...props}
       >
         {demo ? 'Demo market' : 'Alpaca'}
       </Badge>

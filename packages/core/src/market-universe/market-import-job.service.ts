@@ -26,7 +26,8 @@ const OVER = new Set(['completed', 'failed', 'unknown']);
 /** Short summary shown beside the report. */
 function summary(report: ImportReport): string {
   const loaded = report.filesTotal - report.filesRefused.length;
-  return `Imported ${loaded} of ${report.filesTotal} files: ${report.companies.inserted} new companies, ${report.bars.inserted} new daily bars, ${report.rejected.length} rejected rows.`;
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `Imported ${loaded} of ${report.filesTotal} files: ${n(report.companies.inserted)} new companies, ${n(report.bars.inserted)} new daily bars, ${n(report.rejected.length)} rejected rows.`;
 }
 
 /**

@@ -66,7 +66,7 @@ export function MarketDataCard() {
         </Title>
         {last && (
           <Badge color={STATUS_COLOR[last.status]} variant="light" data-testid="import-status">
-            {last.status}
+            {live && busy ? 'running' : last.status}
           </Badge>
         )}
       </Group>
@@ -90,7 +90,7 @@ export function MarketDataCard() {
             </Text>
           )}
         </Group>
-        {notice && (
+        {notice && (busy || !notice.ok) && (
           <Alert color={notice.ok ? 'green' : 'red'} variant="light">
             {notice.text}
           </Alert>
@@ -124,13 +124,14 @@ function ImportReport({ last }: { last: Last }) {
     );
   const report = last.report;
   if (!report) return null;
+  const n = (value: number) => value.toLocaleString('en-US');
   return (
     <Stack gap="xs" data-testid="import-report">
       <Text size="sm">{last.message}</Text>
       <Text size="xs" c="dimmed">
-        Companies: {report.companies.inserted} new, {report.companies.updated} updated,{' '}
-        {report.companies.unchanged} unchanged · Daily bars: {report.bars.inserted} new,{' '}
-        {report.bars.updated} updated, {report.bars.unchanged} unchanged
+        Companies: {n(report.companies.inserted)} new, {n(report.companies.updated)} updated,{' '}
+        {n(report.companies.unchanged)} unchanged · Daily bars: {n(report.bars.inserted)} new,{' '}
+        {n(report.bars.updated)} updated, {n(report.bars.unchanged)} unchanged
         {last.finished_at ? ` · finished ${new Date(last.finished_at).toLocaleString()}` : ''}
       </Text>
       {report.rejected.length === 0 ? (

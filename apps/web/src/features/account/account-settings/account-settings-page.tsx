@@ -23,6 +23,8 @@ export function AccountSettingsPage() {
             {ui.settingsLoadFailed(settings.error.message)}
           </Alert>
         )}
+        {/* Starting without keys: offered before the keys form (it onboards the user too). */}
+        {saved && <DemoMarketCard market={saved.market} />}
         {settings.isPending ? (
           <Group justify="center" py="xl">
             <Loader />
@@ -37,7 +39,6 @@ export function AccountSettingsPage() {
             onSubmit={() => void submit()}
           />
         )}
-        {saved && <DemoMarketCard market={saved.market} />}
         {/* Its own form, outside the settings loader: a new token reloads the settings. */}
         <ChangePasswordCard />
       </Stack>

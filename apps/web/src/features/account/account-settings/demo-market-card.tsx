@@ -1,5 +1,5 @@
 import type { TAccountSettingsOutput } from '@tradebot/api-contract';
-import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ResultAlert, type FormResult } from '../../../components/result-alert';
@@ -48,20 +48,26 @@ export function DemoMarketCard({ market }: { market: TAccountSettingsOutput['mar
       </Text>
       {onDemo ? (
         <Text size="sm">
-          You are on the demo market. Saving Alpaca keys above switches you back to Alpaca.
+          You are on the demo market. Saving Alpaca keys below switches you back to Alpaca.
         </Text>
       ) : (
-        <Button
-          variant="light"
-          color="grape"
-          onClick={() => void choose()}
-          loading={useDemo.isPending}
-          data-testid="use-demo-market"
-        >
-          Use the demo market
-        </Button>
+        <Group>
+          <Button
+            variant="light"
+            color="grape"
+            onClick={() => void choose()}
+            loading={useDemo.isPending}
+            data-testid="use-demo-market"
+          >
+            Use the demo market
+          </Button>
+        </Group>
       )}
-      <ResultAlert result={result} testId="demo-market-result" />
+      {result && (
+        <Box mt="sm">
+          <ResultAlert result={result} testId="demo-market-result" />
+        </Box>
+      )}
     </Card>
   );
 }
