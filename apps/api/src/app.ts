@@ -15,6 +15,7 @@ import Fastify, {
 } from 'fastify';
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
+import { registerDemoLogoRoute } from './demo-logo-route.js';
 import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
 import { registerTrpcQueries } from './trpc-queries.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Answer GET query calls without tRPC's adapter (trpc-queries.ts); off only to compare. */
   leanQueries?: boolean;
+  /** LOGO_URL_TEMPLATE: its origin joins the CSP's img-src (real listings' logos). */
+  logoUrlTemplate?: string | undefined;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function buildApp(options: AppOptions) {
     genReqId: newRequestId,
   });
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { logoUrlTemplate: options.logoUrlTemplate });
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     });
   });
   registerRestRoutes(app, restRoutes, buildContext);
+  registerDemoLogoRoute(app, options.services);
   // Spec §7: the token route accepts POST only.
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],

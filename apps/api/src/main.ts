@@ -18,6 +18,7 @@ const app = await buildApp({
   subscriber: runtime.subscriber,
   namespace: runtime.namespace,
   webDist: env.WEB_DIST,
+  logoUrlTemplate: env.LOGO_URL_TEMPLATE,
   logger: {
     level: env.LOG_LEVEL,
     serializers: {

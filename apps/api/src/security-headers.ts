@@ -10,7 +10,12 @@ const PRIVATE_PATH = /^\/(api|trpc|ws|subscribe)(\/|\?|$)/;
  * on API answers. Helmet's middleware is built once: @fastify/helmet rebuilt it, parsing the
  * CSP, on every request.
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { logoUrlTemplate?: string | undefined } = {},
+) {
+  // Images: this origin (demo logos), data: (QR codes) and the logo template's origin only.
+  const logoOrigin = imageSource(options.logoUrlTemplate);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -18,7 +23,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         scriptSrc: ["'self'"],
         // Mantine writes CSS variables into style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', ...logoOrigin],
         connectSrc: ["'self'"],
       },
     },
@@ -27,4 +32,15 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     if (PRIVATE_PATH.test(request.url)) reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+}
+
+/**
+ * The CSP source that admits a logo template's addresses: its origin, or only its scheme when
+ * the host itself is templated (`https://{domain}/favicon.ico`).
+ */
+export function imageSource(template: string | undefined): string[] {
+  if (!template) return [];
+  const [, scheme, host] = /^(https?):\/\/([^/?#]*)/.exec(template) ?? [];
+  if (!scheme || !host) return [];
+  return host.includes('{') ? [`${scheme}:`] : [`${scheme}://${host.toLowerCase()}`];
 }

@@ -134,6 +134,14 @@ const rest: Record<string, Call> = {
   'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
   'POST /api/admin/refresh-metrics': (t) =>
     api.http.post('/api/admin/refresh-metrics', { universe: 'demo' }, t),
+  'POST /api/stocks/explore': (t) =>
+    api.http.post('/api/stocks/explore', { search: 'ALICEQ', page: 1 }, t),
+  'GET /api/stocks/count': (t) => api.http.get('/api/stocks/count', t),
+  'POST /api/stocks/logos/batch': (t) =>
+    api.http.post('/api/stocks/logos/batch', { symbols: ['ALICEQ'] }, t),
+  'POST /api/admin/import-market-data': (t) =>
+    api.http.post('/api/admin/import-market-data', {}, t),
+  'GET /api/admin/import-market-data': (t) => api.http.get('/api/admin/import-market-data', t),
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
   'GET /api/screening/ml-model': (t) => api.http.get('/api/screening/ml-model', t),
@@ -197,6 +205,11 @@ const procedures: Record<string, Call> = {
   'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
   'news.sentiment': trpc('news.sentiment', 'query'),
   'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
+  'explorer.explore': trpc('explorer.explore', 'mutation', { search: 'ALICEQ' }),
+  'explorer.count': trpc('explorer.count', 'query'),
+  'explorer.logos': trpc('explorer.logos', 'mutation', { symbols: ['ALICEQ'] }),
+  'adminMarketImport.start': trpc('adminMarketImport.start', 'mutation'),
+  'adminMarketImport.status': trpc('adminMarketImport.status', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { PlaceholderPage } from './components/placeholder-page';
@@ -14,6 +14,7 @@ import { ProtectedRoute } from './features/auth/protected-route';
 import { SignupPage } from './features/auth/signup/signup-page';
 import { VerifyEmailPage } from './features/auth/verify-email/verify-email-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
+import { StockExplorerPage } from './features/explorer/stock-explorer-page';
 import { HelpPage } from './features/help/help-page';
 import { HomePage } from './features/home/home-page';
 import { PrivacyPage } from './features/legal/privacy-page';
@@ -47,12 +48,7 @@ const PAGES: Record<RoutePath, ReactNode> = {
     />,
   ),
   '/account-settings': guard(<AccountSettingsPage />),
-  '/stock-explorer': guard(
-    <PlaceholderPage
-      title="Stock Explorer"
-      text="The stock explorer is coming in the next step."
-    />,
-  ),
+  '/stock-explorer': guard(<StockExplorerPage />),
   '/live-log': guard(
     <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
   ),
@@ -66,6 +62,8 @@ export function AppRoutes() {
         {Object.entries(PAGES).map(([path, element]) => (
           <Route key={path} path={path} element={element} />
         ))}
+        {/* Spec §2's other reading of the explorer's path. */}
+        <Route path="/explorer" element={<Navigate to="/stock-explorer" replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

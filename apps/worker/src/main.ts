@@ -4,6 +4,7 @@ import { createCoreRuntime } from '@tradebot/core';
 import {
   createRedis,
   mailQueue,
+  marketImportQueue,
   metricsQueue,
   mlScoreQueue,
   newsQueue,
@@ -17,6 +18,7 @@ import { newsProcessor, scheduleNewsRefresh } from './news.processor.js';
 import { startProviderRefresh } from './provider-refresh.processor.js';
 import { metricsProcessor } from './metrics-refresh.processor.js';
 import { scheduleMetricsRefresh } from './metrics-schedule.js';
+import { marketImportProcessor } from './market-import.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -40,6 +42,14 @@ const workers = [
   startWorker(
     metricsQueue,
     metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }),
+    connection,
+    runtime.namespace,
+    1,
+  ),
+  // One import at a time (the service also allows only one queued or running).
+  startWorker(
+    marketImportQueue,
+    marketImportProcessor(runtime.services),
     connection,
     runtime.namespace,
     1,

@@ -19,3 +19,5 @@ export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';
 export * from './schemas/ml-score.schema.js';
 export * from './schemas/news.schema.js';
+export * from './schemas/explorer.schema.js';
+export * from './schemas/market-import.schema.js';

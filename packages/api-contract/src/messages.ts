@@ -52,6 +52,11 @@ export const ui = {
   newsLoadFailed: 'Failed to fetch news sentiment',
   newsEmpty:
     'No news yet. News is shown for the stocks in your backtesting list or Final Trading List; add stocks there and headlines appear within a few minutes.',
+  stockDataLoadFailed: 'Failed to load stock data. Please try again later.',
+  noStocksFound: 'No stocks found for the given search.',
+  noLogo: 'No Logo',
+  loading: 'Loading...',
+  sessionExpiredLogIn: 'Session expired. Please log in again.',
 } as const;
 
 /** 1e10 → "10,000,000,000": bounds read as people write them. */
@@ -132,6 +137,18 @@ export const server = {
     `Metrics of the ${universe} universe as of ${asOf} are already refreshed or in progress.`,
   metricsNoBars: (universe: string) =>
     `The ${universe} universe has no price bars yet: import market data first.`,
+  exploreSearchText: 'search must be text.',
+  exploreMetricsList: 'metrics must be a list of metric names.',
+  explorePage: 'page must be a whole number from 1 to 100,000.',
+  unknownMetrics: (names: readonly string[]) =>
+    `Unknown metric${names.length > 1 ? 's' : ''}: ${names
+      .slice(0, 10)
+      .map((name) => name.slice(0, 40))
+      .join(', ')}${names.length > 10 ? ', …' : ''}`,
+  marketImportQueued: 'Market data import started.',
+  marketImportAlreadyRunning: 'A market data import is already running.',
+  marketImportNoFolder:
+    'No market data folder is configured on the server (set MARKET_DATA_DIR for the worker and the API).',
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

@@ -64,6 +64,24 @@ export const coreEnvShape = {
   /** Alpaca-compatible trading and market-data addresses; unset: Alpaca's own. */
   ALPACA_TRADING_URL: z.string().url().optional(),
   ALPACA_DATA_URL: z.string().url().optional(),
+  /**
+   * Logo address of a real listing, built from its company domain: `{domain}` (and `{symbol}`)
+   * are replaced, e.g. https://logo.clearbit.com/{domain}. Unset: real listings show "No Logo".
+   * Its origin is added to the CSP's img-src.
+   */
+  LOGO_URL_TEMPLATE: z
+    .string()
+    .url()
+    .refine(
+      (value) => /^https?:/.test(value) && /\{(domain|symbol)\}/.test(value),
+      'LOGO_URL_TEMPLATE must be an http(s) address holding {domain} or {symbol}',
+    )
+    .optional(),
+  /**
+   * The folder the admin dashboard's "Import market data" loads (laid out like ../shared/data).
+   * Default: ../shared/data beside the repository, when it exists.
+   */
+  MARKET_DATA_DIR: z.string().min(1).optional(),
 };
 
 type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;
@@ -78,6 +96,13 @@ export function redisNamespace(env: { REDIS_PREFIX?: string | undefined; DATABAS
 }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** MARKET_DATA_DIR, or ../shared/data beside the repository when it exists (else none). */
+export function marketDataDir(env: { MARKET_DATA_DIR?: string | undefined }): string | undefined {
+  if (env.MARKET_DATA_DIR) return resolve(env.MARKET_DATA_DIR);
+  const shared = resolve(repoRoot, '../shared/data');
+  return existsSync(shared) ? shared : undefined;
+}
 
 /** Parses settings with a message that names each bad one and the file that documents it. */
 export function parseEnv<S extends z.ZodRawShape>(

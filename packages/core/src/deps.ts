@@ -32,4 +32,15 @@ export interface ServiceDeps {
   market: MarketDeps;
   /** The metrics refresh queue (core/src/market-universe/metrics-refresh.service.ts). */
   metricsQueue: Queue;
+  /** The explorer's logos and the admin's market-data import (core/src/explorer, market-universe). */
+  universe: UniverseDeps;
+}
+
+export interface UniverseDeps {
+  /** LOGO_URL_TEMPLATE: real listings' logo address from their domain; unset: no logo. */
+  logoUrlTemplate?: string | undefined;
+  /** The folder the admin's import loads (MARKET_DATA_DIR or ../shared/data); unset: none. */
+  marketDataDir?: string | undefined;
+  /** The market-data import queue (`marketImportQueue` of packages/jobs). */
+  importQueue: Queue;
 }

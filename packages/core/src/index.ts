@@ -47,3 +47,5 @@ export {
   type ProviderRefreshReport,
 } from './market-universe/provider-refresh.js';
 export { NEWS_LOOKBACK_MS, NEWS_RETENTION_MS } from './news/news-refresh.js';
+export { demoLogoPath } from './explorer/explorer.service.js';
+export { MARKET_IMPORT_TASK } from './market-universe/market-import-job.service.js';

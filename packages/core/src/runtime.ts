@@ -1,7 +1,7 @@
 import { createDb } from '@tradebot/db';
-import { createRedis, mailQueue, metricsQueue, openQueue } from '@tradebot/jobs';
+import { createRedis, mailQueue, marketImportQueue, metricsQueue, openQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
-import { redisNamespace, type CoreEnv } from './config.js';
+import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
@@ -22,6 +22,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const namespace = redisNamespace(env);
   const mail = openQueue(mailQueue, queueConnection, namespace);
   const metrics = openQueue(metricsQueue, queueConnection, namespace);
+  const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -52,6 +53,11 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       },
     },
     metricsQueue: metrics,
+    universe: {
+      logoUrlTemplate: env.LOGO_URL_TEMPLATE,
+      marketDataDir: marketDataDir(env),
+      importQueue: marketImport,
+    },
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -78,6 +84,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await deps.background.idle();
       await mail.close();
       await metrics.close();
+      await marketImport.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

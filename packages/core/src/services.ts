@@ -18,6 +18,8 @@ import { newsService } from './news/news.service.js';
 import { metricsRefreshService } from './market-universe/metrics-refresh.service.js';
 import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
+import { explorerService } from './explorer/explorer.service.js';
+import { marketImportJobService } from './market-universe/market-import-job.service.js';
 
 /**
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
@@ -47,6 +49,8 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mlScore: mlScoreService(deps),
     news: newsService(deps, market),
     metrics: metricsRefreshService(deps),
+    explorer: explorerService(deps, market),
+    marketImport: marketImportJobService(deps),
   };
   return { services, sessions };
 }

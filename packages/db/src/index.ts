@@ -11,3 +11,5 @@ export * from './repos/ml-score.repo.js';
 export * from './repos/news.repo.js';
 export * from './repos/stock-metrics.repo.js';
 export * from './repos/demo-clock.repo.js';
+export * from './repos/explorer.repo.js';
+export * from './repos/market-imports.repo.js';

@@ -5,6 +5,8 @@ import {
   ZProviderRefreshResult,
   ZNewsRefreshJob,
   ZNewsRefreshResult,
+  ZMarketImportJob,
+  ZMarketImportResult,
   ZMetricsRefreshJob,
   ZMetricsRefreshResult,
   ZSendMailJob,
@@ -112,3 +114,24 @@ export const metricsQueue = defineQueue({
   },
   workerOptions: { lockDuration: 15_000, stalledInterval: 2_000, maxStalledCount: 3 },
 });
+
+/**
+ * The admin's market-data import (one job per `market_data_imports` row, id `market-import-{id}`,
+ * so a re-sent enqueue of the same row runs once). One attempt: the import is idempotent, and a
+ * failure is shown to the admin, who starts it again; a stalled job (killed worker) is retried
+ * once, re-running the files from the start (whole files are upserts, so no duplicates).
+ */
+export const marketImportQueue = defineQueue({
+  name: 'market-import',
+  payload: ZMarketImportJob,
+  result: ZMarketImportResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+  workerOptions: { lockDuration: 30_000, stalledInterval: 15_000, maxStalledCount: 1 },
+});
+
+/** The deterministic job id of an import row. */
+export const marketImportJobId = (importId: number) => `market-import-${importId}`;

@@ -7,6 +7,8 @@ import { mlScoreRouter } from './routers/ml-score.router.js';
 import { newsRouter } from './routers/news.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
+import { explorerRouter } from './routers/explorer.router.js';
+import { marketImportRouter } from './routers/market-import.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -19,6 +21,8 @@ export const appRouter = router({
   stockLists: stockListsRouter,
   mlScore: mlScoreRouter,
   news: newsRouter,
+  explorer: explorerRouter,
+  adminMarketImport: marketImportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -103,6 +103,13 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'admin.refreshMetrics',
     input: body,
   },
+  // spec §7 Explorer and Dashboard: search, universe size, logos
+  { method: 'POST', path: '/api/stocks/explore', procedure: 'explorer.explore', input: body },
+  { method: 'GET', path: '/api/stocks/count', procedure: 'explorer.count' },
+  { method: 'POST', path: '/api/stocks/logos/batch', procedure: 'explorer.logos', input: body },
+  // ours: the admin's market-data import (the server's MARKET_DATA_DIR) and its status/report
+  { method: 'POST', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.start' },
+  { method: 'GET', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.status' },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
   // ours: the screener's ML score model (what the "ML score" column's tooltip says)

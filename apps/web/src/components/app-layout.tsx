@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/auth-context';
 import { pageTitle } from '../lib/page-title';
 import { HEADER_HEIGHT, NAV_BREAKPOINT } from '../theme';
 import { Brand } from './brand';
+import { MarketBadge } from './market-badge';
 import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';
 import { NotificationBell } from './notification-bell';
@@ -54,6 +55,8 @@ export function AppLayout() {
               <NavLinks signedIn={signedIn} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {/* A phone's header has no room for it: the drawer shows it there. */}
+              {signedIn && <MarketBadge visibleFrom="xs" />}
               {signedIn && <ModeBadge />}
               {signedIn && <NotificationBell />}
               <ThemeToggle />
@@ -62,6 +65,11 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
       <AppShell.Navbar p="md" inert={drawerHidden} aria-hidden={drawerHidden}>
+        {signedIn && (
+          <Group mb="sm" hiddenFrom="xs">
+            <MarketBadge testId="market-badge-drawer" />
+          </Group>
+        )}
         <Stack gap={4} component="nav" aria-label="Mobile">
           <NavLinks signedIn={signedIn} />
         </Stack>

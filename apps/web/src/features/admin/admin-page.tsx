@@ -2,13 +2,14 @@ import { Tabs } from '@mantine/core';
 import { Page } from '../../components/page';
 import { ClientErrorsTable } from './client-errors-table';
 import { MailOutbox } from './mail-outbox';
+import { MarketDataCard } from './market-data-card';
 import { UsersTable } from './users-table';
 
 export function AdminPage() {
   return (
     <Page
       title="Admin dashboard"
-      description="Manage users, review client error reports and the development mail outbox."
+      description="Manage users, review client error reports and the development mail outbox, and import market data."
     >
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">
@@ -19,6 +20,9 @@ export function AdminPage() {
           <Tabs.Tab value="mail" data-testid="tab-mail-outbox">
             Mail outbox
           </Tabs.Tab>
+          <Tabs.Tab value="market-data" data-testid="tab-market-data">
+            Market data
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersTable />
@@ -28,6 +32,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mail">
           <MailOutbox />
+        </Tabs.Panel>
+        <Tabs.Panel value="market-data">
+          <MarketDataCard />
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Stack } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';
 import { ChangePasswordCard } from './change-password-card';
+import { DemoMarketCard } from './demo-market-card';
 import { Pending2faBanner } from './pending-2fa-banner';
 import { useAccountSettings } from './use-account-settings';
 
@@ -22,6 +23,8 @@ export function AccountSettingsPage() {
             {ui.settingsLoadFailed(settings.error.message)}
           </Alert>
         )}
+        {/* Starting without keys: offered before the keys form (it onboards the user too). */}
+        {saved && <DemoMarketCard market={saved.market} />}
         {settings.isPending ? (
           <Group justify="center" py="xl">
             <Loader />

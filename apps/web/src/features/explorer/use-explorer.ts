@@ -1,0 +1,92 @@
+import { ui, type TExplorerMetric, type TStockRecord } from '@tradebot/api-contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { errorCode, useTRPCClient } from '../../lib/trpc';
+import { useAuth } from '../auth/auth-context';
+import { pageCount } from './format-metric';
+import { QueryCache, queryKey } from './query-cache';
+
+/** Spec §7: explore 15 s, count 10 s. */
+const EXPLORE_TIMEOUT_MS = 15_000;
+const COUNT_TIMEOUT_MS = 10_000;
+
+/** The toggles on at first: what a first look at a stock needs. */
+export const DEFAULT_METRICS: TExplorerMetric[] = [
+  'market_cap',
+  'pe_ratio',
+  'dividend_yield',
+  'rsi',
+];
+
+export type ExplorerState =
+  | { kind: 'loading' }
+  | { kind: 'results'; rows: TStockRecord[] }
+  | { kind: 'empty' }
+  | { kind: 'error' };
+
+/**
+ * The explorer's query (search, metric toggles, page), its results through a 5-entry cache that
+ * a token change empties, and the page count (only without a search, spec §7).
+ */
+export function useExplorer() {
+  const client = useTRPCClient();
+  const { token, expire } = useAuth();
+  const cache = useRef(new QueryCache<TStockRecord[]>());
+  const [search, setSearch] = useState('');
+  const [metrics, setMetrics] = useState<TExplorerMetric[]>(DEFAULT_METRICS);
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<ExplorerState>({ kind: 'loading' });
+
+  const count = useQuery({
+    queryKey: ['explorer-count', token],
+    enabled: search === '',
+    queryFn: ({ signal }) =>
+      client.explorer.count.query(undefined, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(COUNT_TIMEOUT_MS)]),
+      }),
+  });
+
+  useEffect(() => {
+    const query = { search, metrics, page };
+    const key = queryKey(query);
+    const cached = cache.current.get(token, key);
+    const show = (rows: TStockRecord[]) =>
+      setState(rows.length === 0 ? { kind: 'empty' } : { kind: 'results', rows });
+    if (cached) return show(cached);
+    let current = true;
+    setState({ kind: 'loading' });
+    client.explorer.explore
+      .mutate(query, { signal: AbortSignal.timeout(EXPLORE_TIMEOUT_MS) })
+      .then((rows) => {
+        cache.current.set(token, key, rows);
+        if (current) show(rows);
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (errorCode(error) === 'UNAUTHORIZED') return expire();
+        // Spec §8: the error clears the list.
+        setState({ kind: 'error' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, token, expire, search, metrics, page]);
+
+  return {
+    state,
+    search,
+    /** Spec §5: the search is trimmed; a new search starts at page 1. */
+    submitSearch: (text: string) => {
+      setSearch(text.trim());
+      setPage(1);
+    },
+    metrics,
+    toggleMetric: (metric: TExplorerMetric) =>
+      setMetrics((on) => (on.includes(metric) ? on.filter((m) => m !== metric) : [...on, metric])),
+    page,
+    setPage,
+    /** Shown only without a search (spec §9); null until the count is known. */
+    pages: search === '' && count.data ? pageCount(count.data.count) : null,
+    messages: { error: ui.stockDataLoadFailed, empty: ui.noStocksFound },
+  };
+}

@@ -1,0 +1,33 @@
+import { ui } from '@tradebot/api-contract';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { errorCode, useTRPCClient } from '../../lib/trpc';
+import { useAuth } from '../auth/auth-context';
+
+/** Spec §7: POST /api/backtest/stocks with the one symbol, 15 s time-out. */
+const QUEUE_TIMEOUT_MS = 15_000;
+
+/** Adds one symbol to the backtest queue with the spec §8 messages. */
+export function useQueueSymbol() {
+  const client = useTRPCClient();
+  const { expire } = useAuth();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const queue = async (symbol: string) => {
+    setPending(symbol);
+    try {
+      await client.stockLists.addToBacktestList.mutate(
+        { symbols: [symbol] },
+        { signal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
+      );
+      notifications.show({ color: 'green', message: ui.addedToBacktestQueue(symbol) });
+    } catch (error) {
+      if (errorCode(error) === 'UNAUTHORIZED') return expire();
+      notifications.show({ color: 'red', message: ui.addToQueueFailed(symbol) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return { queue, pending };
+}

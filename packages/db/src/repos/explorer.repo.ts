@@ -1,0 +1,154 @@
+import type { Db } from '../client.js';
+import type { UniverseSource } from './universe.repo.js';
+
+/**
+ * The explorer's reads of the universe (companies with their stored technical metrics).
+ *
+ * Search uses the indexes of migration 20261123000500_market_universe:
+ * `upper(symbol) LIKE 'AA%'` the `upper(symbol) text_pattern_ops` btree, and
+ * `company_name ILIKE '%apple%'` / `company_name % 'apple'` (trigram similarity, for typos) the
+ * pg_trgm GIN index; the planner ORs the bitmaps. Statements go through node-pg unnamed, so
+ * PostgreSQL plans each one with its actual parameters (a LIKE prefix can only use the btree
+ * when the planner sees the pattern). `explorer.int.test.ts` checks the plan.
+ */
+
+/** One explorer row as read: every field of the spec §3 stock record. */
+export interface ExplorerRow {
+  symbol: string;
+  company_name: string;
+  market_cap: number | null;
+  pe_ratio: number | null;
+  pb_ratio: number | null;
+  dividend_yield: number | null;
+  roe: number | null;
+  roa: number | null;
+  gross_margin: number | null;
+  operating_margin: number | null;
+  ev_ebitda: number | null;
+  ps_ratio: number | null;
+  peg_ratio: number | null;
+  rsi: number | null;
+  atr_percent: number | null;
+  macd: number | null;
+  revenue_growth: number | null;
+  earnings_growth: number | null;
+  eps: number | null;
+  net_profit_margin: number | null;
+  book_value_per_share: number | null;
+  interest_coverage: number | null;
+  average_volume: number | null;
+  description: string | null;
+  domain: string | null;
+  last_updated: Date | null;
+}
+
+const COMPANY_FIELDS = [
+  'market_cap',
+  'pe_ratio',
+  'pb_ratio',
+  'dividend_yield',
+  'roe',
+  'roa',
+  'gross_margin',
+  'operating_margin',
+  'ev_ebitda',
+  'ps_ratio',
+  'peg_ratio',
+  'revenue_growth',
+  'earnings_growth',
+  'eps',
+  'net_profit_margin',
+  'book_value_per_share',
+  'interest_coverage',
+  'description',
+  'domain',
+];
+
+const SELECT = `
+  SELECT c."symbol", c."company_name", ${COMPANY_FIELDS.map((f) => `c."${f}"`).join(', ')},
+    m."rsi", m."atr_percent", m."macd",
+    COALESCE(m."average_volume", c."average_volume") AS "average_volume",
+    GREATEST(c."updated_at" AT TIME ZONE 'UTC', m."refreshed_at") AS "last_updated"
+  FROM "companies" c LEFT JOIN "stock_metrics" m ON m."company_id" = c."id"`;
+
+/** `%` and `_` (and the escape itself) are literal in a search, not LIKE wildcards. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The SQL and parameters of one explorer page. With a search: listings whose symbol starts with
+ * it or whose name contains it (or resembles it, 3 characters and more), the exact symbol first,
+ * then symbol prefixes, then by name similarity. Without: by market cap, largest first.
+ */
+export function explorerQuery(
+  source: UniverseSource,
+  search: string,
+  page: { limit: number; offset: number },
+): { text: string; values: unknown[] } {
+  if (search === '') {
+    return {
+      text: `${SELECT} WHERE c."source" = $1::"UniverseSource"
+        ORDER BY c."market_cap" DESC NULLS LAST, c."symbol" LIMIT $2 OFFSET $3`,
+      values: [source, page.limit, page.offset],
+    };
+  }
+  const upper = search.toUpperCase();
+  // Under 3 characters a name holds no whole trigram: similarity would match nothing useful.
+  const similar = search.length >= 3 ? `OR c."company_name" % $5` : '';
+  return {
+    text: `${SELECT}
+      WHERE c."source" = $1::"UniverseSource"
+        AND (upper(c."symbol") LIKE $2 OR c."company_name" ILIKE $3 ${similar})
+      ORDER BY (upper(c."symbol") = $4) DESC, (upper(c."symbol") LIKE $2) DESC,
+        similarity(c."company_name", $5) DESC, c."market_cap" DESC NULLS LAST, c."symbol"
+      LIMIT $6 OFFSET $7`,
+    values: [
+      source,
+      `${likeLiteral(upper)}%`,
+      `%${likeLiteral(search)}%`,
+      upper,
+      search,
+      page.limit,
+      page.offset,
+    ],
+  };
+}
+
+export async function exploreCompanies(
+  db: Db,
+  source: UniverseSource,
+  search: string,
+  page: { limit: number; offset: number },
+): Promise<ExplorerRow[]> {
+  const { rows } = await db.pool.query<ExplorerRow>(explorerQuery(source, search, page));
+  return rows;
+}
+
+/** How many listings a universe holds (the explorer's page count). */
+export async function countCompanies(db: Db, source: UniverseSource): Promise<number> {
+  return db.company.count({ where: { source } });
+}
+
+/** The domains of these listings (missing symbols are left out). */
+export async function companyDomains(
+  db: Db,
+  source: UniverseSource,
+  symbols: readonly string[],
+): Promise<Map<string, string | null>> {
+  const rows = await db.company.findMany({
+    where: { source, symbol: { in: [...symbols] } },
+    select: { symbol: true, domain: true },
+  });
+  return new Map(rows.map((row) => [row.symbol, row.domain]));
+}
+
+/** A listing's name and sector (what a generated logo draws), or null when there is none. */
+export async function companyLook(
+  db: Db,
+  source: UniverseSource,
+  symbol: string,
+): Promise<{ companyName: string; sector: string | null } | null> {
+  return db.company.findUnique({
+    where: { source_symbol: { source, symbol } },
+    select: { companyName: true, sector: true },
+  });
+}

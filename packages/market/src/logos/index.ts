@@ -1,0 +1,2 @@
+export * from './demo-logo.js';
+export * from './template-logo.js';
