@@ -37,6 +37,9 @@ beforeAll(async () => {
     data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
   });
   await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
+  await api.runtime.db.screeningTemplate.create({
+    data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
+  });
 });
 afterAll(async () => api.close());
 
@@ -109,6 +112,14 @@ const rest: Record<string, Call> = {
   'POST /api/save-to-optimized-parameters': (t) =>
     api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
   'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
+  'GET /api/screening/templates': (t) => api.http.get('/api/screening/templates', t),
+  'POST /api/screening/save-template': (t) =>
+    api.http.post('/api/screening/save-template', { name: 'Alicetpl', criteria: {} }, t),
+  'DELETE /api/screening/delete-template/:name': (t) =>
+    api.http.del('/api/screening/delete-template/Alicetpl', t),
+  'POST /api/run-screener': (t) =>
+    api.http.post('/api/run-screener', { template_name: 'Alicetpl' }, t),
+  'GET /api/get-screener-output': (t) => api.http.get('/api/get-screener-output', t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -177,6 +188,14 @@ const procedures: Record<string, Call> = {
     symbols: ['ALICEQ'],
   }),
   'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
+  'screener.templates': trpc('screener.templates', 'query'),
+  'screener.saveTemplate': trpc('screener.saveTemplate', 'mutation', {
+    name: 'Alicetpl',
+    criteria: { max_rsi: 10 },
+  }),
+  'screener.deleteTemplate': trpc('screener.deleteTemplate', 'mutation', { name: 'Alicetpl' }),
+  'screener.run': trpc('screener.run', 'mutation', { template_name: 'Alicetpl' }),
+  'screener.output': trpc('screener.output', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',
@@ -201,7 +220,11 @@ async function aliceState() {
     select: { plan: true, status: true },
   });
   const lists = await api.http.get('/api/backtest/stocks', a.token);
+  const templates = await api.http.get('/api/screening/templates', a.token);
+  const runs = await api.runtime.db.screenerRun.count({ where: { userId: a.userId } });
   return {
+    templates: templates.body,
+    runs,
     settings: settings.body,
     notifications: notifications.body,
     lists: lists.body,
@@ -233,6 +256,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('0042');
       expect(text, name).not.toContain('Screener completed for alice');
       expect(text, name).not.toContain('ALICEQ"]');
+      expect(text, name).not.toContain('"max_rsi":42');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

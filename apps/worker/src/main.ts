@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
-import { createRedis, mailQueue, startWorker } from '@tradebot/jobs';
+import { createRedis, mailQueue, screenerQueue, startWorker } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
 import { mailProcessor } from './mail.processor.js';
+import { screenerProcessor } from './screener.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -18,6 +19,8 @@ const workers = [
     runtime.namespace,
     env.MAIL_CONCURRENCY,
   ),
+  // A run reads the universe in one query and screens it in memory: two at once is plenty.
+  startWorker(screenerQueue, screenerProcessor(runtime.services), connection, runtime.namespace, 2),
 ];
 for (const worker of workers) {
   worker.on('failed', (job, error) =>

@@ -17,3 +17,4 @@ export * from './schemas/subscription.schema.js';
 export * from './schemas/screening.schema.js';
 export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';
+export * from './schemas/screener.schema.js';

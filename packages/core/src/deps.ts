@@ -1,4 +1,5 @@
 import type { Db } from '@tradebot/db';
+import type { Queue } from 'bullmq';
 import type { BackgroundTasks } from './background.js';
 import type { UserEvents } from './events/user-events.js';
 import type { MarketDeps } from './market/market-deps.js';
@@ -29,4 +30,6 @@ export interface ServiceDeps {
   events: UserEvents;
   /** MARKET_SOURCE, the process's demo market and the Alpaca addresses. */
   market: MarketDeps;
+  /** The screener queue (POST /api/run-screener adds, the worker processes). */
+  screenerQueue: Queue;
 }

@@ -38,3 +38,9 @@ export {
   type ImportProgress,
   type ImportReport,
 } from './market-universe/market-data-import.js';
+export {
+  screenerService,
+  type MlScoreSource,
+  type ScreenerJobs,
+  type ScreenerService,
+} from './screener/screener.service.js';

@@ -1,5 +1,5 @@
 import { createDb } from '@tradebot/db';
-import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
+import { createRedis, mailQueue, openQueue, screenerQueue } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
@@ -20,6 +20,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
   const namespace = redisNamespace(env);
   const mail = openQueue(mailQueue, queueConnection, namespace);
+  const screener = openQueue(screenerQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -49,6 +50,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
         ALPACA_DATA_URL: env.ALPACA_DATA_URL,
       },
     },
+    screenerQueue: screener,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -66,6 +68,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     async close() {
       await deps.background.idle();
       await mail.close();
+      await screener.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -15,6 +15,8 @@ import { activeMarketService } from './market/active-market.js';
 import { marketUniverseService } from './market-universe/market-universe.service.js';
 import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
+import { screenerTemplatesService } from './screener/screener-templates.service.js';
+import { queueScreenerJobs, screenerService } from './screener/screener.service.js';
 
 /**
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
@@ -24,6 +26,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const sessions = sessionService(deps);
   const verification = emailVerificationService(deps);
   const market = activeMarketService(deps);
+  const screeningTemplates = screenerTemplatesService(deps);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -41,6 +44,14 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: stockListsService(deps, market),
+    screeningTemplates,
+    // The ML score is wired here when it exists: a fifth argument `{ scoresFor, modelInfo }`.
+    screener: screenerService(
+      deps,
+      market,
+      screeningTemplates,
+      queueScreenerJobs(deps.screenerQueue),
+    ),
   };
   return { services, sessions };
 }

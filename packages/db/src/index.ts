@@ -7,3 +7,4 @@ export * from './repos/records.repo.js';
 export * from './repos/mail.repo.js';
 export * from './repos/universe.repo.js';
 export * from './repos/stock-lists.repo.js';
+export * from './repos/screener.repo.js';

@@ -1,4 +1,9 @@
-import { ZSendMailJob, ZSendMailResult } from '@tradebot/api-contract';
+import {
+  ZScreenerJob,
+  ZScreenerJobResult,
+  ZSendMailJob,
+  ZSendMailResult,
+} from '@tradebot/api-contract';
 import { defineQueue } from './queue.js';
 
 /** Mail delivery: the message is stored in the outbox first; the job delivers it by id. */
@@ -21,3 +26,22 @@ export const mailQueue = defineQueue({
   // loop, so CPU-heavy work must not share this process's main thread.
   workerOptions: { lockDuration: 5_000, stalledInterval: 1_000, maxStalledCount: 3 },
 });
+
+/**
+ * Screener runs. One attempt: a run that fails is marked failed with a notification saying why,
+ * and the user starts another (a silent retry would leave the client's 30 s wait guessing).
+ * The job id is `screener-{user}-{run}` (BullMQ refuses most ids with a colon), so a run is
+ * queued once.
+ */
+export const screenerQueue = defineQueue({
+  name: 'screener',
+  payload: ZScreenerJob,
+  result: ZScreenerJobResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 1_000 },
+    removeOnFail: { count: 1_000 },
+  },
+});
+
+export const screenerJobId = (userId: number, runId: number) => `screener-${userId}-${runId}`;

@@ -5,6 +5,7 @@ import { clientErrorRouter } from './routers/client-error.router.js';
 import { marketRouter } from './routers/market.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
+import { screenerRouter } from './routers/screener.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   admin: adminRouter,
   clientError: clientErrorRouter,
   stockLists: stockListsRouter,
+  screener: screenerRouter,
 });
 
 export type AppRouter = typeof appRouter;
