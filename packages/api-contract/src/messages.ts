@@ -51,6 +51,10 @@ export const ui = {
   saveOptimizedFailed: 'Failed to save optimized parameters',
 } as const;
 
+/** "Value" → "Value template"; "Custom Template" stays as it is. */
+export const templateLabel = (name: string) =>
+  /\btemplate$/i.test(name) ? name : `${name} template`;
+
 /** 1e10 → "10,000,000,000": bounds read as people write them. */
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
@@ -133,7 +137,7 @@ export const server = {
   templateNotFound: (name: string) => `You have no custom template named '${name}'.`,
   screenerStarted: 'Screener started successfully.',
   screenerCompleted: (template: string | null, passed: number, excluded: number) =>
-    `Screener completed${template ? ` (${template} template)` : ''}: ${passed} stocks, ${excluded} excluded for missing data`,
+    `Screener completed${template ? ` (${templateLabel(template)})` : ''}: ${passed} stocks, ${excluded} excluded for missing data`,
   screenerFailed: (reason: string) => `Screener failed: ${reason}`,
   screenerNoUniverse:
     'no market data has been loaded for your market yet (an administrator imports it, or choose the demo market).',

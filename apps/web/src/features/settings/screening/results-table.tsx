@@ -1,4 +1,4 @@
-import { server, ui, type TScreenerOutput } from '@tradebot/api-contract';
+import { server, templateLabel, ui, type TScreenerOutput } from '@tradebot/api-contract';
 import {
   Anchor,
   Button,
@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { LineIcon } from '../../../components/line-icon';
 import { StockLogo } from '../../../components/stock-logo';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 import { toast } from '../toast';
@@ -69,7 +70,7 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="screener-summary">
           {output.symbols.length} of {output.total} stocks passed
-          {output.template_name ? ` (${output.template_name} template)` : ''}.{' '}
+          {output.template_name ? ` (${templateLabel(output.template_name)})` : ''}.{' '}
           <span data-testid="excluded-count">
             {server.excludedForMissingData(output.excluded_for_missing_data)}
           </span>
@@ -130,12 +131,15 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
                     <Text
                       component="span"
                       c="dimmed"
-                      fz="sm"
-                      style={{ cursor: 'help' }}
+                      style={{ cursor: 'help', display: 'inline-flex' }}
+                      tabIndex={0}
                       aria-label="About the ML score"
                       data-testid="ml-score-info"
                     >
-                      ⓘ
+                      <LineIcon size={15}>
+                        <circle cx="12" cy="12" r="10" />
+                        <path d="M12 16v-5M12 8h.01" />
+                      </LineIcon>
                     </Text>
                   </Tooltip>
                 </Group>

@@ -2,6 +2,7 @@ import {
   BUILT_IN_TEMPLATES,
   CUSTOM_TEMPLATE_NAME,
   SCREENING_DEFAULTS,
+  templateLabel,
   ui,
   type TScreeningCriteria,
 } from '@tradebot/api-contract';
@@ -26,11 +27,14 @@ export function ScreeningTab() {
     () => DEFAULT_TEMPLATE?.criteria ?? { ...SCREENING_DEFAULTS },
   );
   const [template, setTemplate] = useState<string | null>(CUSTOM_TEMPLATE_NAME);
+  // Criteria changed after a template was applied are no longer that template's: the run is
+  // then not labelled with its name.
+  const [edited, setEdited] = useState(false);
 
   const runScreener = () => {
     const invalid = outOfBounds(criteria);
     if (invalid) return toast.error(invalid);
-    void screener.start(criteria, template);
+    void screener.start(criteria, edited ? null : template);
   };
   const { progress } = screener;
   const percent = progress && progress.total > 0 ? (100 * progress.completed) / progress.total : 0;
@@ -46,6 +50,7 @@ export function ScreeningTab() {
             criteria={criteria}
             onApply={(chosen) => {
               setTemplate(chosen.name);
+              setEdited(false);
               setCriteria({ ...chosen.criteria });
               toast.info(ui.templateApplied(chosen.name));
             }}
@@ -55,7 +60,19 @@ export function ScreeningTab() {
               {serverDetail(templates.templates.error, 'Failed to load templates')}
             </Alert>
           )}
-          <CriteriaForm criteria={criteria} onChange={setCriteria} />
+          <CriteriaForm
+            criteria={criteria}
+            onChange={(next) => {
+              setCriteria(next);
+              setEdited(true);
+            }}
+          />
+          {edited && template && (
+            <Text size="xs" c="dimmed" data-testid="criteria-edited">
+              Criteria changed from the {templateLabel(template)}: save them as a custom template to
+              keep them.
+            </Text>
+          )}
           <Group gap="md" align="center">
             <Button onClick={runScreener} loading={screener.running} data-testid="run-screener">
               Run Screener

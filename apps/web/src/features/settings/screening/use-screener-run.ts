@@ -74,7 +74,7 @@ export function useScreenerRun() {
         toast.error(ui.screenerTimedOut);
       } catch (caught) {
         if (errorCode(caught) === 'UNAUTHORIZED') return expire();
-        toast.error(serverDetail(caught, ui.screenerTimedOut));
+        toast.error(serverDetail(caught, 'Failed to start the screener. Please try again.'));
       } finally {
         wake.current = null;
         setRunning(false);
