@@ -286,6 +286,27 @@ describe('the screener', () => {
     expect(output.body.template_name).toBe('Value');
   });
 
+  it('takes a run as the dashboard sends it: a JSON content type and no body at all', async () => {
+    const before: Reply = await api.http.get('/api/notifications', alice.token);
+    const reply = await api.app.inject({
+      method: 'POST',
+      url: '/api/run-screener',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const notification = await notificationAfter(alice.token, before.body.length);
+    // The last run's criteria again (the Value template).
+    expect(notification.message).toBe(server.screenerCompleted('Value', 0, 6));
+    // Broken JSON is still refused.
+    const broken = await api.app.inject({
+      method: 'POST',
+      url: '/api/run-screener',
+      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+      payload: '{"criteria":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
   it('runs criteria from the body, labelled with the template name given', async () => {
     const { notification } = await runAndWait(alice.token, {
       criteria: { max_rsi: 90, min_atr_percent: null, min_average_volume: null },
