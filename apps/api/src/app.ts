@@ -56,6 +56,21 @@ function logTrpcFault(failure: { error: TRPCError; req: FastifyRequest; path?: s
 /** Tokens travel in headers and, for /ws only, in the query: keep them out of access logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
 
+/**
+ * Spec clients POST some calls with a JSON content type and no body at all (the dashboard's Run
+ * Screener); Fastify's parser refuses that with a 400. An empty body is read as no input, which
+ * the procedure's schema then judges; anything else goes to Fastify's own JSON parser (with its
+ * prototype-poisoning checks).
+ */
+function acceptEmptyJsonBody(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
+}
+
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: withRedaction(options.logger),
@@ -66,6 +81,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, { logoUrlTemplate: options.logoUrlTemplate });
+  acceptEmptyJsonBody(app);
   await app.register(fastifyFormbody);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 

@@ -51,6 +51,9 @@ beforeAll(async () => {
         sentimentScore: 0.5,
       },
     });
+  await api.runtime.db.screeningTemplate.create({
+    data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
+  });
 });
 afterAll(async () => api.close());
 
@@ -124,6 +127,14 @@ const rest: Record<string, Call> = {
     api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
   'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
   'GET /api/get-news-sentiment': (t) => api.http.get('/api/get-news-sentiment', t),
+  'GET /api/screening/templates': (t) => api.http.get('/api/screening/templates', t),
+  'POST /api/screening/save-template': (t) =>
+    api.http.post('/api/screening/save-template', { name: 'Alicetpl', criteria: {} }, t),
+  'DELETE /api/screening/delete-template/:name': (t) =>
+    api.http.del('/api/screening/delete-template/Alicetpl', t),
+  'POST /api/run-screener': (t) =>
+    api.http.post('/api/run-screener', { template_name: 'Alicetpl' }, t),
+  'GET /api/get-screener-output': (t) => api.http.get('/api/get-screener-output', t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -210,6 +221,14 @@ const procedures: Record<string, Call> = {
   'explorer.logos': trpc('explorer.logos', 'mutation', { symbols: ['ALICEQ'] }),
   'adminMarketImport.start': trpc('adminMarketImport.start', 'mutation'),
   'adminMarketImport.status': trpc('adminMarketImport.status', 'query'),
+  'screener.templates': trpc('screener.templates', 'query'),
+  'screener.saveTemplate': trpc('screener.saveTemplate', 'mutation', {
+    name: 'Alicetpl',
+    criteria: { max_rsi: 10 },
+  }),
+  'screener.deleteTemplate': trpc('screener.deleteTemplate', 'mutation', { name: 'Alicetpl' }),
+  'screener.run': trpc('screener.run', 'mutation', { template_name: 'Alicetpl' }),
+  'screener.output': trpc('screener.output', 'query'),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',
@@ -236,8 +255,12 @@ async function aliceState() {
   });
   const lists = await api.http.get('/api/backtest/stocks', a.token);
   const news = await api.http.get('/api/get-news-sentiment', a.token);
+  const templates = await api.http.get('/api/screening/templates', a.token);
+  const runs = await api.runtime.db.screenerRun.count({ where: { userId: a.userId } });
   return {
     news: news.body,
+    templates: templates.body,
+    runs,
     settings: settings.body,
     notifications: notifications.body,
     lists: lists.body,
@@ -271,6 +294,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('Screener completed for alice');
       expect(text, name).not.toContain('ALICEQ"]');
       expect(text, name).not.toContain('Alice-only headline');
+      expect(text, name).not.toContain('"max_rsi":42');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       else if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

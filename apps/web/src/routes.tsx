@@ -18,6 +18,7 @@ import { StockExplorerPage } from './features/explorer/stock-explorer-page';
 import { HelpPage } from './features/help/help-page';
 import { HomePage } from './features/home/home-page';
 import { PrivacyPage } from './features/legal/privacy-page';
+import { SettingsPage } from './features/settings/settings-page';
 import { TermsPage } from './features/legal/terms-page';
 import type { RoutePath } from './lib/page-title';
 
@@ -41,12 +42,7 @@ const PAGES: Record<RoutePath, ReactNode> = {
   '/privacy': <PrivacyPage />,
   '/enable-2fa': <Enable2faPage />,
   '/dashboard': guard(<DashboardPage />),
-  '/settings': guard(
-    <PlaceholderPage
-      title="Strategy settings"
-      text="Stock screening, backtesting and trading settings are coming in the next step."
-    />,
-  ),
+  '/settings': guard(<SettingsPage />),
   '/account-settings': guard(<AccountSettingsPage />),
   '/stock-explorer': guard(<StockExplorerPage />),
   '/live-log': guard(

@@ -9,6 +9,7 @@ import {
   mlScoreQueue,
   newsQueue,
   openQueue,
+  screenerQueue,
   startWorker,
 } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
@@ -19,6 +20,7 @@ import { startProviderRefresh } from './provider-refresh.processor.js';
 import { metricsProcessor } from './metrics-refresh.processor.js';
 import { scheduleMetricsRefresh } from './metrics-schedule.js';
 import { marketImportProcessor } from './market-import.processor.js';
+import { screenerProcessor } from './screener.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -54,6 +56,8 @@ const workers = [
     runtime.namespace,
     1,
   ),
+  // A run reads the universe in one query and screens it in memory: two at once is plenty.
+  startWorker(screenerQueue, screenerProcessor(runtime.services), connection, runtime.namespace, 2),
 ];
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);

@@ -21,3 +21,4 @@ export * from './schemas/ml-score.schema.js';
 export * from './schemas/news.schema.js';
 export * from './schemas/explorer.schema.js';
 export * from './schemas/market-import.schema.js';
+export * from './schemas/screener.schema.js';

@@ -59,6 +59,10 @@ export const ui = {
   sessionExpiredLogIn: 'Session expired. Please log in again.',
 } as const;
 
+/** "Value" → "Value template"; "Custom Template" stays as it is. */
+export const templateLabel = (name: string) =>
+  /\btemplate$/i.test(name) ? name : `${name} template`;
+
 /** 1e10 → "10,000,000,000": bounds read as people write them. */
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
@@ -149,6 +153,22 @@ export const server = {
   marketImportAlreadyRunning: 'A market data import is already running.',
   marketImportNoFolder:
     'No market data folder is configured on the server (set MARKET_DATA_DIR for the worker and the API).',
+  templateNameRequired: 'A template name is required.',
+  templateSaved: (name: string) => `Template '${name}' saved.`,
+  templateDeleted: (name: string) => `Template '${name}' deleted.`,
+  builtInTemplateName: (name: string) =>
+    `'${name}' is the name of a built-in template. Please choose another name for your custom template.`,
+  builtInTemplateDelete: (name: string) =>
+    `'${name}' is a built-in template and cannot be deleted.`,
+  templateNotFound: (name: string) => `You have no custom template named '${name}'.`,
+  screenerStarted: 'Screener started successfully.',
+  screenerCompleted: (template: string | null, passed: number, excluded: number) =>
+    `Screener completed${template ? ` (${templateLabel(template)})` : ''}: ${passed} stocks, ${excluded} excluded for missing data`,
+  screenerFailed: (reason: string) => `Screener failed: ${reason}`,
+  screenerNoUniverse:
+    'no market data has been loaded for your market yet (an administrator imports it, or choose the demo market).',
+  screenerInternalError: (runId: number) =>
+    `an internal error stopped run ${runId}. Please run the screener again; if it keeps failing, contact support.`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

@@ -34,6 +34,8 @@ export interface ServiceDeps {
   metricsQueue: Queue;
   /** The explorer's logos and the admin's market-data import (core/src/explorer, market-universe). */
   universe: UniverseDeps;
+  /** The screener queue (POST /api/run-screener adds, the worker processes). */
+  screenerQueue: Queue;
 }
 
 export interface UniverseDeps {

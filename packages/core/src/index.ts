@@ -49,3 +49,9 @@ export {
 export { NEWS_LOOKBACK_MS, NEWS_RETENTION_MS } from './news/news-refresh.js';
 export { demoLogoPath } from './explorer/explorer.service.js';
 export { MARKET_IMPORT_TASK } from './market-universe/market-import-job.service.js';
+export {
+  screenerService,
+  type MlScoreSource,
+  type ScreenerJobs,
+  type ScreenerService,
+} from './screener/screener.service.js';

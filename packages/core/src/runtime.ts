@@ -1,5 +1,12 @@
 import { createDb } from '@tradebot/db';
-import { createRedis, mailQueue, marketImportQueue, metricsQueue, openQueue } from '@tradebot/jobs';
+import {
+  createRedis,
+  mailQueue,
+  marketImportQueue,
+  metricsQueue,
+  openQueue,
+  screenerQueue,
+} from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
@@ -23,6 +30,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const mail = openQueue(mailQueue, queueConnection, namespace);
   const metrics = openQueue(metricsQueue, queueConnection, namespace);
   const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
+  const screener = openQueue(screenerQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -58,6 +66,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       marketDataDir: marketDataDir(env),
       importQueue: marketImport,
     },
+    screenerQueue: screener,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -85,6 +94,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await mail.close();
       await metrics.close();
       await marketImport.close();
+      await screener.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -20,6 +20,8 @@ import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
 import { explorerService } from './explorer/explorer.service.js';
 import { marketImportJobService } from './market-universe/market-import-job.service.js';
+import { screenerTemplatesService } from './screener/screener-templates.service.js';
+import { queueScreenerJobs, screenerService } from './screener/screener.service.js';
 
 /**
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
@@ -29,6 +31,8 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const sessions = sessionService(deps);
   const verification = emailVerificationService(deps);
   const market = activeMarketService(deps);
+  const screeningTemplates = screenerTemplatesService(deps);
+  const mlScore = mlScoreService(deps);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -46,11 +50,19 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: stockListsService(deps, market),
-    mlScore: mlScoreService(deps),
+    mlScore,
     news: newsService(deps, market),
     metrics: metricsRefreshService(deps),
     explorer: explorerService(deps, market),
     marketImport: marketImportJobService(deps),
+    screeningTemplates,
+    screener: screenerService(
+      deps,
+      market,
+      screeningTemplates,
+      queueScreenerJobs(deps.screenerQueue),
+      mlScore,
+    ),
   };
   return { services, sessions };
 }

@@ -13,3 +13,4 @@ export * from './repos/stock-metrics.repo.js';
 export * from './repos/demo-clock.repo.js';
 export * from './repos/explorer.repo.js';
 export * from './repos/market-imports.repo.js';
+export * from './repos/screener.repo.js';

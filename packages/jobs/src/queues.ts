@@ -9,6 +9,8 @@ import {
   ZMarketImportResult,
   ZMetricsRefreshJob,
   ZMetricsRefreshResult,
+  ZScreenerJob,
+  ZScreenerJobResult,
   ZSendMailJob,
   ZSendMailResult,
 } from '@tradebot/api-contract';
@@ -135,3 +137,22 @@ export const marketImportQueue = defineQueue({
 
 /** The deterministic job id of an import row. */
 export const marketImportJobId = (importId: number) => `market-import-${importId}`;
+
+/**
+ * Screener runs. One attempt: a run that fails is marked failed with a notification saying why,
+ * and the user starts another (a silent retry would leave the client's 30 s wait guessing).
+ * The job id is `screener-{user}-{run}` (BullMQ refuses most ids with a colon), so a run is
+ * queued once.
+ */
+export const screenerQueue = defineQueue({
+  name: 'screener',
+  payload: ZScreenerJob,
+  result: ZScreenerJobResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 1_000 },
+    removeOnFail: { count: 1_000 },
+  },
+});
+
+export const screenerJobId = (userId: number, runId: number) => `screener-${userId}-${runId}`;

@@ -9,6 +9,7 @@ import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
 import { explorerRouter } from './routers/explorer.router.js';
 import { marketImportRouter } from './routers/market-import.router.js';
+import { screenerRouter } from './routers/screener.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   news: newsRouter,
   explorer: explorerRouter,
   adminMarketImport: marketImportRouter,
+  screener: screenerRouter,
 });
 
 export type AppRouter = typeof appRouter;

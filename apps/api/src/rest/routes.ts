@@ -110,6 +110,22 @@ export const restRoutes: readonly RestRoute[] = [
   // ours: the admin's market-data import (the server's MARKET_DATA_DIR) and its status/report
   { method: 'POST', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.start' },
   { method: 'GET', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.status' },
+  // spec §7 Strategy settings: screening templates and the screener
+  { method: 'GET', path: '/api/screening/templates', procedure: 'screener.templates' },
+  {
+    method: 'POST',
+    path: '/api/screening/save-template',
+    procedure: 'screener.saveTemplate',
+    input: body,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/screening/delete-template/:name',
+    procedure: 'screener.deleteTemplate',
+    input: (request) => ({ name: param(request, 'name') }),
+  },
+  { method: 'POST', path: '/api/run-screener', procedure: 'screener.run', input: body },
+  { method: 'GET', path: '/api/get-screener-output', procedure: 'screener.output' },
   // spec §7 Error reporting
   { method: 'POST', path: '/api/log-client-error', procedure: 'clientError.report', input: body },
   // ours: the screener's ML score model (what the "ML score" column's tooltip says)

@@ -76,3 +76,11 @@ export const ZRefreshMetricsInput = z
   .object({ universe: ZMetricsUniverse.optional() })
   .strict()
   .optional();
+/** A screener run, by its screener_runs row (the criteria and universe are stored there). */
+export const ZScreenerJob = z.object({ runId: z.number().int().positive() });
+export type TScreenerJob = z.infer<typeof ZScreenerJob>;
+export const ZScreenerJobResult = z.object({
+  status: z.enum(['completed', 'failed', 'skipped']),
+  passed: z.number().int().nonnegative(),
+});
+export type TScreenerJobResult = z.infer<typeof ZScreenerJobResult>;

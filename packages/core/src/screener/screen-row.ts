@@ -7,11 +7,43 @@ import type { ScreenRow, StockMetrics } from '@tradebot/strategy';
  */
 export interface ScreenerRow extends ScreenRow {
   company_name: string;
-  domain: string;
+  domain: string | null;
   last_price: number | null;
   atr: number | null;
   macd: number | null;
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/**
+ * What the join reads of a listing: a provider's `CompanyFundamentals`, or a stored `companies`
+ * row, whose columns may be empty (a CSV snapshot without a beta).
+ */
+export type ScreenerFundamentals = Pick<CompanyFundamentals, 'symbol' | 'company_name'> &
+  Nullable<Omit<CompanyFundamentals, 'symbol' | 'company_name' | keyof ScreenerExtras>> &
+  Partial<Nullable<Pick<CompanyFundamentals, keyof ScreenerExtras>>>;
+
+/** Provider fields the join never reads (a stored row need not carry them). */
+type ScreenerExtras = Pick<
+  CompanyFundamentals,
+  | 'sector'
+  | 'industry'
+  | 'description'
+  | 'exchange'
+  | 'shares_outstanding'
+  | 'float_shares'
+  | 'week_52_high'
+  | 'week_52_low'
+  | 'revenue'
+  | 'ebitda'
+  | 'eps'
+  | 'book_value_per_share'
+  | 'dividend_per_share'
+  | 'payout_ratio'
+  | 'net_profit_margin'
+  | 'interest_coverage'
+  | 'last_updated'
+>;
 
 /**
  * The join. Technical values come from our own metrics over stored bars, so every provider is
@@ -19,7 +51,7 @@ export interface ScreenerRow extends ScreenRow {
  * too few to compute them (`CompanyFundamentals` defines both the same way: 30-session mean,
  * slope on the index). Everything else is the provider's, in its units (percents as percents).
  */
-export function screenerRow(f: CompanyFundamentals, m: StockMetrics | null): ScreenerRow {
+export function screenerRow(f: ScreenerFundamentals, m: StockMetrics | null): ScreenerRow {
   return {
     symbol: f.symbol,
     asset_type: f.asset_type,

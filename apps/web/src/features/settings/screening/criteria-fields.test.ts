@@ -1,0 +1,27 @@
+import { SCREENING_DEFAULTS } from '@tradebot/api-contract';
+import { describe, expect, it } from 'vitest';
+import { FLAG_FIELDS, NUMERIC_FIELDS, numberOrNull, outOfBounds } from './criteria-fields';
+
+describe('screening criteria fields', () => {
+  it('cover all 25 criteria once, the five with §9 defaults shown without advanced filters', () => {
+    const keys = [...NUMERIC_FIELDS, ...FLAG_FIELDS].map((f) => f.key).sort();
+    expect(keys).toEqual(Object.keys(SCREENING_DEFAULTS).sort());
+    expect(NUMERIC_FIELDS.filter((f) => f.basic).map((f) => f.key)).toEqual([
+      'max_rsi',
+      'min_atr_percent',
+      'min_average_volume',
+      'max_beta',
+      'min_beta',
+    ]);
+    expect(NUMERIC_FIELDS.find((f) => f.key === 'min_roe')).toMatchObject({ min: -100, max: 100 });
+  });
+
+  it('turns an emptied input into null and names a criterion out of bounds', () => {
+    expect(numberOrNull('')).toBeNull();
+    expect(numberOrNull(0)).toBe(0);
+    expect(outOfBounds({ ...SCREENING_DEFAULTS })).toBeNull();
+    expect(outOfBounds({ ...SCREENING_DEFAULTS, max_rsi: 101 })).toBe(
+      'Max RSI must be from 0 to 100.',
+    );
+  });
+});

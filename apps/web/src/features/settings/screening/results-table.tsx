@@ -1,0 +1,194 @@
+import { server, templateLabel, ui, type TScreenerOutput } from '@tradebot/api-contract';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { LineIcon } from '../../../components/line-icon';
+import { StockLogo } from '../../../components/stock-logo';
+import { useLogos } from '../../../components/use-logos';
+import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { toast } from '../toast';
+import { fixed2, nextOrder, sortByScore, type ScoreOrder } from './sort-stocks';
+
+/**
+ * What the ML score's tooltip says: the model's own description, which holds what it is, its
+ * held-out figures beside the baseline's and the verdict in plain words.
+ */
+function modelNote(model: TScreenerOutput['ml_model']): string {
+  return model ? model.description : 'No model trained yet';
+}
+
+const ARROW: Record<ScoreOrder, string> = { none: '↕', desc: '↓', asc: '↑' };
+
+/** The screened stocks with select / select all and the two saves of spec §2. */
+export function ResultsTable({ output }: { output: TScreenerOutput }) {
+  const trpc = useTRPC();
+  const toBacktest = useMutation(trpc.stockLists.addToBacktestList.mutationOptions());
+  const toOptimized = useMutation(trpc.stockLists.saveToOptimized.mutationOptions());
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [order, setOrder] = useState<ScoreOrder>('none');
+  const rows = useMemo(() => sortByScore(output.symbols, order), [output.symbols, order]);
+  const logos = useLogos(useMemo(() => output.symbols.map((r) => r.symbol), [output.symbols]));
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.symbol));
+  const chosen = rows.filter((r) => selected.has(r.symbol)).map((r) => r.symbol);
+
+  const toggle = (symbol: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(symbol)) next.add(symbol);
+      return next;
+    });
+
+  const saveBacktest = async () => {
+    if (chosen.length === 0) return toast.error(ui.noStocksSelectedForBacktesting);
+    try {
+      await toBacktest.mutateAsync({ symbols: chosen });
+      toast.success(ui.savedForBacktesting(chosen.length));
+    } catch (caught) {
+      toast.error(serverDetail(caught, ui.saveSelectionsFailed));
+    }
+  };
+  const saveOptimized = async () => {
+    if (chosen.length === 0) return toast.error(ui.noStocksSelectedForOptimization);
+    try {
+      await toOptimized.mutateAsync({ symbols: chosen });
+      toast.success(ui.savedToOptimized(chosen.length));
+    } catch (caught) {
+      toast.error(serverDetail(caught, ui.saveOptimizedFailed));
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" c="dimmed" data-testid="screener-summary">
+          {output.symbols.length} of {output.total} stocks passed
+          {output.template_name ? ` (${templateLabel(output.template_name)})` : ''}.{' '}
+          <span data-testid="excluded-count">
+            {server.excludedForMissingData(output.excluded_for_missing_data)}
+          </span>
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            loading={toBacktest.isPending}
+            onClick={() => void saveBacktest()}
+            data-testid="save-backtest"
+          >
+            Save to Backtesting List
+          </Button>
+          <Button
+            variant="light"
+            loading={toOptimized.isPending}
+            onClick={() => void saveOptimized()}
+            data-testid="save-optimized"
+          >
+            Save to Optimized Parameters
+          </Button>
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={860}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="screener-results">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select All"
+                  checked={allSelected}
+                  indeterminate={!allSelected && chosen.length > 0}
+                  onChange={() =>
+                    setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.symbol)))
+                  }
+                  data-testid="select-all"
+                />
+              </Table.Th>
+              <Table.Th w={44}>Logo</Table.Th>
+              <Table.Th>Symbol</Table.Th>
+              <Table.Th>Company</Table.Th>
+              <Table.Th>Domain</Table.Th>
+              <Table.Th ta="right">Last price</Table.Th>
+              <Table.Th ta="right">RSI</Table.Th>
+              <Table.Th ta="right">ATR</Table.Th>
+              <Table.Th ta="right">MACD</Table.Th>
+              <Table.Th ta="right">
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <UnstyledButton
+                    onClick={() => setOrder(nextOrder)}
+                    fw={700}
+                    fz="sm"
+                    data-testid="sort-ml-score"
+                  >
+                    ML score {ARROW[order]}
+                  </UnstyledButton>
+                  <Tooltip label={modelNote(output.ml_model)} multiline w={320} withArrow>
+                    <Text
+                      component="span"
+                      c="dimmed"
+                      style={{ cursor: 'help', display: 'inline-flex' }}
+                      tabIndex={0}
+                      aria-label="About the ML score"
+                      data-testid="ml-score-info"
+                    >
+                      <LineIcon size={15}>
+                        <circle cx="12" cy="12" r="10" />
+                        <path d="M12 16v-5M12 8h.01" />
+                      </LineIcon>
+                    </Text>
+                  </Tooltip>
+                </Group>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((stock) => (
+              <Table.Tr key={stock.symbol} data-testid="screener-row">
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${stock.symbol}`}
+                    checked={selected.has(stock.symbol)}
+                    onChange={() => toggle(stock.symbol)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <StockLogo symbol={stock.symbol} logo={logos[stock.symbol]} />
+                </Table.Td>
+                <Table.Td fw={600}>{stock.symbol}</Table.Td>
+                <Table.Td>{stock.company_name}</Table.Td>
+                <Table.Td>
+                  {stock.domain ? (
+                    <Anchor
+                      href={`https://${stock.domain}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      size="sm"
+                    >
+                      {stock.domain}
+                    </Anchor>
+                  ) : (
+                    '–'
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{fixed2(stock.last_price)}</Table.Td>
+                <Table.Td ta="right">{fixed2(stock.rsi)}</Table.Td>
+                <Table.Td ta="right">{fixed2(stock.atr)}</Table.Td>
+                <Table.Td ta="right">{fixed2(stock.macd)}</Table.Td>
+                <Table.Td ta="right" data-testid="ml-score">
+                  {fixed2(stock.ml_score)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

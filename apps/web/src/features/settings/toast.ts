@@ -1,0 +1,13 @@
+import { notifications } from '@mantine/notifications';
+
+/** Spec §2: toasts in settings vanish after 5 seconds. */
+const SETTINGS_TOAST_MS = 5_000;
+
+export const toast = {
+  success: (message: string) =>
+    notifications.show({ color: 'green', message, autoClose: SETTINGS_TOAST_MS }),
+  error: (message: string) =>
+    notifications.show({ color: 'red', message, autoClose: SETTINGS_TOAST_MS }),
+  info: (message: string) =>
+    notifications.show({ color: 'blue', message, autoClose: SETTINGS_TOAST_MS }),
+};

@@ -1,0 +1,123 @@
+import { ui } from '@tradebot/api-contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  postApi,
+  screenshot,
+  signUpByApi,
+  sql,
+} from './browser.js';
+
+/**
+ * The Stock Screening tab of /settings in real Chromium: a demo-market user applies a template,
+ * runs the screener (a real worker), sees the results and saves two of them to the backtesting
+ * list. The demo universe is inserted here (the metrics refresh fills it in production).
+ */
+const PASSWORD = 'a long enough passphrase';
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+async function seedDemoUniverse() {
+  // 24 listings: every third fails max_rsi, and SCRN23 has no metrics (missing data).
+  for (let i = 0; i < 24; i++) {
+    const symbol = `SCRN${String(i).padStart(2, '0')}`;
+    const [company] = await sql<{ id: number }>(
+      `INSERT INTO companies (source, symbol, company_name, domain, price, market_cap, updated_at)
+       VALUES ('demo', $1, $2, $3, $4, $5, now()) RETURNING id`,
+      [symbol, `Screen Test ${i} Inc.`, `scrn${i}.example`, 20 + i, 1e9 * (i + 1)],
+    );
+    if (i === 23) continue;
+    await sql(
+      `INSERT INTO stock_metrics (company_id, as_of, last_price, rsi, atr, atr_percent, macd,
+         average_volume, beta, refreshed_at)
+       VALUES ($1, now(), $2, $3, $4, 4, $5, 900000, 1.6, now())`,
+      [company!.id, 20 + i, i % 3 === 0 ? 75 : 30 + i, 0.8 + i / 10, (i - 12) / 10],
+    );
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await seedDemoUniverse();
+  const secret = await signUpByApi('scrnuser', PASSWORD);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  await logInThroughUi(page, 'scrnuser', PASSWORD, (await freshCode(secret)).code);
+  await page.waitForURL('**/account-settings', { timeout: 15_000 });
+  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+  expect((await postApi('/api/use-demo-market', { token, json: {} })).status).toBe(200);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the Stock Screening tab', () => {
+  it('applies a template, runs the screener and saves two stocks for backtesting', async () => {
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('screener-empty').waitFor({ timeout: 15_000 });
+    await page.getByTestId('demo-data-badge').waitFor();
+    // The five criteria with §9 defaults, the rest behind the toggle.
+    expect(await page.getByTestId('criterion-max_pe_ratio').count()).toBe(0);
+    await page.getByTestId('toggle-advanced').click();
+    await page.getByTestId('criterion-max_pe_ratio').waitFor();
+    await page.getByTestId('toggle-advanced').click();
+
+    await page.getByTestId('template-select').click();
+    await page.getByRole('option', { name: 'Momentum Swing' }).click();
+    await page.getByText(ui.templateApplied('Momentum Swing')).waitFor();
+    await page.getByTestId('template-select').click();
+    await page.getByRole('option', { name: 'Custom Template' }).click();
+
+    await page.getByTestId('save-template').click();
+    await page.getByText(ui.customTemplateNameRequired).waitFor();
+
+    await page.getByTestId('run-screener').click();
+    await page.getByTestId('screener-results').waitFor({ timeout: 35_000 });
+    const rows = page.getByTestId('screener-row');
+    // Of ours, 23 have metrics and every third is overbought; SCRN23 has none (missing data).
+    // Other listings of the demo universe may be stored too, so only ours are checked.
+    const symbols = await rows.locator('td:nth-child(3)').allTextContents();
+    const ours = symbols.filter((symbol) => symbol.startsWith('SCRN'));
+    expect(ours).toHaveLength(15);
+    expect(ours).not.toContain('SCRN03');
+    expect(ours).not.toContain('SCRN23');
+    expect(await page.getByTestId('excluded-count').textContent()).toMatch(
+      /^[1-9]\d* excluded for missing data$/,
+    );
+    expect(await page.getByText('No Logo').count()).toBe(symbols.length);
+    await page.getByTestId('sort-ml-score').click();
+    await screenshot(page, 'settings-screening-light');
+
+    await page.getByTestId('save-backtest').click();
+    await page.getByText(ui.noStocksSelectedForBacktesting).waitFor();
+    await page.getByRole('checkbox', { name: 'Select SCRN01' }).check();
+    await page.getByRole('checkbox', { name: 'Select SCRN02' }).check();
+    await page.getByTestId('save-backtest').click();
+    await page.getByText(ui.savedForBacktesting(2)).waitFor();
+    await page.getByRole('tab', { name: 'Backtesting' }).click();
+    await expect
+      .poll(() => page.getByTestId('backtesting-list').textContent(), { timeout: 10_000 })
+      .toContain('SCRN02');
+  });
+
+  it('reads well in dark theme and at phone width', async () => {
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'settings-screening-dark');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'settings-screening-phone');
+    // Nothing wider than the screen but the table's own scroll container.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+  });
+});
