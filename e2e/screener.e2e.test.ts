@@ -6,16 +6,17 @@ import {
   freshCode,
   launchBrowser,
   logInThroughUi,
-  postApi,
   screenshot,
   signUpByApi,
   sql,
 } from './browser.js';
 
 /**
- * The Stock Screening tab of /settings in real Chromium: a demo-market user applies a template,
- * runs the screener (a real worker), sees the results and saves two of them to the backtesting
- * list. The demo universe is inserted here (the metrics refresh fills it in production).
+ * Step 6's journey in real Chromium against the real API and worker: a new user chooses the demo
+ * market in account settings, runs a screen with a template on the Stock Screening tab of
+ * /settings, sorts by ML score, saves two stocks to the backtesting list and adds a third from
+ * the Stock Explorer. Test listings (SCRN…) are inserted beside the demo universe the worker
+ * writes, with metrics chosen so the expected result is known.
  */
 const PASSWORD = 'a long enough passphrase';
 let browser: Browser;
@@ -49,15 +50,27 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'scrnuser', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
-  expect((await postApi('/api/use-demo-market', { token, json: {} })).status).toBe(200);
 });
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
 
-describe('the Stock Screening tab', () => {
+describe('screening on the demo market', () => {
+  it('starts a new user without keys on the demo market', async () => {
+    await page.getByTestId('market-badge').first().waitFor();
+    expect(await page.getByTestId('market-badge').first().textContent()).toBe('Alpaca');
+    await page.getByTestId('use-demo-market').click();
+    await expect
+      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
+      .toBe('Demo market');
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+    const settings = await fetch(`${baseUrl()}/api/account-settings`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await settings.json()) as { market: string }).market).toBe('demo');
+  });
+
   it('applies a template, runs the screener and saves two stocks for backtesting', async () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-empty').waitFor({ timeout: 15_000 });
@@ -90,7 +103,10 @@ describe('the Stock Screening tab', () => {
     expect(await page.getByTestId('excluded-count').textContent()).toMatch(
       /^[1-9]\d* excluded for missing data$/,
     );
-    expect(await page.getByText('No Logo').count()).toBe(symbols.length);
+    // Demo listings have generated logos served by the app.
+    expect(await page.getByTestId('logo-SCRN01').getAttribute('src')).toBe(
+      '/api/logos/demo/SCRN01.svg',
+    );
     await page.getByTestId('sort-ml-score').click();
     await screenshot(page, 'settings-screening-light');
 
@@ -104,6 +120,23 @@ describe('the Stock Screening tab', () => {
     await expect
       .poll(() => page.getByTestId('backtesting-list').textContent(), { timeout: 10_000 })
       .toContain('SCRN02');
+  });
+
+  it('adds a third stock from the Stock Explorer', async () => {
+    await page.goto(`${baseUrl()}/explorer`);
+    await page.waitForURL('**/stock-explorer');
+    await page.getByTestId('explorer-search').fill('  scrn05 ');
+    await page.getByTestId('explorer-search-button').click();
+    await page.getByTestId('explorer-row-SCRN05').waitFor({ timeout: 15_000 });
+    // Pagination is hidden during a search (spec §9).
+    expect(await page.getByTestId('explorer-pagination').count()).toBe(0);
+    await page.getByTestId('queue-SCRN05').click();
+    await page.getByText(ui.addedToBacktestQueue('SCRN05')).waitFor();
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByRole('tab', { name: 'Backtesting' }).click();
+    await expect
+      .poll(() => page.getByTestId('backtesting-list').textContent(), { timeout: 10_000 })
+      .toMatch(/SCRN01[\s\S]*SCRN02[\s\S]*SCRN05|SCRN02[\s\S]*SCRN01[\s\S]*SCRN05/);
   });
 
   it('reads well in dark theme and at phone width', async () => {

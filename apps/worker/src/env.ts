@@ -13,6 +13,11 @@ const workerEnvShape = {
    * queues); the admin trigger still works.
    */
   METRICS_REFRESH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
+  /**
+   * Train the ML score at start for a universe that has no model yet (1, the default) or only on
+   * the weekly schedule (0: tests of other queues, whose timings the training's CPU would skew).
+   */
+  ML_SCORE_AT_START: z.enum(['0', '1']).default('1'),
   /** Listings per metrics batch (one transaction and one checkpoint each). */
   METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(250),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
+import { ensureDatabase, migrate } from '@tradebot/db';
 import {
   createRedis,
   mailQueue,
@@ -24,6 +25,10 @@ import { screenerProcessor } from './screener.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
+// The worker may start before the API (or alone): both apply pending migrations first, one at a
+// time under the migrator's advisory lock, so neither reads a table that does not exist yet.
+await ensureDatabase(env.DATABASE_URL);
+await migrate(env.DATABASE_URL);
 const runtime = createCoreRuntime(env);
 await runtime.ready();
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
@@ -76,8 +81,10 @@ for (const worker of workers) {
   );
   worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
 }
-scheduleMlScore(openQueue(mlScoreQueue, connection, runtime.namespace), runtime.services).catch(
-  (error: Error) => console.error(`[worker] scheduling the ML score training: ${error.message}`),
+scheduleMlScore(openQueue(mlScoreQueue, connection, runtime.namespace), runtime.services, {
+  trainMissingNow: env.ML_SCORE_AT_START === '1',
+}).catch((error: Error) =>
+  console.error(`[worker] scheduling the ML score training: ${error.message}`),
 );
 await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES);
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';

@@ -14,14 +14,18 @@ const UNIVERSES: readonly TMlScoreJob['universe'][] = ['demo', 'csv'];
  * Job Scheduler, and queues a first training now for a universe without a model. Upserting the
  * scheduler is idempotent, so every worker start may call this.
  */
-export async function scheduleMlScore(queue: Queue, services: Pick<Services, 'mlScore'>) {
+export async function scheduleMlScore(
+  queue: Queue,
+  services: Pick<Services, 'mlScore'>,
+  options: { trainMissingNow: boolean } = { trainMissingNow: true },
+) {
   for (const universe of UNIVERSES) {
     await queue.upsertJobScheduler(
       `ml-score-weekly-${universe}`,
       { pattern: '0 6 * * 6', tz: 'America/New_York' },
       { name: mlScoreQueue.name, data: ZMlScoreJob.parse({ universe }) },
     );
-    if (await services.mlScore.hasModel(universe)) continue;
+    if (!options.trainMissingNow || (await services.mlScore.hasModel(universe))) continue;
     const date = services.mlScore.trainingDate(universe);
     await enqueue(queue, mlScoreQueue, { universe }, { jobId: `ml-score:${universe}:${date}` });
   }

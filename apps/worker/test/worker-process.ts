@@ -27,6 +27,7 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
       ENCRYPTION_KEY: TEST_KEY,
       // No metrics refresh at start unless a test asks for it (it would compete with theirs).
       METRICS_REFRESH_MINUTES: '0',
+      ML_SCORE_AT_START: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

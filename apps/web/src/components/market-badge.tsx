@@ -29,3 +29,16 @@ export function MarketBadge({
     </Tooltip>
   );
 }
+
+/**
+ * "Demo data" (issue: wherever demo prices or news are shown), only while the user is on the
+ * demo market.
+ */
+export function DemoDataBadge({ testId = 'demo-data-badge' }: { testId?: string }) {
+  if (useMarket() !== 'demo') return null;
+  return (
+    <Badge color="grape" variant="light" data-testid={testId}>
+      Demo data
+    </Badge>
+  );
+}

@@ -1,15 +1,14 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Page } from '../../components/page';
-import { useMarket } from '../../components/use-market';
 import { ExplorerTable } from './explorer-table';
 import { MetricToggles } from './metric-toggles';
 import { useExplorer } from './use-explorer';
+import { DemoDataBadge } from '../../components/market-badge';
 
 /** Spec §2 Stock Explorer: search, 24 metric toggles, results, pagination (not during a search). */
 export function StockExplorerPage() {
   const explorer = useExplorer();
-  const market = useMarket();
   const [text, setText] = useState('');
   const { state } = explorer;
 
@@ -24,11 +23,7 @@ export function StockExplorerPage() {
       description={
         <Group gap="xs" component="span">
           <span>Search the stocks of your market by symbol or company name.</span>
-          {market === 'demo' && (
-            <Badge color="grape" variant="light" data-testid="demo-data-badge">
-              Demo data
-            </Badge>
-          )}
+          <DemoDataBadge />
         </Group>
       }
       size="xl"

@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { formatPublished, formatScore, sentimentColor } from './news-format';
+import { DemoDataBadge } from '../../components/market-badge';
 
 /** Spec §9: news refreshes every 60 s (while the overlay is open). */
 const NEWS_REFRESH_MS = 60_000;
@@ -110,8 +111,6 @@ export function NewsOverlay({ opened, onClose }: { opened: boolean; onClose: () 
       refetchInterval: opened ? NEWS_REFRESH_MS : false,
     }),
   );
-  const settings = useQuery(trpc.account.settings.queryOptions(undefined, { enabled: opened }));
-  const demo = settings.data?.market === 'demo';
   return (
     <Modal
       opened={opened}
@@ -122,11 +121,7 @@ export function NewsOverlay({ opened, onClose }: { opened: boolean; onClose: () 
           <Title order={2} fz={22}>
             News Sentiment
           </Title>
-          {demo && (
-            <Badge color="grape" variant="light" data-testid="news-demo-badge">
-              Demo data
-            </Badge>
-          )}
+          <DemoDataBadge testId="news-demo-badge" />
         </Group>
       }
       data-testid="news-overlay"

@@ -1,17 +1,13 @@
-import { Badge, Group, Tabs } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, Tabs } from '@mantine/core';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
-import { useTRPC } from '../../lib/trpc';
 import { BacktestingTab } from './backtesting-tab';
 import { ScreeningTab } from './screening/screening-tab';
 import { TradingTab } from './trading-tab';
+import { DemoDataBadge } from '../../components/market-badge';
 
 /** Spec §2 Strategy settings (/settings): links to help and terms, and three tabs. */
 export function SettingsPage() {
-  const trpc = useTRPC();
-  const settings = useQuery(trpc.account.settings.queryOptions());
-  const demo = settings.data?.market === 'demo';
   return (
     <Page
       title="Strategy settings"
@@ -22,11 +18,7 @@ export function SettingsPage() {
             Screen stocks, backtest them and set how the bot trades. See{' '}
             <TextLink to="/help">Help</TextLink> and the <TextLink to="/terms">Terms</TextLink>.
           </span>
-          {demo && (
-            <Badge color="grape" variant="light" data-testid="demo-data-badge">
-              Demo data
-            </Badge>
-          )}
+          <DemoDataBadge />
         </Group>
       }
     >
