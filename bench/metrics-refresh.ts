@@ -16,6 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { ALL_CRITERIA } from './lib/all-criteria.js';
 import { recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
 
@@ -29,6 +30,8 @@ const AS_OF = '2026-01-05';
 // The refresh reads 600 calendar days back (core's LOOKBACK_DAYS): bars from then on, weekdays.
 const FIRST_DAY = '2024-05-15';
 const TARGET_S = 60;
+/** Step 6: a 5,000-symbol universe screened on all 25 criteria from stored metrics. */
+const SCREEN_TARGET_S = 2;
 const BATCH = 250;
 
 /** Runs a repo script as a child process; resolves with its stdout. */
@@ -147,7 +150,45 @@ const { rows: check } = await client.query<{ rows: number; computed: number; bet
   `SELECT count(*)::int AS "rows", count("rsi")::int AS "computed", count("beta")::int AS "beta"
    FROM "stock_metrics"`,
 );
+
+// The screen target: the same 5,000 listings, now with seeded fundamentals in the criteria's
+// units (5 % of each unknown), read from PostgreSQL with their stored metrics and filtered on
+// all 25 criteria by the screener job's own read and filter (the worker's screen-stored CLI).
+await client.query(`SELECT setseed(0.42)`);
+await client.query(
+  `UPDATE "companies" SET
+     "market_cap" = 1e8 * exp(random() * 7), "pe_ratio" = 5 + random() * 60,
+     "pb_ratio" = 0.5 + random() * 10, "dividend_yield" = random() * 5,
+     "free_cash_flow" = (random() - 0.2) * 1e9, "roe" = (random() - 0.2) * 60,
+     "roa" = (random() - 0.2) * 30, "gross_margin" = random() * 80,
+     "operating_margin" = (random() - 0.2) * 50, "current_ratio" = 0.3 + random() * 3,
+     "debt_to_equity" = random() * 5, "ev_ebitda" = 2 + random() * 50, "ps_ratio" = random() * 20,
+     "peg_ratio" = random() * 5, "price_to_free_cash_flow" = 2 + random() * 100,
+     "revenue_growth" = (random() - 0.3) * 60, "earnings_growth" = (random() - 0.3) * 80,
+     "security_type" = (CASE WHEN random() < 0.03 THEN 'reit' ELSE 'stock' END)::"SecurityType"`,
+);
+await client.query(
+  `UPDATE "companies" SET "pe_ratio" = NULL WHERE random() < 0.05;
+   UPDATE "companies" SET "roe" = NULL WHERE random() < 0.05;
+   UPDATE "companies" SET "earnings_growth" = NULL WHERE random() < 0.05`,
+);
 await client.end();
+started = performance.now();
+const screenOut = await run(
+  ['apps/worker/src/screen-stored.cli.ts', 'csv', '--criteria', JSON.stringify(ALL_CRITERIA)],
+  env,
+);
+const screenProcessS = (performance.now() - started) / 1000;
+const screenLine = screenOut.split('\n').find((line) => line.startsWith('RESULT '));
+if (!screenLine) throw new Error(`no RESULT line in:\n${screenOut}`);
+const screened = JSON.parse(screenLine.slice('RESULT '.length)) as {
+  rows: number;
+  passed: number;
+  excluded: number;
+  readMs: number;
+  screenMs: number;
+};
+const screenS = (screened.readMs + screened.screenMs) / 1000;
 
 console.log(
   `  refresh: ${result.written} symbols in ${fmt(refreshS)} s (${fmt((1000 * refreshS) / result.written)} ms a symbol; ` +
@@ -161,5 +202,16 @@ target(
   `metrics refresh, ${SYMBOLS} symbols × ~1 year + warm-up through PostgreSQL`,
   refreshS <= TARGET_S && check[0]?.rows === SYMBOLS,
   `${fmt(refreshS)} s ≤ ${TARGET_S} s`,
+);
+console.log(
+  `  screen: ${screened.rows} stored listings on all 25 criteria in ${fmt(screenS)} s ` +
+    `(query ${fmt(screened.readMs)} ms, filter ${fmt(screened.screenMs)} ms; process ${fmt(screenProcessS)} s); ` +
+    `${screened.passed} pass, ${screened.excluded} excluded for missing data; ` +
+    `query / filter: ${fmt(screened.readMs / screened.screenMs)}×`,
+);
+target(
+  `screen ${SYMBOLS} stored listings on all 25 criteria from PostgreSQL`,
+  screenS <= SCREEN_TARGET_S && screened.rows === SYMBOLS,
+  `${fmt(screenS)} s ≤ ${SCREEN_TARGET_S} s`,
 );
 summary();

@@ -12,11 +12,11 @@ import {
   screen,
   stockMetrics,
   type ScreenAssetType,
-  type ScreenCriteria,
   type ScreenRow,
   type StockMetrics,
 } from '@tradebot/strategy';
 import { mulberry32, syntheticBars } from '@tradebot/strategy/testing';
+import { ALL_CRITERIA } from './lib/all-criteria.js';
 import { fmt, summary, target } from './lib/report.js';
 
 const arg = (name: string, fallback: number) =>
@@ -25,35 +25,6 @@ const SYMBOLS = arg('symbols', 5000);
 const REPEAT = arg('repeat', 20);
 const BARS = 252;
 const TARGET = { screenSeconds: 2, refreshSeconds: 60 };
-
-/** Every one of the 25 criteria active, at thresholds a trader might use. */
-const ALL_CRITERIA: ScreenCriteria = {
-  max_rsi: 75,
-  min_atr_percent: 1,
-  min_average_volume: 100_000,
-  max_beta: 3,
-  min_beta: -1,
-  min_market_cap: 200_000_000,
-  max_pe_ratio: 100,
-  max_pb_ratio: 25,
-  min_dividend_yield: 0,
-  min_free_cash_flow: -1e8,
-  min_roe: -20,
-  min_roa: -10,
-  min_gross_margin: 10,
-  min_operating_margin: -15,
-  min_current_ratio: 0.5,
-  max_debt_to_equity: 4,
-  max_ev_ebitda: 60,
-  max_ps_ratio: 30,
-  max_peg_ratio: 6,
-  max_price_to_free_cash_flow: 120,
-  exclude_reits: true,
-  exclude_spacs: true,
-  exclude_etfs: true,
-  min_revenue_growth: -10,
-  min_earnings_growth: -20,
-};
 
 const seconds = (from: number) => (performance.now() - from) / 1000;
 

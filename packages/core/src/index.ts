@@ -55,3 +55,4 @@ export {
   type ScreenerJobs,
   type ScreenerService,
 } from './screener/screener.service.js';
+export { screenStoredUniverse } from './screener/screen-stored.js';
