@@ -42,6 +42,11 @@ describe('the backtesting list', () => {
     );
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: ui.addedToBacktestQueue('DEMA'), added: ['DEMA'] });
+    // Its news is asked for now (one job a minute), not at the next scheduled refresh.
+    const soon = await api.runtime.deps.newsQueue.getJobs(['waiting', 'delayed', 'active']);
+    expect(soon.map((job) => job.id)).toEqual([
+      `news-soon-${Math.floor(api.runtime.deps.now().getTime() / 60_000)}`,
+    ]);
     const again = await api.http.post(
       '/api/backtest/stocks',
       { symbols: ['DEMA'] },

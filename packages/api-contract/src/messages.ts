@@ -51,7 +51,7 @@ export const ui = {
   saveOptimizedFailed: 'Failed to save optimized parameters',
   newsLoadFailed: 'Failed to fetch news sentiment',
   newsEmpty:
-    'No news yet. News is shown for the stocks in your backtesting list or Final Trading List; add stocks there and headlines appear within a few minutes.',
+    'No news yet. News is shown for the stocks in your backtesting list or Final Trading List; add stocks there and their headlines appear within a minute or so.',
   stockDataLoadFailed: 'Failed to load stock data. Please try again later.',
   noStocksFound: 'No stocks found for the given search.',
   noLogo: 'No Logo',

@@ -36,6 +36,8 @@ export interface ServiceDeps {
   universe: UniverseDeps;
   /** The screener queue (POST /api/run-screener adds, the worker processes). */
   screenerQueue: Queue;
+  /** The news queue: stocks new on a list ask for a refresh now, not at the next slot. */
+  newsQueue: Queue;
 }
 
 export interface UniverseDeps {

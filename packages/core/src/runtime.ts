@@ -4,6 +4,7 @@ import {
   mailQueue,
   marketImportQueue,
   metricsQueue,
+  newsQueue,
   openQueue,
   screenerQueue,
 } from '@tradebot/jobs';
@@ -31,6 +32,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const metrics = openQueue(metricsQueue, queueConnection, namespace);
   const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
   const screener = openQueue(screenerQueue, queueConnection, namespace);
+  const news = openQueue(newsQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -67,6 +69,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       importQueue: marketImport,
     },
     screenerQueue: screener,
+    newsQueue: news,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -95,6 +98,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await metrics.close();
       await marketImport.close();
       await screener.close();
+      await news.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -33,6 +33,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const market = activeMarketService(deps);
   const screeningTemplates = screenerTemplatesService(deps);
   const mlScore = mlScoreService(deps);
+  const news = newsService(deps, market);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -49,9 +50,9 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
-    stockLists: stockListsService(deps, market),
+    stockLists: stockListsService(deps, market, news),
     mlScore,
-    news: newsService(deps, market),
+    news,
     metrics: metricsRefreshService(deps),
     explorer: explorerService(deps, market),
     marketImport: marketImportJobService(deps),

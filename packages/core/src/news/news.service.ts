@@ -1,5 +1,6 @@
 import { NEWS_SENTIMENT_LIMIT, type TNewsSentimentOutput } from '@tradebot/api-contract';
 import { latestNews, monitoredSymbols } from '@tradebot/db';
+import { enqueue, newsQueue } from '@tradebot/jobs';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
@@ -10,12 +11,21 @@ import { refreshNews } from './news-refresh.js';
  * GET /api/get-news-sentiment reads that cache only, never the market.
  */
 export function newsService(
-  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'now' | 'newsQueue'>,
   market: ActiveMarketService,
 ) {
   return {
     /** The news queue's job: every user's monitored symbols, both markets, then the prune. */
     refresh: () => refreshNews(deps),
+
+    /**
+     * Stocks new on a list ask for their news now rather than at the next scheduled slot. One
+     * job per minute at most (its id names the minute), so a burst of saves fetches once.
+     */
+    async refreshSoon(): Promise<void> {
+      const minute = Math.floor(deps.now().getTime() / 60_000);
+      await enqueue(deps.newsQueue, newsQueue, {}, { jobId: `news-soon-${minute}` });
+    },
 
     /**
      * GET /api/get-news-sentiment: the newest cached items of the user's monitored symbols on the

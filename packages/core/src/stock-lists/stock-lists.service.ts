@@ -24,8 +24,22 @@ import type { SessionInfo } from '../types.js';
  * A symbol must be a listing of the user's market (the demo universe or the real one), so a list
  * never holds a name the backtester cannot load.
  */
-export function stockListsService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+export function stockListsService(
+  deps: Pick<ServiceDeps, 'db'>,
+  market: ActiveMarketService,
+  news: { refreshSoon(): Promise<void> },
+) {
   const { db } = deps;
+
+  /** News of newly watched stocks now; the save stands even if the queue is unreachable. */
+  const watchNews = (added: readonly string[]) =>
+    added.length === 0
+      ? undefined
+      : news
+          .refreshSoon()
+          .catch((error: Error) =>
+            console.warn(`[news] refresh after a list save: ${error.message}`),
+          );
 
   async function requireKnown(session: SessionInfo, symbols: readonly string[], empty: string) {
     if (symbols.length === 0) throw new AppError('BAD_REQUEST', empty);
@@ -47,6 +61,7 @@ export function stockListsService(deps: Pick<ServiceDeps, 'db'>, market: ActiveM
     async addToBacktestList(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForBacktesting);
       const added = await addBacktestSymbols(db, session.userId, symbols);
+      await watchNews(added);
       const message =
         symbols.length === 1
           ? ui.addedToBacktestQueue(symbols[0] as string)
