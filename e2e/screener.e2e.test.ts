@@ -137,6 +137,19 @@ describe('screening on the demo market', () => {
     await expect
       .poll(() => page.getByTestId('backtesting-list').textContent(), { timeout: 10_000 })
       .toMatch(/SCRN01[\s\S]*SCRN02[\s\S]*SCRN05|SCRN02[\s\S]*SCRN01[\s\S]*SCRN05/);
+
+    // The backtest settings form on the same tab: §9 defaults, bounds, the spec's toast.
+    const balance = page.getByTestId('backtest-setting-initial_balance');
+    expect(await balance.inputValue()).toBe('10000');
+    await balance.fill('25000');
+    await page.getByTestId('save-backtest-settings').click();
+    await page.getByText(ui.backtestSettingsSaved).waitFor();
+    await screenshot(page, 'settings-backtesting-light');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Backtesting' }).click();
+    await expect
+      .poll(() => page.getByTestId('backtest-setting-initial_balance').inputValue())
+      .toBe('25000');
   });
 
   it('reads well in dark theme and at phone width', async () => {

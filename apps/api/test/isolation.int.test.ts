@@ -37,6 +37,7 @@ beforeAll(async () => {
     data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
   });
   await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
+  await api.http.post('/api/backtest/settings', { initial_balance: 25_000 }, a.token);
   for (const market of ['alpaca', 'demo'] as const)
     await api.runtime.db.newsItem.create({
       data: {
@@ -126,6 +127,9 @@ const rest: Record<string, Call> = {
   'POST /api/save-to-optimized-parameters': (t) =>
     api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
   'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
+  'GET /api/backtest/settings': (t) => api.http.get('/api/backtest/settings', t),
+  'POST /api/backtest/settings': (t) =>
+    api.http.post('/api/backtest/settings', { initial_balance: 5000 }, t),
   'GET /api/get-news-sentiment': (t) => api.http.get('/api/get-news-sentiment', t),
   'GET /api/screening/templates': (t) => api.http.get('/api/screening/templates', t),
   'POST /api/screening/save-template': (t) =>
@@ -214,6 +218,8 @@ const procedures: Record<string, Call> = {
     symbols: ['ALICEQ'],
   }),
   'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
+  'backtestSettings.get': trpc('backtestSettings.get', 'query'),
+  'backtestSettings.save': trpc('backtestSettings.save', 'mutation', { period: 24 }),
   'news.sentiment': trpc('news.sentiment', 'query'),
   'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
   'explorer.explore': trpc('explorer.explore', 'mutation', { search: 'ALICEQ' }),
@@ -254,6 +260,7 @@ async function aliceState() {
     select: { plan: true, status: true },
   });
   const lists = await api.http.get('/api/backtest/stocks', a.token);
+  const backtestSettings = await api.http.get('/api/backtest/settings', a.token);
   const news = await api.http.get('/api/get-news-sentiment', a.token);
   const templates = await api.http.get('/api/screening/templates', a.token);
   const runs = await api.runtime.db.screenerRun.count({ where: { userId: a.userId } });
@@ -264,6 +271,7 @@ async function aliceState() {
     settings: settings.body,
     notifications: notifications.body,
     lists: lists.body,
+    backtestSettings: backtestSettings.body,
     user,
     subscription,
   };

@@ -22,3 +22,4 @@ export * from './schemas/news.schema.js';
 export * from './schemas/explorer.schema.js';
 export * from './schemas/market-import.schema.js';
 export * from './schemas/screener.schema.js';
+export * from './schemas/backtest-settings.schema.js';

@@ -49,6 +49,9 @@ export const ui = {
   addToQueueFailed: (symbol: string) => `Failed to add ${symbol} to queue. Please try again later.`,
   saveSelectionsFailed: 'Failed to save selections',
   saveOptimizedFailed: 'Failed to save optimized parameters',
+  backtestSettingsSaved: 'Backtesting settings saved successfully',
+  settingsLoadFailedRetry: 'Failed to load settings. Please try again.',
+  saveBacktestSettingsFailed: 'Failed to save backtesting settings',
   newsLoadFailed: 'Failed to fetch news sentiment',
   newsEmpty:
     'No news yet. News is shown for the stocks in your backtesting list or Final Trading List; add stocks there and their headlines appear within a minute or so.',
@@ -133,6 +136,8 @@ export const server = {
     `Unknown symbol${symbols.length > 1 ? 's' : ''} in your market: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}`,
   parameterBounds: (field: string, min: number, max: number) =>
     `${field} must be a number from ${plain(min)} to ${plain(max)}.`,
+  periodBounds: (min: number, max: number) =>
+    `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
   metricsRefreshQueued: (universe: string, asOf: string) =>

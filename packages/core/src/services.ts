@@ -9,6 +9,7 @@ import { twoFactorService } from './auth/two-factor.service.js';
 import type { BillingProvider } from './billing/billing-provider.js';
 import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
+import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import type { ServiceDeps } from './deps.js';
 import { mailDeliveryService } from './mail/mail-delivery.js';
 import { activeMarketService } from './market/active-market.js';
@@ -51,6 +52,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: stockListsService(deps, market, news),
+    backtestSettings: backtestSettingsService(deps),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),

@@ -14,3 +14,4 @@ export * from './repos/demo-clock.repo.js';
 export * from './repos/explorer.repo.js';
 export * from './repos/market-imports.repo.js';
 export * from './repos/screener.repo.js';
+export * from './repos/backtest-settings.repo.js';

@@ -7,6 +7,7 @@ import { mlScoreRouter } from './routers/ml-score.router.js';
 import { newsRouter } from './routers/news.router.js';
 import { notificationsRouter } from './routers/notifications.router.js';
 import { stockListsRouter } from './routers/stock-lists.router.js';
+import { backtestSettingsRouter } from './routers/backtest-settings.router.js';
 import { explorerRouter } from './routers/explorer.router.js';
 import { marketImportRouter } from './routers/market-import.router.js';
 import { screenerRouter } from './routers/screener.router.js';
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   clientError: clientErrorRouter,
   stockLists: stockListsRouter,
+  backtestSettings: backtestSettingsRouter,
   mlScore: mlScoreRouter,
   news: newsRouter,
   explorer: explorerRouter,

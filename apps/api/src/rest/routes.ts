@@ -94,6 +94,14 @@ export const restRoutes: readonly RestRoute[] = [
     input: body,
   },
   { method: 'GET', path: '/api/get-backtester-output', procedure: 'stockLists.backtesterOutput' },
+  // spec §7 Strategy settings: the backtest settings form
+  { method: 'GET', path: '/api/backtest/settings', procedure: 'backtestSettings.get' },
+  {
+    method: 'POST',
+    path: '/api/backtest/settings',
+    procedure: 'backtestSettings.save',
+    input: body,
+  },
   // spec §7 Dashboard: news sentiment (read from the cache the worker refreshes)
   { method: 'GET', path: '/api/get-news-sentiment', procedure: 'news.sentiment' },
   // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' })

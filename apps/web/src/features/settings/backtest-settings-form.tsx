@@ -1,0 +1,81 @@
+import {
+  BACKTEST_SETTING_FIELDS,
+  ui,
+  type TBacktestSettings,
+  type TBacktestSettingsInput,
+} from '@tradebot/api-contract';
+import { Alert, Button, Group, Loader, NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { serverDetail, useTRPC } from '../../lib/trpc';
+import { toast } from './toast';
+
+type Draft = Partial<Record<keyof TBacktestSettings, number | ''>>;
+
+/** Empty inputs become null (spec §5), which the server turns back into the default. */
+const toInput = (draft: Draft): TBacktestSettingsInput =>
+  Object.fromEntries(
+    Object.entries(draft).map(([field, value]) => [field, value === '' ? null : value]),
+  );
+
+/** The Backtesting tab's settings form with Save Backtesting Settings (spec §2). */
+export function BacktestSettingsForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.backtestSettings.get.queryOptions());
+  const save = useMutation(trpc.backtestSettings.save.mutationOptions());
+  const [draft, setDraft] = useState<Draft>({});
+
+  if (settings.isPending) return <Loader size="sm" />;
+  if (settings.isError)
+    return <Alert color="red">{serverDetail(settings.error, ui.settingsLoadFailedRetry)}</Alert>;
+
+  const submit = async () => {
+    try {
+      const saved = await save.mutateAsync(toInput(draft));
+      queryClient.setQueryData(trpc.backtestSettings.get.queryKey(), saved.settings);
+      setDraft({});
+      toast.success(saved.message);
+    } catch (caught) {
+      toast.error(serverDetail(caught, ui.saveBacktestSettingsFailed));
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="backtest-settings-form">
+      <Title order={3} fz="md">
+        Backtest settings
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {BACKTEST_SETTING_FIELDS.map(({ field, label, min, max, step, description }) => (
+          <NumberInput
+            key={field}
+            label={label}
+            description={`${description} ${min} to ${max}.`}
+            min={min}
+            max={max}
+            step={step}
+            decimalScale={field === 'period' ? 0 : 6}
+            value={draft[field] ?? settings.data[field]}
+            onChange={(value) =>
+              setDraft((current) => ({
+                ...current,
+                [field]: typeof value === 'number' ? value : '',
+              }))
+            }
+            data-testid={`backtest-setting-${field}`}
+          />
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Button
+          onClick={() => void submit()}
+          loading={save.isPending}
+          data-testid="save-backtest-settings"
+        >
+          Save Backtesting Settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

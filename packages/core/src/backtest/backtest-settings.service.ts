@@ -1,0 +1,47 @@
+import {
+  DEFAULT_BACKTEST_SETTINGS,
+  ui,
+  ZBacktestSettings,
+  type TBacktestSettings,
+  type TBacktestSettingsInput,
+} from '@tradebot/api-contract';
+import { findBacktestSettings, saveBacktestSettings } from '@tradebot/db';
+import type { ServiceDeps } from '../deps.js';
+import type { SessionInfo } from '../types.js';
+
+/**
+ * The user's backtest settings (spec §2 Backtesting tab, GET/POST /api/backtest/settings). A
+ * stored value that no longer fits the schema (bounds changed) falls back to its default, field
+ * by field, so one stale value never hides the rest.
+ */
+export function backtestSettingsService(deps: Pick<ServiceDeps, 'db'>) {
+  const { db } = deps;
+
+  async function current(userId: number): Promise<TBacktestSettings> {
+    const stored = (await findBacktestSettings(db, userId)) as Record<string, unknown> | null;
+    const settings = { ...DEFAULT_BACKTEST_SETTINGS };
+    for (const field of Object.keys(settings) as (keyof TBacktestSettings)[]) {
+      const parsed = ZBacktestSettings.shape[field].safeParse(stored?.[field]);
+      if (parsed.success) settings[field] = parsed.data;
+    }
+    return settings;
+  }
+
+  return {
+    get: (session: SessionInfo) => current(session.userId),
+
+    /** Saves the fields sent (null: back to the default); the others keep their saved values. */
+    async save(session: SessionInfo, input: TBacktestSettingsInput) {
+      const settings = await current(session.userId);
+      for (const [field, value] of Object.entries(input) as [
+        keyof TBacktestSettings,
+        number | null | undefined,
+      ][]) {
+        if (value === undefined) continue;
+        settings[field] = value ?? DEFAULT_BACKTEST_SETTINGS[field];
+      }
+      await saveBacktestSettings(db, session.userId, settings);
+      return { message: ui.backtestSettingsSaved, settings };
+    },
+  };
+}
