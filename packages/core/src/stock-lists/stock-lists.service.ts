@@ -32,14 +32,14 @@ export function stockListsService(
   const { db } = deps;
 
   /** News of newly watched stocks now; the save stands even if the queue is unreachable. */
-  const watchNews = (added: readonly string[]) =>
-    added.length === 0
-      ? undefined
-      : news
-          .refreshSoon()
-          .catch((error: Error) =>
-            console.warn(`[news] refresh after a list save: ${error.message}`),
-          );
+  async function watchNews(added: readonly string[]) {
+    if (added.length === 0) return;
+    try {
+      await news.refreshSoon();
+    } catch (error) {
+      console.warn(`[news] refresh after a list save: ${(error as Error).message}`);
+    }
+  }
 
   async function requireKnown(session: SessionInfo, symbols: readonly string[], empty: string) {
     if (symbols.length === 0) throw new AppError('BAD_REQUEST', empty);
