@@ -23,3 +23,5 @@ export * from './schemas/explorer.schema.js';
 export * from './schemas/market-import.schema.js';
 export * from './schemas/screener.schema.js';
 export * from './schemas/backtest-settings.schema.js';
+export * from './schemas/trading-settings.schema.js';
+export * from './schemas/backtest-jobs.schema.js';

@@ -60,6 +60,30 @@ export const ui = {
   noLogo: 'No Logo',
   loading: 'Loading...',
   sessionExpiredLogIn: 'Session expired. Please log in again.',
+  // spec §8 Strategy settings (Step 7)
+  notificationsFetchFailed: (message: string) => `Failed to fetch notifications: ${message}`,
+  saveTradingSettingsFailed: 'Failed to save trading settings',
+  clearNotificationsFailed: 'Failed to clear notifications',
+  queueBacktestsFailed: 'Failed to queue backtests',
+  removeSelectionsFailed: 'Failed to remove selections',
+  undoFailed: 'Failed to undo',
+  updateFinalListFailed: 'Failed to update Final Trading List',
+  startTradingFailed: 'Failed to start trading',
+  oldNotificationsCleared: 'Old notifications cleared.',
+  backtestsQueued: (n: number) =>
+    `Backtests queued for ${n} stocks. Check notifications for progress.`,
+  removedFromBacktestingList: 'Selected stocks removed from backtesting list',
+  movedToFinalList: (n: number) => `Moved ${n} stocks to Final Trading List.`,
+  undoSuccessful: (n: number) => `Undo successful. ${n} stocks restored to Optimized Parameters.`,
+  resetToBacktestDefaults: 'Optimized parameters reset to backtest defaults',
+  batchEditApplied: 'Batch edit applied to all stocks.',
+  tradingSettingsSaved: 'General trading settings saved successfully.',
+  finalListUpdated: 'Final Trading List updated successfully.',
+  tradingBotStarted: 'Trading bot started with your saved optimized parameters',
+  noStocksInBacktestingList: 'No stocks in the backtesting list',
+  noOptimizedParameters: 'No optimized parameters available. Run backtests to generate parameters.',
+  noTradingStocks: 'No trading stocks selected.',
+  backtestCompleted: (symbol: string) => `Backtest completed for ${symbol}`,
 } as const;
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
@@ -174,6 +198,23 @@ export const server = {
     'no market data has been loaded for your market yet (an administrator imports it, or choose the demo market).',
   screenerInternalError: (runId: number) =>
     `an internal error stopped run ${runId}. Please run the screener again; if it keeps failing, contact support.`,
+  symbolMustBeText: 'symbol must be text.',
+  symbolRequired:
+    'symbol must be a ticker symbol (letters, digits, "." or "-", at most 10 characters).',
+  partialFillHandling: 'partial_fill_handling must be "cancel" or "accept".',
+  finalListMustBeList: 'The Final Trading List must be a list of stocks with their parameters.',
+  backtestQueued: (symbol: string) => `Backtest queued for ${symbol}.`,
+  backtestAlreadyQueued: (symbol: string) =>
+    `A backtest of ${symbol} is already queued or running.`,
+  backtestFailed: (symbol: string, reason: string) => `Backtest failed for ${symbol}: ${reason}`,
+  noBacktestResult: (symbol: string) => `${symbol} has no completed backtest yet.`,
+  onFinalTradingList: (symbols: readonly string[]) =>
+    `Already on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Remove ${symbols.length > 1 ? 'them' : 'it'} there first.`,
+  notOnFinalTradingList: (symbols: readonly string[]) =>
+    `Not on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Stocks join it from Optimized Parameters (select-for-trading).`,
+  nothingToUndo: 'There is nothing to undo.',
+  beginTradingSaved:
+    'Final Trading List saved. The trading bot is not available in this version yet; it will trade this list once it is.',
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

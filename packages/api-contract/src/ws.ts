@@ -23,6 +23,9 @@ export const ZWsServerMessage = z.discriminatedUnion('type', [
     completed: z.number(),
     total: z.number(),
     message: z.string().optional(),
+    /** Backtests: the symbol this event is about and its phase (queued, loading bars, optimizing fold k of n, saving, completed, failed). */
+    symbol: z.string().optional(),
+    phase: z.string().optional(),
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('pong') }),

@@ -38,6 +38,8 @@ export interface ServiceDeps {
   screenerQueue: Queue;
   /** The news queue: stocks new on a list ask for a refresh now, not at the next slot. */
   newsQueue: Queue;
+  /** The backtest queue (POST /api/run-backtester adds one job per symbol, the worker optimizes). */
+  backtestQueue: Queue;
 }
 
 export interface UniverseDeps {

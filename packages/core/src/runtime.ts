@@ -7,6 +7,7 @@ import {
   newsQueue,
   openQueue,
   screenerQueue,
+  backtestQueue,
 } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
@@ -33,6 +34,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
   const screener = openQueue(screenerQueue, queueConnection, namespace);
   const news = openQueue(newsQueue, queueConnection, namespace);
+  const backtests = openQueue(backtestQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -70,6 +72,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     },
     screenerQueue: screener,
     newsQueue: news,
+    backtestQueue: backtests,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -99,6 +102,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await marketImport.close();
       await screener.close();
       await news.close();
+      await backtests.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -9,7 +9,10 @@ import { twoFactorService } from './auth/two-factor.service.js';
 import type { BillingProvider } from './billing/billing-provider.js';
 import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
+import { backtestJobsService } from './backtest/backtest-jobs.service.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
+import { listMovesService } from './stock-lists/list-moves.service.js';
+import { tradingSettingsService } from './trading-settings/trading-settings.service.js';
 import type { ServiceDeps } from './deps.js';
 import { mailDeliveryService } from './mail/mail-delivery.js';
 import { activeMarketService } from './market/active-market.js';
@@ -51,7 +54,9 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
-    stockLists: stockListsService(deps, market, news),
+    stockLists: { ...stockListsService(deps, market, news), ...listMovesService(deps, market) },
+    tradingSettings: tradingSettingsService(deps),
+    backtests: backtestJobsService(deps, market),
     backtestSettings: backtestSettingsService(deps),
     mlScore,
     news,

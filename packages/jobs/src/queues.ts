@@ -10,6 +10,8 @@ import {
   ZMetricsRefreshJob,
   ZMetricsRefreshResult,
   ZScreenerJob,
+  ZBacktestJob,
+  ZBacktestJobResult,
   ZScreenerJobResult,
   ZSendMailJob,
   ZSendMailResult,
@@ -156,3 +158,26 @@ export const screenerQueue = defineQueue({
 });
 
 export const screenerJobId = (userId: number, runId: number) => `screener-${userId}-${runId}`;
+
+/**
+ * Backtests, one job per (user, symbol) run: the job id is `backtest-{user}-{run}` and a
+ * partial unique index allows one active run per (user, symbol), so a double click or a retried
+ * request never queues the same backtest twice. Jobs are added with a priority that interleaves
+ * users (see core/src/backtest/backtest-jobs.service.ts), so one user's 500 symbols do not
+ * starve another's 5. Retried after a crash (the result is written in one transaction, so a
+ * killed worker leaves nothing half-written); a failure the job reports itself is final.
+ */
+export const backtestQueue = defineQueue({
+  name: 'backtest',
+  payload: ZBacktestJob,
+  result: ZBacktestJobResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'fixed', delay: 1_000 },
+    removeOnComplete: { count: 5_000 },
+    removeOnFail: { count: 5_000 },
+  },
+  workerOptions: { lockDuration: 30_000, stalledInterval: 5_000, maxStalledCount: 2 },
+});
+
+export const backtestJobId = (userId: number, runId: number) => `backtest-${userId}-${runId}`;

@@ -11,6 +11,8 @@ import { backtestSettingsRouter } from './routers/backtest-settings.router.js';
 import { explorerRouter } from './routers/explorer.router.js';
 import { marketImportRouter } from './routers/market-import.router.js';
 import { screenerRouter } from './routers/screener.router.js';
+import { tradingSettingsRouter } from './routers/trading-settings.router.js';
+import { backtestsRouter } from './routers/backtests.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -27,6 +29,8 @@ export const appRouter = router({
   explorer: explorerRouter,
   adminMarketImport: marketImportRouter,
   screener: screenerRouter,
+  tradingSettings: tradingSettingsRouter,
+  backtests: backtestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

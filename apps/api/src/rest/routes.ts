@@ -94,6 +94,61 @@ export const restRoutes: readonly RestRoute[] = [
     input: body,
   },
   { method: 'GET', path: '/api/get-backtester-output', procedure: 'stockLists.backtesterOutput' },
+  // spec §7 Strategy settings: moves along the flow (Optimized Parameters ⇄ Final Trading List)
+  {
+    method: 'POST',
+    path: '/api/remove-from-best-parameters',
+    procedure: 'stockLists.removeFromOptimized',
+    input: body,
+  },
+  {
+    method: 'POST',
+    path: '/api/select-for-trading',
+    procedure: 'stockLists.selectForTrading',
+    input: body,
+  },
+  {
+    method: 'GET',
+    path: '/api/get-final-trading-config',
+    procedure: 'stockLists.finalTradingConfig',
+  },
+  {
+    method: 'POST',
+    path: '/api/update-final-trading-config',
+    procedure: 'stockLists.updateFinalTradingConfig',
+    input: (request) => request.body ?? [],
+  },
+  // ours: Remove Selected (backtesting list), Undo, Reset, the per-stock parameter schema
+  {
+    method: 'POST',
+    path: '/api/backtest/stocks/remove',
+    procedure: 'stockLists.removeFromBacktestList',
+    input: body,
+  },
+  { method: 'GET', path: '/api/final-trading-list/undo', procedure: 'stockLists.undoState' },
+  { method: 'POST', path: '/api/final-trading-list/undo', procedure: 'stockLists.undo' },
+  {
+    method: 'POST',
+    path: '/api/reset-optimized-parameters',
+    procedure: 'stockLists.resetOptimized',
+  },
+  {
+    method: 'GET',
+    path: '/api/strategy/parameter-schema',
+    procedure: 'stockLists.parameterSchema',
+  },
+  // spec §7 Strategy settings: general trading settings (the bot config)
+  { method: 'GET', path: '/api/config', procedure: 'tradingSettings.get' },
+  { method: 'POST', path: '/api/update-config', procedure: 'tradingSettings.update', input: body },
+  // spec §7 Strategy settings: backtest jobs (one request per symbol); ours: progress, result
+  { method: 'POST', path: '/api/run-backtester', procedure: 'backtests.run', input: body },
+  { method: 'GET', path: '/api/backtest/progress', procedure: 'backtests.progress' },
+  {
+    method: 'GET',
+    path: '/api/backtest/result/:symbol',
+    procedure: 'backtests.result',
+    input: (request) => ({ symbol: param(request, 'symbol') }),
+  },
   // spec §7 Strategy settings: the backtest settings form
   { method: 'GET', path: '/api/backtest/settings', procedure: 'backtestSettings.get' },
   {

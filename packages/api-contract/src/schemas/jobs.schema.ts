@@ -84,3 +84,14 @@ export const ZScreenerJobResult = z.object({
   passed: z.number().int().nonnegative(),
 });
 export type TScreenerJobResult = z.infer<typeof ZScreenerJobResult>;
+
+/** One symbol's backtest, by its backtest_runs row (symbol, settings and universe are stored there). */
+export const ZBacktestJob = z.object({ runId: z.number().int().positive() });
+export type TBacktestJob = z.infer<typeof ZBacktestJob>;
+export const ZBacktestJobResult = z.object({
+  symbol: z.string(),
+  status: z.enum(['completed', 'failed']),
+  profit: z.number().nullable(),
+  no_robust_edge: z.boolean().nullable(),
+});
+export type TBacktestJobResult = z.infer<typeof ZBacktestJobResult>;

@@ -56,8 +56,95 @@ export type TStockParameters = z.infer<typeof ZStockParameters>;
 export const DEFAULT_STOCK_PARAMETERS: TStockParameters =
   STOCK_PARAM_DEFAULTS satisfies StockParams;
 
-/** GET /api/get-backtester-output: best_parameters keyed by symbol, with the backtest's profit. */
+/**
+ * GET /api/get-backtester-output: best_parameters keyed by symbol, with the backtest's profit
+ * (walk-forward out-of-sample; null for a stock saved straight from the screener). Beyond the
+ * spec: `no_robust_edge`, the backtest's verdict (null when the stock has no backtest yet), so no
+ * table shows an optimized set without saying whether the evidence supports it.
+ */
 export const ZBacktesterOutput = z.object({
-  best_parameters: z.record(z.string(), ZStockParameters.extend({ profit: z.number().nullable() })),
+  best_parameters: z.record(
+    z.string(),
+    ZStockParameters.extend({
+      profit: z.number().nullable(),
+      no_robust_edge: z.boolean().nullable(),
+    }),
+  ),
 });
 export type TBacktesterOutput = z.infer<typeof ZBacktesterOutput>;
+
+/**
+ * One per-stock parameter as the UI shows it (spec §3: "each numeric field has a schema entry
+ * with min, max and a description shown as a tooltip"), served by GET /api/strategy/parameter-schema
+ * from the one definition in @tradebot/strategy (STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS).
+ */
+export const ZParameterSchemaOutput = z.object({
+  numeric: z.array(
+    z.object({
+      field: z.string(),
+      label: z.string(),
+      min: z.number(),
+      max: z.number(),
+      integer: z.boolean(),
+      step: z.number(),
+      default: z.number(),
+      description: z.string(),
+    }),
+  ),
+  flags: z.array(
+    z.object({
+      field: z.string(),
+      label: z.string(),
+      default: z.boolean(),
+      description: z.string(),
+    }),
+  ),
+});
+export type TParameterSchemaOutput = z.infer<typeof ZParameterSchemaOutput>;
+
+/**
+ * One Final Trading List entry (spec §3): the per-stock parameters plus what the bot knows of the
+ * stock. close/rsi/atr/macd come from the latest metrics; qty, avg_price and unrealized_pl are
+ * null while the bot holds no position (always until Step 8).
+ */
+export const ZFinalTradingEntry = ZStockParameters.extend({
+  symbol: z.string(),
+  close: z.number().nullable(),
+  rsi: z.number().nullable(),
+  atr: z.number().nullable(),
+  macd: z.number().nullable(),
+  qty: z.number().nullable(),
+  avg_price: z.number().nullable(),
+  unrealized_pl: z.number().nullable(),
+  domain: z.string().nullable(),
+});
+export type TFinalTradingEntry = z.infer<typeof ZFinalTradingEntry>;
+
+/** GET /api/get-final-trading-config: the Final Trading List, sorted by symbol. */
+export const ZFinalTradingConfig = z.array(ZFinalTradingEntry);
+
+/**
+ * POST /api/update-final-trading-config: the whole list as the client holds it after per-row
+ * edits and removals. Each entry's parameters are validated against their bounds; fields the
+ * server adds (close, rsi, …) may be sent back and are ignored. A symbol on the list but absent
+ * from the array is removed from it and returns to Optimized Parameters (nothing is lost); a
+ * symbol not on the list is refused (stocks join it through select-for-trading).
+ */
+export const ZUpdateFinalTradingInput = z
+  .array(ZStockParameters.extend({ symbol: z.string() }), server.finalListMustBeList)
+  .max(MAX_SYMBOLS_PER_REQUEST, server.tooManySymbols(MAX_SYMBOLS_PER_REQUEST));
+export type TUpdateFinalTradingInput = z.infer<typeof ZUpdateFinalTradingInput>;
+
+export const ZUpdateFinalTradingOutput = z.object({
+  message: z.string(),
+  entries: ZFinalTradingConfig,
+  /** Symbols removed from the list by this update (they are back in Optimized Parameters). */
+  returned: z.array(z.string()),
+});
+
+/** A move between lists: the message to show and the symbols that moved. */
+export const ZMoveOutput = z.object({ message: z.string(), moved: z.array(z.string()) });
+export type TMoveOutput = z.infer<typeof ZMoveOutput>;
+
+/** GET /api/final-trading-list/undo: what Undo would restore (empty: hide the button). */
+export const ZUndoState = z.object({ symbols: z.array(z.string()) });

@@ -96,7 +96,7 @@ export function stockListsService(
         const parameters = parsed.success
           ? parsed.data
           : { ...DEFAULT_STOCK_PARAMETERS, ...(row.parameters as object) };
-        best_parameters[row.symbol] = { ...parameters, profit: row.profit };
+        best_parameters[row.symbol] = { ...parameters, profit: row.profit, no_robust_edge: null };
       }
       return { best_parameters };
     },

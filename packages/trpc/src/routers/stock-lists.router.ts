@@ -1,12 +1,21 @@
 import {
   ZBacktesterOutput,
   ZBacktestStocksOutput,
+  ZFinalTradingConfig,
   ZListSaveOutput,
+  ZMoveOutput,
+  ZParameterSchemaOutput,
   ZSymbolsInput,
+  ZUndoState,
+  ZUpdateFinalTradingInput,
+  ZUpdateFinalTradingOutput,
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** The user's backtesting list and Optimized Parameters (filled from the screener and explorer). */
+/**
+ * The user's stock lists along the settings flow (spec §4 "Stock flow"): the backtesting list,
+ * Optimized Parameters (best_parameters) and the Final Trading List, and the moves between them.
+ */
 export const stockListsRouter = router({
   backtestList: authedProcedure
     .output(ZBacktestStocksOutput)
@@ -17,6 +26,12 @@ export const stockListsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.stockLists.addToBacktestList(ctx.session, input.symbols),
     ),
+  removeFromBacktestList: authedProcedure
+    .input(ZSymbolsInput)
+    .output(ZMoveOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.stockLists.removeFromBacktestList(ctx.session, input.symbols),
+    ),
   saveToOptimized: authedProcedure
     .input(ZSymbolsInput)
     .output(ZListSaveOutput)
@@ -26,4 +41,37 @@ export const stockListsRouter = router({
   backtesterOutput: authedProcedure
     .output(ZBacktesterOutput)
     .query(({ ctx }) => ctx.services.stockLists.backtesterOutput(ctx.session)),
+  removeFromOptimized: authedProcedure
+    .input(ZSymbolsInput)
+    .output(ZMoveOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.stockLists.removeFromOptimized(ctx.session, input.symbols),
+    ),
+  selectForTrading: authedProcedure
+    .input(ZSymbolsInput)
+    .output(ZMoveOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.stockLists.selectForTrading(ctx.session, input.symbols),
+    ),
+  finalTradingConfig: authedProcedure
+    .output(ZFinalTradingConfig)
+    .query(({ ctx }) => ctx.services.stockLists.finalTradingConfig(ctx.session)),
+  updateFinalTradingConfig: authedProcedure
+    .input(ZUpdateFinalTradingInput)
+    .output(ZUpdateFinalTradingOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.stockLists.updateFinalTradingConfig(ctx.session, input),
+    ),
+  undoState: authedProcedure
+    .output(ZUndoState)
+    .query(({ ctx }) => ctx.services.stockLists.undoState(ctx.session)),
+  undo: authedProcedure
+    .output(ZMoveOutput)
+    .mutation(({ ctx }) => ctx.services.stockLists.undo(ctx.session)),
+  resetOptimized: authedProcedure
+    .output(ZMoveOutput)
+    .mutation(({ ctx }) => ctx.services.stockLists.resetOptimized(ctx.session)),
+  parameterSchema: authedProcedure
+    .output(ZParameterSchemaOutput)
+    .query(({ ctx }) => ctx.services.stockLists.parameterSchema()),
 });

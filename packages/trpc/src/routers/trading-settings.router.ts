@@ -1,0 +1,13 @@
+import { ZConfigOutput, ZUpdateConfigInput, ZUpdateConfigOutput } from '@tradebot/api-contract';
+import { authedProcedure, router } from '../trpc.js';
+
+/** General trading settings and the bot config (spec §2 Trading Settings, §3, GET/POST config). */
+export const tradingSettingsRouter = router({
+  get: authedProcedure
+    .output(ZConfigOutput)
+    .query(({ ctx }) => ctx.services.tradingSettings.get(ctx.session)),
+  update: authedProcedure
+    .input(ZUpdateConfigInput)
+    .output(ZUpdateConfigOutput)
+    .mutation(({ ctx, input }) => ctx.services.tradingSettings.update(ctx.session, input.trading)),
+});
