@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from './generated/prisma/client.js';
+import { PrismaClient, type Prisma } from './generated/prisma/client.js';
 
 export interface DbOptions {
   /** Connections in the pool (node-postgres' default is 10). */
@@ -19,3 +19,6 @@ export function createDb(url: string, options: DbOptions = {}) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/** The client inside an interactive transaction (`db.$transaction(async (tx) => …)`). */
+export type DbTx = Prisma.TransactionClient;

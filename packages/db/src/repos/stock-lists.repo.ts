@@ -1,4 +1,4 @@
-import type { Db } from '../client.js';
+import type { Db, DbTx } from '../client.js';
 
 /**
  * The user's stock lists (backtesting list, Optimized Parameters, Final Trading List). Symbols
