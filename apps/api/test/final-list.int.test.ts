@@ -134,6 +134,10 @@ describe('POST /api/update-final-trading-config', () => {
     const twice = await update([entry('DMA'), entry('dma', { rsi_period: 30 })]);
     expect(twice.status).toBe(400);
     expect(twice.body.detail).toBe(server.duplicateFinalListSymbols(['DMA']));
+    const junk = await update([entry('DMA'), entry(`X${'Y'.repeat(5000)}`)]);
+    expect(junk.status).toBe(400);
+    expect(junk.body.detail).toContain('is not a ticker symbol');
+    expect(junk.body.detail.length).toBeLessThan(200);
     expect(await read()).toEqual(before);
     const optimized = (await get('/api/get-backtester-output')).body.best_parameters;
     expect(Object.keys(optimized)).toEqual(['DMC']);

@@ -144,6 +144,12 @@ describe('per_stock_settings', () => {
     });
     expect(bounds.status).toBe(400);
     expect(bounds.body.detail).toBe(server.parameterBounds('rsi_period', 5, 50));
+    const twice = await update({
+      max_drawdown: 0.5,
+      per_stock_settings: { DMA: DEFAULT_STOCK_PARAMETERS, ' dma': DEFAULT_STOCK_PARAMETERS },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.detail).toBe(server.duplicateFinalListSymbols(['DMA']));
     expect(await read()).toEqual(before);
   });
 });
