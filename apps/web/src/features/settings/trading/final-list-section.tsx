@@ -37,7 +37,7 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
   };
 
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ flex: '1 1 260px' }}>

@@ -59,7 +59,7 @@ export function FinalListTable(props: Props) {
                   <Table.Td style={STICKY_CELL} fw={600}>
                     {entry.symbol}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={220} style={{ whiteSpace: 'normal' }}>
                     <Tooltip
                       label={parameterLines(entry, labels).join('\n')}
                       multiline

@@ -58,8 +58,8 @@ export function GeneralSettingsForm() {
 
   return (
     <Stack gap="sm" data-testid="general-trading-settings">
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Title order={3} fz="md">
             General trading settings
           </Title>
@@ -70,6 +70,7 @@ export function GeneralSettingsForm() {
         <Button
           variant="subtle"
           size="compact-sm"
+          style={{ flexShrink: 0 }}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
         >

@@ -1,11 +1,14 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Text, Tooltip } from '@mantine/core';
 import { LineIcon } from '../../../components/line-icon';
 
-/** A field label with an (i) whose tooltip holds the field's description (spec §3). */
+/**
+ * A field label with an (i) whose tooltip holds the field's description (spec §3). The icon
+ * follows the last word, also when a narrow column wraps the label.
+ */
 export function InfoLabel({ label, description }: { label: string; description: string }) {
   return (
-    <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
-      <span>{label}</span>
+    <span>
+      {label}{' '}
       <Tooltip
         label={description}
         multiline
@@ -16,7 +19,7 @@ export function InfoLabel({ label, description }: { label: string; description: 
         <Text
           component="span"
           c="dimmed"
-          style={{ cursor: 'help', display: 'inline-flex' }}
+          style={{ cursor: 'help', display: 'inline-flex', verticalAlign: '-2px' }}
           tabIndex={0}
           aria-label={`About ${label}`}
         >
@@ -26,6 +29,6 @@ export function InfoLabel({ label, description }: { label: string; description: 
           </LineIcon>
         </Text>
       </Tooltip>
-    </Group>
+    </span>
   );
 }

@@ -51,7 +51,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
 
   const empty = rows.length === 0;
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ flex: '1 1 260px' }}>
@@ -88,7 +88,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
         ) : (
           <>
             <Group gap="xs">
-              <Button variant="subtle" size="compact-sm" onClick={() => setBatchOpen((o) => !o)}>
+              <Button variant="light" size="compact-sm" onClick={() => setBatchOpen((o) => !o)}>
                 {batchOpen ? 'Hide batch edit' : 'Show batch edit'}
               </Button>
             </Group>

@@ -45,7 +45,7 @@ export function OptimizedTable(props: Props) {
       <Table verticalSpacing={6} highlightOnHover data-testid="optimized-parameters">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th style={STICKY_CELL}>
+            <Table.Th style={{ ...STICKY_CELL, verticalAlign: 'bottom' }}>
               <Group gap="xs" wrap="nowrap">
                 <Checkbox
                   aria-label="Select All"
@@ -59,18 +59,18 @@ export function OptimizedTable(props: Props) {
                 <span>Symbol</span>
               </Group>
             </Table.Th>
-            <Table.Th>Verdict</Table.Th>
-            <Table.Th ta="right">
+            <Table.Th style={{ verticalAlign: 'bottom' }}>Verdict</Table.Th>
+            <Table.Th ta="right" style={{ verticalAlign: 'bottom', whiteSpace: 'nowrap' }}>
               <InfoLabel label="Profit" description={PROFIT_NOTE} />
             </Table.Th>
-            <Table.Th>Backtest</Table.Th>
+            <Table.Th style={{ verticalAlign: 'bottom' }}>Backtest</Table.Th>
             {numeric.map((spec) => (
-              <Table.Th key={spec.field} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={spec.field} miw={108} style={{ verticalAlign: 'bottom' }}>
                 <InfoLabel label={spec.label} description={specNote(spec)} />
               </Table.Th>
             ))}
             {flags.map((spec) => (
-              <Table.Th key={spec.field} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={spec.field} miw={100} style={{ verticalAlign: 'bottom' }}>
                 <InfoLabel label={spec.label} description={spec.description} />
               </Table.Th>
             ))}

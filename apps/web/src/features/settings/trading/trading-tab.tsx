@@ -9,7 +9,7 @@ export function TradingTab() {
   const lists = useTradingLists();
   return (
     <Stack gap="md">
-      <Card withBorder padding="lg">
+      <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
         <GeneralSettingsForm />
       </Card>
       <OptimizedSection lists={lists} />
