@@ -1,7 +1,7 @@
 import type { TParameterSchemaOutput } from '@tradebot/api-contract';
-import { Checkbox, NumberInput } from '@mantine/core';
+import { Checkbox, Input, NumberInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { EditValue } from './parameter-edits';
+import { outOfBounds, type EditValue } from './parameter-edits';
 
 export type NumericSpec = TParameterSchemaOutput['numeric'][number];
 export type FlagSpec = TParameterSchemaOutput['flags'][number];
@@ -56,6 +56,49 @@ export function ParamFlagInput({ spec, symbol, value, onChange, label }: FlagPro
       aria-label={label ? undefined : `${spec.label} ${symbol}`}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  );
+}
+
+interface CellProps {
+  spec: NumericSpec;
+  symbol: string;
+  value: EditValue;
+  onChange: (value: number | '') => void;
+  edited: boolean;
+}
+
+/**
+ * The table's numeric cell: a plain number input (min, max, step), far lighter than NumberInput,
+ * so hundreds of stocks with 14 inputs each render and type without lag. A value outside the
+ * bounds (or a fraction where a whole number is needed) is marked, and the server refuses it by
+ * name on save.
+ */
+export function ParamCellInput({ spec, symbol, value, onChange, edited }: CellProps) {
+  const invalid = typeof value === 'number' && outOfBounds(spec, value);
+  return (
+    <Input
+      size="xs"
+      type="number"
+      aria-label={`${spec.label} ${symbol}`}
+      min={spec.min}
+      max={spec.max}
+      step={spec.integer ? 1 : spec.step}
+      value={typeof value === 'number' ? value : ''}
+      placeholder={String(spec.default)}
+      onChange={(event) => {
+        const raw = event.currentTarget.value;
+        const next = Number(raw);
+        onChange(raw === '' || !Number.isFinite(next) ? '' : next);
+      }}
+      error={invalid}
+      title={
+        invalid ? `${spec.min} to ${spec.max}${spec.integer ? ', whole numbers' : ''}` : undefined
+      }
+      w={84}
+      styles={
+        edited && !invalid ? { input: { borderColor: 'var(--mantine-color-yellow-6)' } } : undefined
+      }
     />
   );
 }

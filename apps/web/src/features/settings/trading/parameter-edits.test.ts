@@ -6,6 +6,7 @@ import {
   finalListPayload,
   isBatchEmpty,
   isEdited,
+  outOfBounds,
   resolveParameters,
   shownValue,
 } from './parameter-edits';
@@ -102,5 +103,17 @@ describe('finalListPayload', () => {
     expect(payload.map((e) => e.symbol)).toEqual(['AAPL', 'NVDA']);
     expect(payload[1]?.sma_period).toBe(77);
     expect(payload[0]?.sma_period).toBe(DEFAULT_STOCK_PARAMETERS.sma_period);
+  });
+});
+
+describe('outOfBounds', () => {
+  const period = { min: 5, max: 50, integer: true };
+  it('marks values outside min..max and fractions of whole-number parameters', () => {
+    expect(outOfBounds(period, 5)).toBe(false);
+    expect(outOfBounds(period, 50)).toBe(false);
+    expect(outOfBounds(period, 4)).toBe(true);
+    expect(outOfBounds(period, 51)).toBe(true);
+    expect(outOfBounds(period, 14.5)).toBe(true);
+    expect(outOfBounds({ min: 0, max: 1, integer: false }, 0.025)).toBe(false);
   });
 });

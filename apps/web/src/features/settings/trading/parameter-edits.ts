@@ -86,3 +86,11 @@ export function finalListPayload(
     .filter((entry) => !remove.includes(entry.symbol))
     .map((entry) => ({ symbol: entry.symbol, ...pickParameters(replace[entry.symbol] ?? entry) }));
 }
+
+/** Whether a typed value breaks its parameter's bounds (or is a fraction where whole is needed). */
+export function outOfBounds(
+  bound: { min: number; max: number; integer: boolean },
+  value: number,
+): boolean {
+  return value < bound.min || value > bound.max || (bound.integer && !Number.isInteger(value));
+}
