@@ -4,6 +4,7 @@ import {
   applyBatch,
   batchFields,
   finalListPayload,
+  firstInvalid,
   isBatchEmpty,
   isEdited,
   outOfBounds,
@@ -115,5 +116,13 @@ describe('outOfBounds', () => {
     expect(outOfBounds(period, 51)).toBe(true);
     expect(outOfBounds(period, 14.5)).toBe(true);
     expect(outOfBounds({ min: 0, max: 1, integer: false }, 0.025)).toBe(false);
+  });
+});
+
+describe('firstInvalid', () => {
+  it('names the first stock whose edited parameters break a bound, with the contract message', () => {
+    expect(firstInvalid({ AAPL: base })).toBeNull();
+    const message = firstInvalid({ AAPL: base, MSFT: { ...base, rsi_period: 51 } });
+    expect(message).toMatch(/^MSFT: .*rsi_period/);
   });
 });

@@ -1,5 +1,6 @@
 import {
   DEFAULT_STOCK_PARAMETERS,
+  ZStockParameters,
   type TFinalTradingEntry,
   type TStockParameters,
   type TUpdateFinalTradingInput,
@@ -93,4 +94,17 @@ export function outOfBounds(
   value: number,
 ): boolean {
   return value < bound.min || value > bound.max || (bound.integer && !Number.isInteger(value));
+}
+
+/**
+ * The first edited stock whose parameters the server would refuse, as "SYMBOL: reason" (the
+ * contract's own bounds message), or null when all are valid. Checked before a move so a bad
+ * edit never leaves stocks moved without their edits.
+ */
+export function firstInvalid(parameters: Record<string, TStockParameters>): string | null {
+  for (const [symbol, params] of Object.entries(parameters)) {
+    const parsed = ZStockParameters.safeParse(params);
+    if (!parsed.success) return `${symbol}: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
+  }
+  return null;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { toast } from '../toast';
-import { finalListPayload } from './parameter-edits';
+import { finalListPayload, firstInvalid } from './parameter-edits';
 
 /**
  * The Trading tab's lists (Optimized Parameters, Final Trading List, Undo) and the moves between
@@ -39,6 +39,11 @@ export function useTradingLists() {
    * edits) writes the edited stocks' parameters onto the Final Trading List they just joined.
    */
   const moveToFinal = async (symbols: string[], edited: Record<string, TStockParameters>) => {
+    const invalid = firstInvalid(edited);
+    if (invalid) {
+      toast.error(invalid);
+      return false;
+    }
     setMoving(true);
     try {
       const { moved } = await select.mutateAsync({ symbols });
@@ -68,6 +73,11 @@ export function useTradingLists() {
     failure: string = ui.updateFinalListFailed,
   ) => {
     const entries = finalList.data ?? [];
+    const invalid = firstInvalid(replace);
+    if (invalid) {
+      toast.error(invalid);
+      return false;
+    }
     try {
       await update.mutateAsync(finalListPayload(entries, replace, remove));
       toast.success(success);
