@@ -38,6 +38,15 @@ beforeAll(async () => {
   });
   await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
   await api.http.post('/api/backtest/settings', { initial_balance: 25_000 }, a.token);
+  // Step 7 lists: Optimized Parameters, the Final Trading List with an Undo, trading settings.
+  await api.runtime.db.optimizedParameter.create({
+    data: { userId: a.userId, symbol: 'ALICEQ', parameters: {}, profit: 4242.5 },
+  });
+  await api.runtime.db.finalTradingListEntry.create({
+    data: { userId: a.userId, symbol: 'ALICEF', parameters: {} },
+  });
+  await api.runtime.db.finalListUndo.create({ data: { userId: a.userId, symbols: ['ALICEF'] } });
+  await api.http.post('/api/update-config', { trading: { sleep_interval: 3333 } }, a.token);
   for (const market of ['alpaca', 'demo'] as const)
     await api.runtime.db.newsItem.create({
       data: {
@@ -127,6 +136,23 @@ const rest: Record<string, Call> = {
   'POST /api/save-to-optimized-parameters': (t) =>
     api.http.post('/api/save-to-optimized-parameters', { symbols: ['ALICEQ'] }, t),
   'GET /api/get-backtester-output': (t) => api.http.get('/api/get-backtester-output', t),
+  'POST /api/backtest/stocks/remove': (t) =>
+    api.http.post('/api/backtest/stocks/remove', { symbols: ['ALICEQ'] }, t),
+  'POST /api/remove-from-best-parameters': (t) =>
+    api.http.post('/api/remove-from-best-parameters', { symbols: ['ALICEQ'] }, t),
+  'POST /api/select-for-trading': (t) =>
+    api.http.post('/api/select-for-trading', { symbols: ['ALICEQ'] }, t),
+  'GET /api/get-final-trading-config': (t) => api.http.get('/api/get-final-trading-config', t),
+  'POST /api/update-final-trading-config': (t) =>
+    api.http.post('/api/update-final-trading-config', [], t),
+  'GET /api/final-trading-list/undo': (t) => api.http.get('/api/final-trading-list/undo', t),
+  'POST /api/final-trading-list/undo': (t) => api.http.post('/api/final-trading-list/undo', {}, t),
+  'POST /api/reset-optimized-parameters': (t) =>
+    api.http.post('/api/reset-optimized-parameters', {}, t),
+  'GET /api/strategy/parameter-schema': (t) => api.http.get('/api/strategy/parameter-schema', t),
+  'GET /api/config': (t) => api.http.get('/api/config', t),
+  'POST /api/update-config': (t) =>
+    api.http.post('/api/update-config', { trading: { sleep_interval: 5 } }, t),
   'GET /api/backtest/settings': (t) => api.http.get('/api/backtest/settings', t),
   'POST /api/backtest/settings': (t) =>
     api.http.post('/api/backtest/settings', { initial_balance: 5000 }, t),
@@ -218,6 +244,29 @@ const procedures: Record<string, Call> = {
     symbols: ['ALICEQ'],
   }),
   'stockLists.backtesterOutput': trpc('stockLists.backtesterOutput', 'query'),
+  'stockLists.removeFromBacktestList': trpc('stockLists.removeFromBacktestList', 'mutation', {
+    symbols: ['ALICEQ'],
+  }),
+  'stockLists.removeFromOptimized': trpc('stockLists.removeFromOptimized', 'mutation', {
+    symbols: ['ALICEQ'],
+  }),
+  'stockLists.selectForTrading': trpc('stockLists.selectForTrading', 'mutation', {
+    symbols: ['ALICEQ'],
+  }),
+  'stockLists.finalTradingConfig': trpc('stockLists.finalTradingConfig', 'query'),
+  'stockLists.updateFinalTradingConfig': trpc(
+    'stockLists.updateFinalTradingConfig',
+    'mutation',
+    [],
+  ),
+  'stockLists.undoState': trpc('stockLists.undoState', 'query'),
+  'stockLists.undo': trpc('stockLists.undo', 'mutation'),
+  'stockLists.resetOptimized': trpc('stockLists.resetOptimized', 'mutation'),
+  'stockLists.parameterSchema': trpc('stockLists.parameterSchema', 'query'),
+  'tradingSettings.get': trpc('tradingSettings.get', 'query'),
+  'tradingSettings.update': trpc('tradingSettings.update', 'mutation', {
+    trading: { sleep_interval: 5 },
+  }),
   'backtestSettings.get': trpc('backtestSettings.get', 'query'),
   'backtestSettings.save': trpc('backtestSettings.save', 'mutation', { period: 24 }),
   'news.sentiment': trpc('news.sentiment', 'query'),
@@ -264,6 +313,10 @@ async function aliceState() {
   const news = await api.http.get('/api/get-news-sentiment', a.token);
   const templates = await api.http.get('/api/screening/templates', a.token);
   const runs = await api.runtime.db.screenerRun.count({ where: { userId: a.userId } });
+  const optimized = await api.http.get('/api/get-backtester-output', a.token);
+  const finalList = await api.http.get('/api/get-final-trading-config', a.token);
+  const undo = await api.http.get('/api/final-trading-list/undo', a.token);
+  const config = await api.http.get('/api/config', a.token);
   return {
     news: news.body,
     templates: templates.body,
@@ -272,6 +325,10 @@ async function aliceState() {
     notifications: notifications.body,
     lists: lists.body,
     backtestSettings: backtestSettings.body,
+    optimized: optimized.body,
+    finalList: finalList.body,
+    undo: undo.body,
+    config: config.body,
     user,
     subscription,
   };
@@ -289,6 +346,10 @@ describe('user isolation', () => {
     const before = await aliceState();
     expect(before.settings.paper_key_mask).toBe('************0042');
     expect(before.notifications).toHaveLength(1);
+    expect(before.finalList).toMatchObject([{ symbol: 'ALICEF' }]);
+    expect(before.undo).toEqual({ symbols: ['ALICEF'] });
+    expect(before.config.trading.sleep_interval).toBe(3333);
+    expect(before.optimized.best_parameters.ALICEQ.profit).toBe(4242.5);
     expect(before.news).toMatchObject([{ symbol: 'ALICEQ', title: 'Alice-only headline' }]);
     let bToken = b.token;
     for (const [name, call] of [...Object.entries(rest), ...Object.entries(procedures)]) {
@@ -303,6 +364,9 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('ALICEQ"]');
       expect(text, name).not.toContain('Alice-only headline');
       expect(text, name).not.toContain('"max_rsi":42');
+      expect(text, name).not.toContain('ALICEF');
+      expect(text, name).not.toContain('4242');
+      expect(text, name).not.toContain('"sleep_interval":3333');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       else if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

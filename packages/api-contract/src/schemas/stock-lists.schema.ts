@@ -13,6 +13,9 @@ export const MAX_SYMBOLS_PER_REQUEST = 1000;
 /** Ticker format: letters first, then letters, digits, a dot or a dash (BRK.B, BF-B). */
 const SYMBOL = /^[A-Z][A-Z0-9.-]{0,9}$/;
 
+/** Whether an (upper-case, trimmed) symbol has the ticker format the lists hold. */
+export const isTickerSymbol = (symbol: string) => SYMBOL.test(symbol);
+
 /**
  * A list of symbols as the spec's clients send them (§5): trimmed, upper-cased, blanks dropped,
  * duplicates removed (first kept). A symbol that is not a ticker is refused by name.

@@ -14,7 +14,7 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
-import { normalSymbol, storedParameters, withListsLock } from './stored-parameters.js';
+import { entrySymbols, storedParameters, withListsLock } from './stored-parameters.js';
 
 /**
  * The Final Trading List as the Trading tab shows and edits it (GET and POST
@@ -50,15 +50,13 @@ export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMa
      * list or sent twice is refused. All or nothing, under the lists lock.
      */
     async updateFinalTradingConfig(session: SessionInfo, input: TUpdateFinalTradingInput) {
-      const entries = input.map(({ symbol, ...parameters }) => ({
-        symbol: normalSymbol(symbol),
-        // Only the parameters are stored: fields the server adds (close, rsi, …) are dropped.
-        parameters: storedParameters(parameters),
+      const sent = entrySymbols(input.map((entry) => entry.symbol));
+      // Only the parameters are stored (the schema keeps its own fields): the symbol and the
+      // fields the server adds (close, rsi, …) are dropped.
+      const entries = input.map((entry, i) => ({
+        symbol: sent[i] as string,
+        parameters: storedParameters(entry),
       }));
-      const sent = entries.map((entry) => entry.symbol);
-      const twice = [...new Set(sent.filter((symbol, i) => sent.indexOf(symbol) !== i))];
-      if (twice.length > 0)
-        throw new AppError('BAD_REQUEST', server.duplicateFinalListSymbols(twice));
       const returned = await withListsLock(db, session.userId, async (tx) => {
         const onList = await finalListSymbols(tx, session.userId);
         const unknown = sent.filter((symbol) => !onList.has(symbol));

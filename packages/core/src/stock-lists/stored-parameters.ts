@@ -1,5 +1,8 @@
 import {
+  AppError,
   DEFAULT_STOCK_PARAMETERS,
+  isTickerSymbol,
+  server,
   ZStockParameters,
   type TStockParameters,
 } from '@tradebot/api-contract';
@@ -25,8 +28,18 @@ export function storedParameters(value: unknown): TStockParameters {
   return parameters as TStockParameters;
 }
 
-/** Symbols as the lists hold them: trimmed and upper-case. */
-export const normalSymbol = (symbol: string) => symbol.trim().toUpperCase();
+/**
+ * The symbols of per-stock entries as the lists hold them (trimmed, upper-case), in order. A
+ * symbol that is not a ticker, or one given twice, is refused by name.
+ */
+export function entrySymbols(raw: readonly string[]): string[] {
+  const symbols = raw.map((symbol) => symbol.trim().toUpperCase());
+  const bad = symbols.find((symbol) => !isTickerSymbol(symbol));
+  if (bad !== undefined) throw new AppError('BAD_REQUEST', server.notASymbol(bad));
+  const twice = [...new Set(symbols.filter((symbol, i) => symbols.indexOf(symbol) !== i))];
+  if (twice.length > 0) throw new AppError('BAD_REQUEST', server.duplicateFinalListSymbols(twice));
+  return symbols;
+}
 
 /**
  * Runs `work` in one transaction that first takes the user's stock-lists lock, so moves of two

@@ -22,7 +22,7 @@ import {
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
-import { normalSymbol, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
+import { entrySymbols, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
 import type { SessionInfo } from '../types.js';
 
 type Field = keyof TTradingSettings;
@@ -78,8 +78,10 @@ export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>, market: Ac
      */
     async update(session: SessionInfo, input: TTradingSettingsInput) {
       const { per_stock_settings, ...fields } = input;
-      const perStock = Object.entries(per_stock_settings ?? {}).map(([symbol, parameters]) => ({
-        symbol: normalSymbol(symbol),
+      const given = Object.entries(per_stock_settings ?? {});
+      const symbols = entrySymbols(given.map(([symbol]) => symbol));
+      const perStock = given.map(([, parameters], i) => ({
+        symbol: symbols[i] as string,
         parameters,
       }));
       await withListsLock(db, session.userId, async (tx) => {
