@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+interface Props {
+  /** The stocks to move; null while the dialog is closed. */
+  symbols: string[] | null;
+  /** True when nothing was selected, so every stock in the table moves. */
+  all: boolean;
+  editedCount: number;
+  loading: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Spec §2: Save to Final Trading List asks first, naming the stocks it will move. */
+export function ConfirmSaveDialog({
+  symbols,
+  all,
+  editedCount,
+  loading,
+  onCancel,
+  onConfirm,
+}: Props) {
+  const list = symbols ?? [];
+  return (
+    <Modal opened={symbols !== null} onClose={onCancel} title="Confirm Save" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          {all
+            ? `No stocks are selected, so all ${list.length} stocks in Optimized Parameters`
+            : `The ${list.length} selected ${list.length === 1 ? 'stock' : 'stocks'}`}{' '}
+          will move to the Final Trading List with their parameters:
+        </Text>
+        <Text
+          size="sm"
+          fw={600}
+          data-testid="confirm-save-symbols"
+          style={{ wordBreak: 'break-word' }}
+        >
+          {list.join(', ')}
+        </Text>
+        {editedCount > 0 && (
+          <Text size="sm" c="dimmed">
+            Your edits to {editedCount} of them are saved with them.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={loading}>
+            Confirm
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

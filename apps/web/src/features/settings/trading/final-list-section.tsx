@@ -1,0 +1,109 @@
+import { ui, type TStockParameters } from '@tradebot/api-contract';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { serverDetail } from '../../../lib/trpc';
+import { ConfirmDialog } from './confirm-dialog';
+import { FinalListTable, type RowEditing } from './final-list-table';
+import { resolveParameters } from './parameter-edits';
+import type { TradingLists } from './use-trading-lists';
+
+/** The Final Trading List with per-row Edit/Save/Remove, Undo and Begin Trading (spec §2 tab 3). */
+export function FinalListSection({ lists }: { lists: TradingLists }) {
+  const { finalList, undoState, schema } = lists;
+  const [editing, setEditing] = useState<RowEditing | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  const entries = finalList.data ?? [];
+  const empty = entries.length === 0;
+  const undoable = undoState.data?.symbols ?? [];
+
+  /** The open row's edits, so Save and Begin Trading send what the user sees. */
+  const openEdit = (): Record<string, TStockParameters> => {
+    const entry = editing && entries.find((e) => e.symbol === editing.symbol);
+    return entry && editing ? { [entry.symbol]: resolveParameters(entry, editing.draft) } : {};
+  };
+  const saveRow = async () => {
+    if (await lists.saveFinal(openEdit())) setEditing(null);
+  };
+  const remove = async () => {
+    if (removing === null) return;
+    if (await lists.saveFinal({}, [removing])) {
+      if (editing?.symbol === removing) setEditing(null);
+      setRemoving(null);
+    }
+  };
+  const begin = async () => {
+    if (await lists.beginTrading(openEdit())) setEditing(null);
+  };
+
+  return (
+    <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ flex: '1 1 260px' }}>
+            <Title order={3} fz="md">
+              Final Trading List
+            </Title>
+            <Text size="xs" c="dimmed">
+              The stocks the bot trades, each with its own parameters.
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            {undoable.length > 0 && (
+              <Button
+                variant="default"
+                disabled={empty}
+                loading={lists.pending.undo}
+                onClick={() => void lists.undo()}
+                title={`Return ${undoable.join(', ')} to Optimized Parameters`}
+              >
+                Undo
+              </Button>
+            )}
+            <Button
+              color="teal"
+              disabled={empty}
+              loading={lists.pending.update && editing === null && removing === null}
+              onClick={() => void begin()}
+            >
+              Begin Trading
+            </Button>
+          </Group>
+        </Group>
+        {finalList.isPending || schema.isPending ? (
+          <Loader size="sm" />
+        ) : finalList.isError ? (
+          <Alert color="red">{serverDetail(finalList.error, ui.settingsLoadFailedRetry)}</Alert>
+        ) : schema.isError ? (
+          <Alert color="red">{serverDetail(schema.error, ui.settingsLoadFailedRetry)}</Alert>
+        ) : empty ? (
+          <Text c="dimmed" data-testid="final-empty">
+            {ui.noTradingStocks}
+          </Text>
+        ) : (
+          <FinalListTable
+            entries={entries}
+            numeric={schema.data.numeric}
+            flags={schema.data.flags}
+            editing={editing}
+            onEdit={setEditing}
+            saving={lists.pending.update}
+            onSave={() => void saveRow()}
+            onRemove={setRemoving}
+          />
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={`Remove ${removing ?? ''}`}
+        confirmLabel="Remove"
+        loading={lists.pending.update}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => void remove()}
+      >
+        {removing} leaves the Final Trading List and returns to Optimized Parameters with its
+        parameters, where you can edit it or save it back.
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { Card, Stack } from '@mantine/core';
+import { FinalListSection } from './final-list-section';
+import { GeneralSettingsForm } from './general-settings-form';
+import { OptimizedSection } from './optimized-section';
+import { useTradingLists } from './use-trading-lists';
+
+/** Spec §2 Strategy settings, tab 3: general settings, Optimized Parameters, Final Trading List. */
+export function TradingTab() {
+  const lists = useTradingLists();
+  return (
+    <Stack gap="md">
+      <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
+        <GeneralSettingsForm />
+      </Card>
+      <OptimizedSection lists={lists} />
+      <FinalListSection lists={lists} />
+    </Stack>
+  );
+}
