@@ -15,3 +15,4 @@ export * from './repos/explorer.repo.js';
 export * from './repos/market-imports.repo.js';
 export * from './repos/screener.repo.js';
 export * from './repos/backtest-settings.repo.js';
+export * from './repos/backtest-runs.repo.js';
