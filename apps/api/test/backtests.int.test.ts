@@ -33,7 +33,9 @@ beforeAll(async () => {
   });
   subscriber = createRedis(process.env.REDIS_URL ?? '', { forWorker: true });
   await subscriber.subscribe(userEventsChannel(api.runtime.namespace, alice.userId));
-  subscriber.on('message', (_channel, text) => events.push({ userId: 0, message: JSON.parse(text) }));
+  subscriber.on('message', (_channel, text) =>
+    events.push({ userId: 0, message: JSON.parse(text) }),
+  );
 });
 afterAll(async () => {
   subscriber.disconnect();
@@ -144,7 +146,12 @@ describe('POST /api/run-backtester', () => {
     const progress = await api.http.get('/api/backtest/progress', alice.token);
     expect(progress.body).toMatchObject({ completed: 0, failed: 0, total: 3 });
     expect(progress.body.runs).toEqual(
-      ['BTA', 'BTB', 'BTC'].map((symbol) => ({ symbol, status: 'queued', phase: null, error: null })),
+      ['BTA', 'BTB', 'BTC'].map((symbol) => ({
+        symbol,
+        status: 'queued',
+        phase: null,
+        error: null,
+      })),
     );
     const result = await api.http.get('/api/backtest/result/BTA', alice.token);
     expect(result.status).toBe(404);
@@ -157,7 +164,9 @@ describe('POST /api/run-backtester', () => {
     const again = await run(alice.token, 'BTE');
     expect(again.body.queued).toBe(true);
     expect(again.body.run_id).not.toBe(e.body.run_id);
-    const old = await api.runtime.db.backtestRun.findUniqueOrThrow({ where: { id: e.body.run_id } });
+    const old = await api.runtime.db.backtestRun.findUniqueOrThrow({
+      where: { id: e.body.run_id },
+    });
     expect(old.status).toBe('failed');
     expect(await queue.getJob(backtestJobId(alice.userId, again.body.run_id))).toBeTruthy();
   });

@@ -70,7 +70,9 @@ describe('a backtest after kill -9', () => {
     expect(await db.backtestResult.count()).toBe(1);
     expect(await db.optimizedParameter.count()).toBe(1);
     expect(await db.backtestListEntry.count()).toBe(0);
-    const notifications = await db.notification.findMany({ select: { message: true, status: true } });
+    const notifications = await db.notification.findMany({
+      select: { message: true, status: true },
+    });
     expect(notifications).toEqual([{ message: ui.backtestCompleted(symbol), status: 'completed' }]);
     const result = await backtests.result(session(user), symbol);
     // The demo history (2016 on) holds ten years: warm-up and the first training window come

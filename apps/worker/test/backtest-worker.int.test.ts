@@ -35,7 +35,10 @@ beforeAll(async () => {
     events.push({ userId: Number(channel.split(':').pop()), message: JSON.parse(text) }),
   );
   await subscriber.psubscribe(userEventsChannel(runtime.namespace, 0).replace(/0$/, '*'));
-  worker = await startWorkerProcess({ BACKTEST_EVALUATIONS: '20', DEMO_TRADING_DAYS_PER_MINUTE: '0' });
+  worker = await startWorkerProcess({
+    BACKTEST_EVALUATIONS: '20',
+    DEMO_TRADING_DAYS_PER_MINUTE: '0',
+  });
 });
 afterAll(async () => {
   worker?.child.kill('SIGTERM');
@@ -45,7 +48,8 @@ afterAll(async () => {
 });
 
 const finished = (userId: number, n: number) => async () =>
-  (await db.backtestRun.count({ where: { userId, status: { in: ['completed', 'failed'] } } })) === n;
+  (await db.backtestRun.count({ where: { userId, status: { in: ['completed', 'failed'] } } })) ===
+  n;
 
 describe('backtest jobs in the worker process', () => {
   it('completes a batch: notifications, optimized parameters, results, list, progress', async () => {
@@ -114,10 +118,7 @@ describe('backtest jobs in the worker process', () => {
 
     await waitFor(
       () =>
-        events.some(
-          (e) =>
-            e.userId === user && e.message.completed === 4 && e.message.total === 4,
-        ),
+        events.some((e) => e.userId === user && e.message.completed === 4 && e.message.total === 4),
       5_000,
       'the last progress event',
     );
@@ -135,7 +136,7 @@ describe('backtest jobs in the worker process', () => {
     );
   });
 
-  it("shares the worker fairly: a short batch queued after a long one is not starved", async () => {
+  it('shares the worker fairly: a short batch queued after a long one is not starved', async () => {
     const long = await createUser(runtime);
     const short = await createUser(runtime);
     for (const symbol of stocks.slice(0, 12)) await backtests.run(session(long), symbol);

@@ -77,13 +77,7 @@ export function backtestJobsService(
   const settings = backtestSettingsService(deps);
 
   async function failRun(run: Pick<BacktestRunRecord, 'id' | 'userId' | 'symbol'>, reason: string) {
-    await failBacktestRun(
-      db,
-      run,
-      reason,
-      server.backtestFailed(run.symbol, reason),
-      deps.now(),
-    );
+    await failBacktestRun(db, run, reason, server.backtestFailed(run.symbol, reason), deps.now());
   }
 
   async function publishQueued(run: BacktestRunRecord) {

@@ -1,10 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  server,
-  ui,
-  ZBacktestSettings,
-  type TBacktestJobResult,
-} from '@tradebot/api-contract';
+import { server, ui, ZBacktestSettings, type TBacktestJobResult } from '@tradebot/api-contract';
 import {
   backtestBatchCounts,
   claimBacktestRun,
@@ -119,7 +114,9 @@ export async function processBacktest(
     // Walk-forward out-of-sample profit (toBestParameters): the honest estimate.
     profit: report.entry.profit,
     message: (onFinalList) =>
-      onFinalList ? server.backtestCompletedKeptFinal(run.symbol) : ui.backtestCompleted(run.symbol),
+      onFinalList
+        ? server.backtestCompletedKeptFinal(run.symbol)
+        : ui.backtestCompleted(run.symbol),
   });
   if (!written) return done('completed');
   await publish(server.backtestPhaseCompleted, ui.backtestCompleted(run.symbol));

@@ -55,7 +55,10 @@ function buyAndHold(plan: BacktestPlan, config: BacktestConfig) {
   for (let i = start; i < end; i++) equity[i - start] = cash + qty * (bars.close[i] as number);
   const m = computeMetrics([], equity, config.initial_balance);
   const held = { ...m, trades: qty > 0 ? 1 : 0 };
-  return { equity, figures: figuresOf(held, config.initial_balance, qty > 0 ? (m.profit > 0 ? 1 : 0) : null) };
+  return {
+    equity,
+    figures: figuresOf(held, config.initial_balance, qty > 0 ? (m.profit > 0 ? 1 : 0) : null),
+  };
 }
 
 /** The folds' winners on their test windows, each starting from the previous one's end equity. */

@@ -124,7 +124,13 @@ export async function completeBacktestRun(
     const result = c.result as Prisma.InputJsonValue;
     await tx.backtestResult.upsert({
       where: { userId_symbol: { userId: c.userId, symbol: c.symbol } },
-      create: { userId: c.userId, symbol: c.symbol, runId: c.runId, result, completedAt: c.finishedAt },
+      create: {
+        userId: c.userId,
+        symbol: c.symbol,
+        runId: c.runId,
+        result,
+        completedAt: c.finishedAt,
+      },
       update: { runId: c.runId, result, completedAt: c.finishedAt },
       select: { runId: true },
     });
