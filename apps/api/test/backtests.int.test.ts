@@ -161,6 +161,13 @@ describe('POST /api/run-backtester', () => {
     const queue = api.runtime.deps.backtestQueue;
     const e = await run(alice.token, 'BTE');
     await (await queue.getJob(backtestJobId(alice.userId, e.body.run_id)))?.remove();
+    // A young run is left alone (its request may still be adding the job)…
+    expect((await run(alice.token, 'BTE')).body.run_id).toBe(e.body.run_id);
+    // …an old one without its job is replaced.
+    await api.runtime.db.backtestRun.update({
+      where: { id: e.body.run_id },
+      data: { createdAt: new Date(Date.now() - 10 * 60_000) },
+    });
     const again = await run(alice.token, 'BTE');
     expect(again.body.queued).toBe(true);
     expect(again.body.run_id).not.toBe(e.body.run_id);

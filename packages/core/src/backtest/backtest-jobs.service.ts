@@ -9,6 +9,7 @@ import {
 } from '@tradebot/api-contract';
 import {
   backtestBatchCounts,
+  backtestRunAgeMs,
   createBacktestRun,
   failBacktestRun,
   findBacktestResult,
@@ -29,6 +30,9 @@ import { DEFAULT_BACKTEST_GENERAL, type BacktestGeneral } from './backtest-optim
 
 /** BullMQ's highest priority number (2^21): the k-th active job of a user gets min(k, this). */
 export const MAX_PRIORITY = 2_097_152;
+
+/** An active run older than this whose job is gone or ended is replaced by a new run. */
+export const ORPHAN_GRACE_MS = 60_000;
 
 /** Queues a run's job; the id is deterministic, so adding it again is a no-op. */
 export interface BacktestJobs {
@@ -105,9 +109,10 @@ export function backtestJobsService(
       const snapshot = await settings.get(session);
       const create = () => createBacktestRun(db, { userId, symbol, universe, settings: snapshot });
       let { run, created, ahead } = await create();
-      if (!created) {
+      if (!created && (await backtestRunAgeMs(db, run.id)) > ORPHAN_GRACE_MS) {
         // The job of an active run ended without finishing it (out of attempts after crashes,
         // or Redis lost it): that run is failed and replaced; else the active run is the answer.
+        // A young run is never replaced: its request may not have added the job yet.
         const state = await jobs.state(userId, run.id);
         if (state === 'failed' || state === 'completed' || state === null) {
           await failRun(run, server.backtestInternalError(run.id));

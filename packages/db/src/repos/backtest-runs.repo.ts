@@ -73,6 +73,14 @@ export async function createBacktestRun(
   });
 }
 
+/** How long ago the run was created, by the database's clock (the one that set created_at). */
+export async function backtestRunAgeMs(db: Db, id: number): Promise<number> {
+  const rows = await db.$queryRaw<{ age: number }[]>`
+    SELECT (extract(epoch FROM now() - created_at) * 1000)::float8 AS age
+    FROM backtest_runs WHERE id = ${id}`;
+  return rows[0]?.age ?? 0;
+}
+
 export function findBacktestRun(db: Db, id: number) {
   return db.backtestRun.findUnique({ where: { id }, select: RUN_SELECT });
 }
