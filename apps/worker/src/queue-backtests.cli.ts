@@ -44,9 +44,12 @@ try {
     // JIT warm-up, not counted (a worker process pays it once).
     for (const symbol of symbols.slice(0, 3)) await reference(symbol);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (const symbol of symbols) await reference(symbol);
     const ms = performance.now() - started;
-    console.log(`RESULT ${JSON.stringify({ symbols: symbols.length, ms })}`);
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    console.log(`RESULT ${JSON.stringify({ symbols: symbols.length, ms, cpuMs })}`);
 
     async function reference(symbol: string) {
       const plan = planBacktest(
