@@ -5,6 +5,7 @@ import {
   ZBacktestResult,
   ZStockParameters,
 } from '@tradebot/api-contract';
+import { backtestVerdicts } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis } from '@tradebot/jobs';
 import type { Redis } from 'ioredis';
@@ -106,7 +107,10 @@ describe('backtest jobs in the worker process', () => {
         1,
       );
     }
+    const verdicts = await backtestVerdicts(db, user);
+    expect([...verdicts.keys()].sort()).toEqual([...batch].sort());
     const api = await backtests.result(session(user), batch[0] as string);
+    expect(verdicts.get(api.symbol)).toBe(api.verdict.no_robust_edge);
     expect(api.symbol).toBe(batch[0]);
 
     const left = await db.backtestListEntry.findMany({ where: { userId: user } });

@@ -237,3 +237,13 @@ export async function companyIdOf(db: Db, source: UniverseSource, symbol: string
   const row = await db.company.findFirst({ where: { source, symbol }, select: { id: true } });
   return row?.id ?? null;
 }
+
+/** The verdict of each of the user's stored backtests (GET /api/get-backtester-output's no_robust_edge). */
+export async function backtestVerdicts(db: Db, userId: number): Promise<Map<string, boolean>> {
+  const rows = await db.$queryRaw<{ symbol: string; no_robust_edge: boolean | null }[]>`
+    SELECT symbol, (result -> 'verdict' ->> 'no_robust_edge')::boolean AS no_robust_edge
+    FROM backtest_results WHERE user_id = ${userId}`;
+  const out = new Map<string, boolean>();
+  for (const row of rows) if (row.no_robust_edge !== null) out.set(row.symbol, row.no_robust_edge);
+  return out;
+}
