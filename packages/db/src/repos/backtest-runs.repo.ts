@@ -1,20 +1,9 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, DbTx } from '../client.js';
+import type { Db } from '../client.js';
+import { lockStockLists } from './stock-lists.repo.js';
 import type { UniverseSource } from './universe.repo.js';
 
 /** Backtest runs and their results (migration 20261123000900_strategy_flow). */
-
-/** Namespace of the per-user advisory locks (first key of pg_advisory_xact_lock(int, int)). */
-const STOCK_LISTS_LOCK = 0x5_7_0c; // "stock lists"
-const BACKTEST_BATCH_LOCK = 0x5_7_0d;
-
-/**
- * The per-user stock-lists lock: every move between the lists and every backtest result write
- * takes it first in its transaction, so they happen one after the other for one user.
- */
-export async function lockStockLists(tx: DbTx, userId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_LISTS_LOCK}::int, ${userId}::int)`;
-}
 
 const RUN_SELECT = {
   id: true,
@@ -46,7 +35,7 @@ export async function createBacktestRun(
 ): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number }> {
   return db.$transaction(async (tx) => {
     // One batch choice at a time per user: two first symbols at once still share one batch.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BACKTEST_BATCH_LOCK}::int, ${run.userId}::int)`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('backtest_batch'), ${run.userId}::int)`;
     const rows = await tx.$queryRaw<{ id: number }[]>`
       WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
       INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)

@@ -5,6 +5,15 @@ import type { Db, DbTx } from '../client.js';
  * arrive upper-case and deduplicated (api-contract's ZSymbols); a pair is in a list at most once.
  */
 
+/**
+ * Serialises the changes of one user's Optimized Parameters and Final Trading List: every
+ * transaction that changes either takes this first (a transaction-scoped advisory lock, released
+ * at commit or rollback), so two tabs moving the same stocks at once run one after the other.
+ */
+export async function lockStockLists(tx: DbTx, userId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('stock_lists'), ${userId}::int)`;
+}
+
 /** Adds symbols to the backtesting list; returns those that were not on it yet. */
 export async function addBacktestSymbols(
   db: Db,
