@@ -64,6 +64,12 @@ beforeAll(async () => {
   await api.runtime.db.screeningTemplate.create({
     data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
   });
+  const aliceRun = await api.runtime.db.backtestRun.create({
+    data: { userId: a.userId, symbol: 'ALICEQ', batchId: 0, universe: 'demo', settings: {} },
+  });
+  await api.runtime.db.backtestResult.create({
+    data: { userId: a.userId, symbol: 'ALICEQ', runId: aliceRun.id, result: { alice: 'Alice-bt' } },
+  });
 });
 afterAll(async () => api.close());
 
@@ -165,6 +171,9 @@ const rest: Record<string, Call> = {
   'POST /api/run-screener': (t) =>
     api.http.post('/api/run-screener', { template_name: 'Alicetpl' }, t),
   'GET /api/get-screener-output': (t) => api.http.get('/api/get-screener-output', t),
+  'POST /api/run-backtester': (t) => api.http.post('/api/run-backtester', { symbol: 'ALICEQ' }, t),
+  'GET /api/backtest/progress': (t) => api.http.get('/api/backtest/progress', t),
+  'GET /api/backtest/result/:symbol': (t) => api.http.get('/api/backtest/result/ALICEQ', t),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -284,6 +293,9 @@ const procedures: Record<string, Call> = {
   'screener.deleteTemplate': trpc('screener.deleteTemplate', 'mutation', { name: 'Alicetpl' }),
   'screener.run': trpc('screener.run', 'mutation', { template_name: 'Alicetpl' }),
   'screener.output': trpc('screener.output', 'query'),
+  'backtests.run': trpc('backtests.run', 'mutation', { symbol: 'ALICEQ' }),
+  'backtests.progress': trpc('backtests.progress', 'query'),
+  'backtests.result': trpc('backtests.result', 'query', { symbol: 'ALICEQ' }),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',
@@ -317,7 +329,9 @@ async function aliceState() {
   const finalList = await api.http.get('/api/get-final-trading-config', a.token);
   const undo = await api.http.get('/api/final-trading-list/undo', a.token);
   const config = await api.http.get('/api/config', a.token);
+  const backtestRuns = await api.runtime.db.backtestRun.findMany({ where: { userId: a.userId } });
   return {
+    backtestRuns,
     news: news.body,
     templates: templates.body,
     runs,
@@ -367,6 +381,8 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('ALICEF');
       expect(text, name).not.toContain('4242');
       expect(text, name).not.toContain('"sleep_interval":3333');
+      expect(text, name).not.toContain('Alice-bt');
+      if (name.includes('progress')) expect(text, name).not.toContain('ALICEQ');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       else if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
     }

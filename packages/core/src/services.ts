@@ -38,6 +38,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
   const screeningTemplates = screenerTemplatesService(deps);
   const mlScore = mlScoreService(deps);
   const news = newsService(deps, market);
+  const tradingSettings = tradingSettingsService(deps, market);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -55,8 +56,13 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: { ...stockListsService(deps, market, news), ...listMovesService(deps, market) },
-    tradingSettings: tradingSettingsService(deps, market),
-    backtests: backtestJobsService(deps, market),
+    tradingSettings,
+    backtests: backtestJobsService(deps, market, {
+      // A short needs the user's general short_atr_threshold, as the bot's will.
+      general: async (userId) => ({
+        shortAtrThreshold: (await tradingSettings.settings(userId)).short_atr_threshold,
+      }),
+    }),
     backtestSettings: backtestSettingsService(deps),
     mlScore,
     news,

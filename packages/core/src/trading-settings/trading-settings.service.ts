@@ -71,6 +71,9 @@ export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>, market: Ac
     /** GET /api/config */
     get: config,
 
+    /** The user's general trading settings alone (what a backtest and the bot read). */
+    settings: (userId: number) => stored(db, userId),
+
     /**
      * POST /api/update-config: the fields sent replace the saved ones (null or '' means the
      * default, spec §5), those left out keep their value; per_stock_settings update those
