@@ -63,7 +63,13 @@ export function BacktestListTable({
               <Table.Td>{i + 1}</Table.Td>
               <Table.Td fw={600}>{symbol}</Table.Td>
               <Table.Td data-testid={`backtest-status-${symbol}`}>
-                {run ? <RunStatus run={run} /> : <Text c="dimmed" size="sm">Not run</Text>}
+                {run ? (
+                  <RunStatus run={run} />
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    Not run
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           );

@@ -18,8 +18,9 @@ const run = (symbol: string, status: TBacktestProgress['runs'][number]['status']
 
 describe('progressText', () => {
   it('says completed of total, and the failures only when there are some', () => {
-    expect(progressText(batch([run('A', 'completed'), run('B', 'running'), run('C', 'queued')])))
-      .toBe('1 of 3 completed');
+    expect(
+      progressText(batch([run('A', 'completed'), run('B', 'running'), run('C', 'queued')])),
+    ).toBe('1 of 3 completed');
     expect(progressText(batch([run('A', 'completed'), run('B', 'failed')]))).toBe(
       '1 of 2 completed, 1 failed',
     );
