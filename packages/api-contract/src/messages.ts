@@ -213,6 +213,13 @@ export const server = {
   notOnFinalTradingList: (symbols: readonly string[]) =>
     `Not on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Stocks join it from Optimized Parameters (select-for-trading).`,
   nothingToUndo: 'There is nothing to undo.',
+  removedFromOptimized: (n: number) => `Removed ${n} stocks from Optimized Parameters.`,
+  noStocksSelected: 'No stocks selected.',
+  noStocksSelectedForTrading: 'No stocks selected for the Final Trading List.',
+  nothingMovedToFinalList:
+    'None of the selected stocks is in Optimized Parameters any more (another tab may have moved them). Reload the lists.',
+  duplicateFinalListSymbols: (symbols: readonly string[]) =>
+    `Each stock may appear once in the Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''} appear${symbols.length > 1 ? '' : 's'} more than once.`,
   beginTradingSaved:
     'Final Trading List saved. The trading bot is not available in this version yet; it will trade this list once it is.',
   /** The only thing a caller learns of a server fault: the id under which it was logged. */

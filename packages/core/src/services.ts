@@ -55,7 +55,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: { ...stockListsService(deps, market, news), ...listMovesService(deps, market) },
-    tradingSettings: tradingSettingsService(deps),
+    tradingSettings: tradingSettingsService(deps, market),
     backtests: backtestJobsService(deps, market),
     backtestSettings: backtestSettingsService(deps),
     mlScore,

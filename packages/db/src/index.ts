@@ -15,3 +15,5 @@ export * from './repos/explorer.repo.js';
 export * from './repos/market-imports.repo.js';
 export * from './repos/screener.repo.js';
 export * from './repos/backtest-settings.repo.js';
+export * from './repos/final-list.repo.js';
+export * from './repos/trading-settings.repo.js';

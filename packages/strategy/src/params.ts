@@ -60,42 +60,48 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     max: 10,
     integer: false,
     search: [1, 4],
-    description: 'Stop distance in ATRs used to size a position.',
+    description:
+      "Sizes each position: the bot buys as many shares as lose the risk budget (equity × risk per trade) over a move of this many ATRs (the stock's average daily range). Raise it for smaller positions, lower it for larger ones (never more than the cash pays for).",
   },
   atr_period: {
     min: 5,
     max: 50,
     integer: true,
     search: [5, 50],
-    description: 'Bars in the Wilder ATR.',
+    description:
+      'How many days the ATR (average daily range) used for position size averages over. Longer reacts more slowly to a change in how much the stock moves; shorter follows recent days more closely.',
   },
   macd_fast: {
     min: 5,
     max: 50,
     integer: true,
     search: [5, 20],
-    description: 'Fast EMA period of the MACD line.',
+    description:
+      'Days of the fast average in the MACD momentum line. Lower makes the MACD turn (and so the buy or sell signal) come sooner but more often falsely; higher makes it slower and steadier. Keep it below the slow period (the optimizer always does).',
   },
   macd_slow: {
     min: 10,
     max: 100,
     integer: true,
     search: [20, 60],
-    description: 'Slow EMA period of the MACD line; kept above the fast period.',
+    description:
+      'Days of the slow average in the MACD momentum line. Higher makes momentum turns rarer and later; lower makes them more frequent. Keep it above the fast period (the optimizer always does).',
   },
   max_drawdown: {
     min: 0,
     max: 1,
     integer: false,
     search: [0.1, 0.3],
-    description: 'Stop trading the symbol once equity falls this fraction below its peak.',
+    description:
+      "Safety halt: if this stock's trading loses this share of its best equity so far (0.2 = 20 %), the bot closes the position and stops trading the stock. Lower halts sooner; higher tolerates deeper losses.",
   },
   risk_per_trade: {
     min: 0,
     max: 1,
     integer: false,
     search: [0.005, 0.05],
-    description: 'Fraction of equity risked on one trade.',
+    description:
+      'Share of equity one trade may lose over the ATR move used for sizing (0.02 = 2 %). Raise it for bigger positions and bigger swings in your account; lower it for smaller ones.',
   },
   rsi_buy_threshold: {
     min: 0,
@@ -103,14 +109,15 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     integer: false,
     search: [15, 45],
     description:
-      'Oversold level: a long needs RSI below it within the last 15 bars; RSI crossing back above it is the buy signal when the MACD crossover is off; RSI crossing below it covers a short.',
+      'Oversold level. A long needs the RSI below it on one of the last 15 days; it then buys on the MACD turning up (or, with the MACD crossover off, on the RSI climbing back above this level). The RSI falling below it also closes a short. Raise it for more, earlier buys on shallower dips; lower it for fewer, deeper ones.',
   },
   rsi_period: {
     min: 5,
     max: 50,
     integer: true,
     search: [5, 30],
-    description: 'Bars in the Wilder RSI.',
+    description:
+      'How many days the RSI averages over. Shorter makes the RSI swing more, so it reaches the buy and sell levels more often; longer makes it calmer and signals rarer.',
   },
   rsi_sell_threshold: {
     min: 0,
@@ -118,21 +125,23 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     integer: false,
     search: [55, 85],
     description:
-      'Overbought level: a short needs RSI above it within the last 15 bars; RSI crossing back below it is the short signal when the MACD crossunder is off; RSI crossing above it exits a long.',
+      'Overbought level. The RSI rising above it closes a long. A short needs the RSI above it on one of the last 15 days, then the MACD turning down (or, with the MACD crossunder off, the RSI falling back below this level). Lower it to take profits sooner; raise it to let winners run.',
   },
   short_stop_loss_percentage: {
     min: 0,
     max: 100,
     integer: false,
     search: [1, 10],
-    description: 'Stop-loss for shorts, percent above entry.',
+    description:
+      'Shorts only: the position is bought back when the price rises this many percent above the entry. Lower cuts losses sooner but is hit more often by normal swings.',
   },
   short_take_profit_percentage: {
     min: 0,
     max: 100,
     integer: false,
     search: [1, 20],
-    description: 'Take-profit for shorts, percent below entry.',
+    description:
+      'Shorts only: the position is bought back when the price falls this many percent below the entry. Lower takes smaller profits more often; higher waits for a bigger fall.',
   },
   sma_period: {
     min: 10,
@@ -140,21 +149,37 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     integer: true,
     search: [10, 100],
     description:
-      'Bars in the moving average a trade reverts to: a long exits when the close crosses above it, a short when the close crosses below it.',
+      'Days of the moving average a trade aims for: a long is sold when the close rises above it, a short bought back when the close falls below it. Longer averages give trades more room to run; shorter ones close them sooner.',
   },
   stop_loss_percentage: {
     min: 0,
     max: 100,
     integer: false,
     search: [1, 10],
-    description: 'Stop-loss for longs, percent below entry.',
+    description:
+      'Longs: the position is sold when the price falls this many percent below the entry (a trailing stop from the backtest settings may close it earlier). Lower cuts losses sooner but is hit more often by normal swings.',
   },
   take_profit_percentage: {
     min: 0,
     max: 100,
     integer: false,
     search: [1, 20],
-    description: 'Take-profit for longs, percent above entry.',
+    description:
+      'Longs: the position is sold when the price rises this many percent above the entry. Lower takes smaller profits more often; higher waits for a bigger rise.',
+  },
+};
+
+/** The two MACD gates of the per-stock parameters: what each switches (the tooltip text). */
+export const STOCK_PARAM_FLAGS: Readonly<
+  Record<'macd_crossover' | 'macd_crossunder', { description: string }>
+> = {
+  macd_crossover: {
+    description:
+      'On: after an oversold dip, buy only when the MACD line crosses above its signal line (momentum turning up); this crossing also closes a short. Off: buy when the RSI climbs back above the buy threshold instead.',
+  },
+  macd_crossunder: {
+    description:
+      'On: a long is also sold when the MACD line crosses below its signal line (momentum turning down), and a short opens on this crossing after an overbought spike. Off: shorts open when the RSI falls back below the sell threshold, and longs no longer exit on the MACD.',
   },
 };
 

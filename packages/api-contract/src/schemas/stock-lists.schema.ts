@@ -1,4 +1,9 @@
-import { STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS, type StockParams } from '@tradebot/strategy';
+import {
+  STOCK_PARAM_BOUNDS,
+  STOCK_PARAM_DEFAULTS,
+  type NumericParam,
+  type StockParams,
+} from '@tradebot/strategy';
 import { z } from 'zod';
 import { server } from '../messages.js';
 
@@ -101,6 +106,37 @@ export const ZParameterSchemaOutput = z.object({
   ),
 });
 export type TParameterSchemaOutput = z.infer<typeof ZParameterSchemaOutput>;
+
+/**
+ * What the per-stock parameter inputs show beside the bounds, defaults and descriptions of
+ * @tradebot/strategy: a label and the step of each numeric input, in the order the table shows
+ * them, then the two MACD switches.
+ */
+export const STOCK_PARAM_FORM: {
+  numeric: readonly { field: NumericParam; label: string; step: number }[];
+  flags: readonly { field: 'macd_crossover' | 'macd_crossunder'; label: string }[];
+} = {
+  numeric: [
+    { field: 'rsi_period', label: 'RSI period (days)', step: 1 },
+    { field: 'rsi_buy_threshold', label: 'RSI buy threshold', step: 1 },
+    { field: 'rsi_sell_threshold', label: 'RSI sell threshold', step: 1 },
+    { field: 'macd_fast', label: 'MACD fast period (days)', step: 1 },
+    { field: 'macd_slow', label: 'MACD slow period (days)', step: 1 },
+    { field: 'sma_period', label: 'Moving average period (days)', step: 1 },
+    { field: 'atr_period', label: 'ATR period (days)', step: 1 },
+    { field: 'atr_multiplier', label: 'ATR multiplier', step: 0.1 },
+    { field: 'risk_per_trade', label: 'Risk per trade (share of equity)', step: 0.005 },
+    { field: 'max_drawdown', label: 'Maximum drawdown (share of equity)', step: 0.01 },
+    { field: 'stop_loss_percentage', label: 'Long: stop-loss (%)', step: 0.5 },
+    { field: 'take_profit_percentage', label: 'Long: take-profit (%)', step: 0.5 },
+    { field: 'short_stop_loss_percentage', label: 'Short: stop-loss (%)', step: 0.5 },
+    { field: 'short_take_profit_percentage', label: 'Short: take-profit (%)', step: 0.5 },
+  ],
+  flags: [
+    { field: 'macd_crossover', label: 'MACD crossover' },
+    { field: 'macd_crossunder', label: 'MACD crossunder' },
+  ],
+};
 
 /**
  * One Final Trading List entry (spec §3): the per-stock parameters plus what the bot knows of the

@@ -1,39 +1,103 @@
-import type {
-  TFinalTradingEntry,
-  TMoveOutput,
-  TParameterSchemaOutput,
-  TUpdateFinalTradingInput,
+import {
+  AppError,
+  DEFAULT_STOCK_PARAMETERS,
+  server,
+  ui,
+  type TMoveOutput,
 } from '@tradebot/api-contract';
+import {
+  clearUndo,
+  moveToFinalList,
+  moveToOptimized,
+  removeBacktestSymbols,
+  removeOptimizedParameters,
+  resetOptimizedParameters,
+  setUndo,
+  undoableSymbols,
+} from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
+import { finalListService } from './final-list.service.js';
+import { parameterSchema } from './parameter-schema.js';
+import { withListsLock } from './stored-parameters.js';
 
-/** Moves along the settings flow (Optimized Parameters ⇄ Final Trading List). STUB. */
+/**
+ * Moves along the settings flow (spec §4 "Stock flow"): out of the backtesting list, out of
+ * Optimized Parameters, Optimized Parameters → Final Trading List (select-for-trading) and back
+ * (Undo), and Reset. A symbol is in at most one of Optimized Parameters and the Final Trading
+ * List, and a move never loses it: each runs in one transaction under the user's lists lock.
+ */
 export function listMovesService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
-  void deps;
-  void market;
-  const todo = (session: SessionInfo): never => {
-    void session;
-    throw new Error('not implemented');
-  };
+  const { db } = deps;
+
+  function requireSome(symbols: readonly string[], empty: string) {
+    if (symbols.length === 0) throw new AppError('BAD_REQUEST', empty);
+  }
+
   return {
-    removeFromBacktestList: async (s: SessionInfo, symbols: string[]): Promise<TMoveOutput> =>
-      todo(s) ?? symbols,
-    removeFromOptimized: async (s: SessionInfo, symbols: string[]): Promise<TMoveOutput> =>
-      todo(s) ?? symbols,
-    selectForTrading: async (s: SessionInfo, symbols: string[]): Promise<TMoveOutput> =>
-      todo(s) ?? symbols,
-    finalTradingConfig: async (s: SessionInfo): Promise<TFinalTradingEntry[]> => todo(s),
-    updateFinalTradingConfig: async (
-      s: SessionInfo,
-      entries: TUpdateFinalTradingInput,
-    ): Promise<{ message: string; entries: TFinalTradingEntry[]; returned: string[] }> =>
-      todo(s) ?? entries,
-    undoState: async (s: SessionInfo): Promise<{ symbols: string[] }> => todo(s),
-    undo: async (s: SessionInfo): Promise<TMoveOutput> => todo(s),
-    resetOptimized: async (s: SessionInfo): Promise<TMoveOutput> => todo(s),
-    parameterSchema: (): TParameterSchemaOutput => {
-      throw new Error('not implemented');
+    /** POST /api/backtest/stocks/remove (Remove Selected on the Backtesting tab). */
+    async removeFromBacktestList(session: SessionInfo, symbols: string[]): Promise<TMoveOutput> {
+      requireSome(symbols, ui.noStocksSelectedForBacktesting);
+      const moved = await removeBacktestSymbols(db, session.userId, symbols);
+      return { message: ui.removedFromBacktestingList, moved: moved.sort() };
     },
+
+    /** POST /api/remove-from-best-parameters */
+    async removeFromOptimized(session: SessionInfo, symbols: string[]): Promise<TMoveOutput> {
+      requireSome(symbols, server.noStocksSelected);
+      const moved = await withListsLock(db, session.userId, (tx) =>
+        removeOptimizedParameters(tx, session.userId, symbols),
+      );
+      return { message: server.removedFromOptimized(moved.length), moved };
+    },
+
+    /**
+     * POST /api/select-for-trading (Confirm Save): the symbols still in Optimized Parameters move
+     * to the Final Trading List and become what Undo restores. None left to move (another tab
+     * moved them first): 409.
+     */
+    async selectForTrading(session: SessionInfo, symbols: string[]): Promise<TMoveOutput> {
+      requireSome(symbols, server.noStocksSelectedForTrading);
+      const moved = await withListsLock(db, session.userId, async (tx) => {
+        const rows = await moveToFinalList(tx, session.userId, symbols);
+        if (rows.length === 0) throw new AppError('CONFLICT', server.nothingMovedToFinalList);
+        await setUndo(tx, session.userId, rows);
+        return rows;
+      });
+      return { message: ui.movedToFinalList(moved.length), moved };
+    },
+
+    /** GET /api/final-trading-list/undo: what Undo would restore (empty: no Undo button). */
+    async undoState(session: SessionInfo) {
+      return { symbols: await undoableSymbols(db, session.userId) };
+    },
+
+    /** POST /api/final-trading-list/undo: the last move's stocks back to Optimized Parameters. */
+    async undo(session: SessionInfo): Promise<TMoveOutput> {
+      const moved = await withListsLock(db, session.userId, async (tx) => {
+        const symbols = await undoableSymbols(tx, session.userId);
+        await clearUndo(tx, session.userId);
+        return symbols.length === 0 ? [] : moveToOptimized(tx, session.userId, symbols);
+      });
+      if (moved.length === 0) throw new AppError('CONFLICT', server.nothingToUndo);
+      return { message: ui.undoSuccessful(moved.length), moved };
+    },
+
+    /**
+     * POST /api/reset-optimized-parameters: every Optimized Parameters row back to what its
+     * backtest produced (or the §9 defaults for a stock saved straight from the screener).
+     */
+    async resetOptimized(session: SessionInfo): Promise<TMoveOutput> {
+      const moved = await withListsLock(db, session.userId, (tx) =>
+        resetOptimizedParameters(tx, session.userId, DEFAULT_STOCK_PARAMETERS),
+      );
+      return { message: ui.resetToBacktestDefaults, moved };
+    },
+
+    ...finalListService(deps, market),
+
+    /** GET /api/strategy/parameter-schema */
+    parameterSchema,
   };
 }

@@ -3,21 +3,25 @@ import {
   DEFAULT_STOCK_PARAMETERS,
   ui,
   server,
-  ZStockParameters,
   type TBacktesterOutput,
   type TListSaveOutput,
 } from '@tradebot/api-contract';
 import {
   addBacktestSymbols,
   addOptimizedParameters,
+  backtestVerdicts,
   knownSymbols,
   listBacktestSymbols,
   listOptimizedParameters,
   monitoredSymbols,
+  onFinalList,
+  type Db,
+  type DbTx,
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
+import { storedParameters, withListsLock } from './stored-parameters.js';
 
 /**
  * The user's stock lists as the screener, the explorer and (Step 7) the settings flow fill them.
@@ -48,6 +52,12 @@ export function stockListsService(
     if (unknown.length > 0) throw new AppError('BAD_REQUEST', server.unknownSymbols(unknown));
   }
 
+  /** A stock on the Final Trading List leaves it (removal, Undo) before it is listed again. */
+  async function refuseOnFinalList(q: Db | DbTx, userId: number, symbols: readonly string[]) {
+    const taken = await onFinalList(q, userId, symbols);
+    if (taken.length > 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+  }
+
   return {
     /** GET /api/backtest/stocks */
     async backtestList(session: SessionInfo) {
@@ -60,6 +70,7 @@ export function stockListsService(
      */
     async addToBacktestList(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForBacktesting);
+      await refuseOnFinalList(db, session.userId, symbols);
       const added = await addBacktestSymbols(db, session.userId, symbols);
       await watchNews(added);
       const message =
@@ -71,32 +82,30 @@ export function stockListsService(
 
     /**
      * POST /api/save-to-optimized-parameters from the screener: the stocks join Optimized
-     * Parameters with the spec §9 per-stock defaults until a backtest replaces them; a stock
-     * already there keeps its parameters.
+     * Parameters with the spec §9 per-stock defaults (also their original values for Reset)
+     * until a backtest replaces them; a stock already there keeps its parameters, a stock on
+     * the Final Trading List is refused.
      */
     async saveToOptimized(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForOptimization);
-      const added = await addOptimizedParameters(
-        db,
-        session.userId,
-        symbols,
-        DEFAULT_STOCK_PARAMETERS,
-      );
+      const added = await withListsLock(db, session.userId, async (tx) => {
+        await refuseOnFinalList(tx, session.userId, symbols);
+        return addOptimizedParameters(tx, session.userId, symbols, DEFAULT_STOCK_PARAMETERS);
+      });
       return { message: ui.savedToOptimized(symbols.length), added };
     },
 
     /** GET /api/get-backtester-output */
     async backtesterOutput(session: SessionInfo): Promise<TBacktesterOutput> {
       const rows = await listOptimizedParameters(db, session.userId);
+      const verdicts = await backtestVerdicts(db, session.userId);
       const best_parameters: TBacktesterOutput['best_parameters'] = {};
       for (const row of rows) {
-        // Rows are written through the schema; a row that no longer parses (bounds changed) is
-        // shown with the defaults filled in rather than breaking the whole list.
-        const parsed = ZStockParameters.safeParse(row.parameters);
-        const parameters = parsed.success
-          ? parsed.data
-          : { ...DEFAULT_STOCK_PARAMETERS, ...(row.parameters as object) };
-        best_parameters[row.symbol] = { ...parameters, profit: row.profit, no_robust_edge: null };
+        best_parameters[row.symbol] = {
+          ...storedParameters(row.parameters),
+          profit: row.profit,
+          no_robust_edge: verdicts.get(row.symbol) ?? null,
+        };
       }
       return { best_parameters };
     },

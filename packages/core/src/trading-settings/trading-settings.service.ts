@@ -1,24 +1,103 @@
-import type { TConfigOutput, TTradingSettingsInput } from '@tradebot/api-contract';
+import {
+  AppError,
+  DEFAULT_BACKTEST_SETTINGS,
+  DEFAULT_TRADING_SETTINGS,
+  server,
+  ui,
+  ZBacktestSettings,
+  ZTradingSettings,
+  type TConfigOutput,
+  type TTradingSettings,
+  type TTradingSettingsInput,
+} from '@tradebot/api-contract';
+import {
+  findBacktestSettings,
+  findTradingSettings,
+  finalListSymbols,
+  listFinalTradingEntries,
+  saveTradingSettings,
+  setFinalListParameters,
+  type Db,
+  type DbTx,
+} from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
+import type { ActiveMarketService } from '../market/active-market.js';
+import { normalSymbol, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
 import type { SessionInfo } from '../types.js';
 
-/** General trading settings and the bot config. STUB. */
-export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>) {
-  void deps;
+type Field = keyof TTradingSettings;
+
+/**
+ * General trading settings and the bot config (spec §2 Trading Settings, GET /api/config, POST
+ * /api/update-config). A stored value that no longer fits the schema (bounds changed) falls back
+ * to its default field by field. per_stock_settings are the Final Trading List's parameters.
+ */
+export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+  const { db } = deps;
+
+  async function stored(q: Db | DbTx, userId: number): Promise<TTradingSettings> {
+    const saved = (await findTradingSettings(q, userId)) as Record<string, unknown> | null;
+    const settings: Record<string, unknown> = { ...DEFAULT_TRADING_SETTINGS };
+    for (const field of Object.keys(settings) as Field[]) {
+      const parsed = ZTradingSettings.shape[field].safeParse(saved?.[field]);
+      if (parsed.success) settings[field] = parsed.data;
+    }
+    return settings as TTradingSettings;
+  }
+
+  async function config(session: SessionInfo): Promise<TConfigOutput> {
+    const trading = await stored(db, session.userId);
+    const rows = await listFinalTradingEntries(db, session.userId, market.universeFor(session));
+    const per_stock_settings: TConfigOutput['trading']['per_stock_settings'] = {};
+    for (const row of rows) per_stock_settings[row.symbol] = storedParameters(row.parameters);
+    const backtest = (await findBacktestSettings(db, session.userId)) as Record<
+      string,
+      unknown
+    > | null;
+    const trailing = ZBacktestSettings.shape.trailing_stop_pct.safeParse(
+      backtest?.trailing_stop_pct,
+    );
+    return {
+      trading: { ...trading, per_stock_settings },
+      backtesting: {
+        trailing_stop_pct: trailing.success
+          ? trailing.data
+          : DEFAULT_BACKTEST_SETTINGS.trailing_stop_pct,
+      },
+    };
+  }
+
   return {
     /** GET /api/config */
-    async get(session: SessionInfo): Promise<TConfigOutput> {
-      void session;
-      throw new Error('not implemented');
-    },
-    /** POST /api/update-config */
-    async update(
-      session: SessionInfo,
-      input: TTradingSettingsInput,
-    ): Promise<{ message: string; config: TConfigOutput }> {
-      void session;
-      void input;
-      throw new Error('not implemented');
+    get: config,
+
+    /**
+     * POST /api/update-config: the fields sent replace the saved ones (null or '' means the
+     * default, spec §5), those left out keep their value; per_stock_settings update those
+     * stocks on the Final Trading List. One transaction under the lists lock.
+     */
+    async update(session: SessionInfo, input: TTradingSettingsInput) {
+      const { per_stock_settings, ...fields } = input;
+      const perStock = Object.entries(per_stock_settings ?? {}).map(([symbol, parameters]) => ({
+        symbol: normalSymbol(symbol),
+        parameters,
+      }));
+      await withListsLock(db, session.userId, async (tx) => {
+        if (perStock.length > 0) {
+          const onList = await finalListSymbols(tx, session.userId);
+          const unknown = perStock.map((e) => e.symbol).filter((symbol) => !onList.has(symbol));
+          if (unknown.length > 0)
+            throw new AppError('BAD_REQUEST', server.notOnFinalTradingList(unknown));
+          await setFinalListParameters(tx, session.userId, perStock);
+        }
+        const settings: Record<string, unknown> = await stored(tx, session.userId);
+        for (const [field, value] of Object.entries(fields) as [Field, unknown][]) {
+          if (value === undefined) continue;
+          settings[field] = value ?? DEFAULT_TRADING_SETTINGS[field];
+        }
+        await saveTradingSettings(tx, session.userId, settings);
+      });
+      return { message: ui.tradingSettingsSaved, config: await config(session) };
     },
   };
 }
