@@ -22,7 +22,10 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
   const list = useQuery(trpc.stockLists.backtestList.queryOptions());
   const symbols = list.data?.symbols ?? NO_SYMBOLS;
   const remove = useMutation(trpc.stockLists.removeFromBacktestList.mutationOptions());
-  const { progress, start, starting, running } = useBacktestRun(symbols, onBatchCompleted);
+  const { progress, start, starting, switching, running } = useBacktestRun(
+    symbols,
+    onBatchCompleted,
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const chosen = symbols.filter((s) => selected.has(s));
@@ -76,6 +79,7 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
           <Stack gap={4} mb="md">
             <Text size="sm" fw={500} data-testid="backtest-progress">
               {progressText(batch)}
+              {switching ? '. Opening Trading Settings…' : ''}
             </Text>
             <Progress
               value={batch.total > 0 ? ((batch.completed + batch.failed) / batch.total) * 100 : 0}

@@ -9,13 +9,16 @@ import { applyEvent, isBatchActive, isBatchDone } from './run-progress';
 
 /** Spec §9: backtest poll 2 s (the fallback when the /ws events do not arrive). */
 const POLL_MS = 2000;
+/** How long "3 of 3 completed" stays in view before the page moves on to the Trading tab. */
+const SWITCH_DELAY_MS = 2000;
 
 /**
  * Run Backtester (spec §4 "Backtest run"): one `backtests.run` per stock of the list, then the
  * batch's progress from /ws events (task 'backtest') with `backtests.progress` polled every 2 s.
  * A batch found running when the page loads is followed the same way. When the followed batch
  * ends: the lists are reloaded, a toast says how it went and, if any stock completed,
- * `onCompleted` runs (the page switches to the Trading Settings tab).
+ * `onCompleted` runs two seconds later (the page switches to the Trading Settings tab), so the
+ * final count is seen before the tab changes.
  */
 export function useBacktestRun(symbols: readonly string[], onCompleted: () => void) {
   const trpc = useTRPC();
@@ -33,6 +36,13 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
   });
   const done = useRef(onCompleted);
   done.current = onCompleted;
+  const [switching, setSwitching] = useState(false);
+
+  useEffect(() => {
+    if (!switching) return;
+    const timer = setTimeout(() => done.current(), SWITCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [switching]);
 
   useEffect(() => {
     if (errorCode(progress.error) === 'UNAUTHORIZED') expire();
@@ -46,7 +56,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
     setFollowed(null);
     void queryClient.invalidateQueries({ queryKey: trpc.stockLists.pathKey() });
     announce(data);
-    if (data.completed > 0) done.current();
+    if (data.completed > 0) setSwitching(true);
   }, [data, followed, queryClient, trpc]);
 
   useUserEvents(followed !== null, (message) => {
@@ -61,6 +71,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
   const start = useCallback(async () => {
     if (symbols.length === 0) return toast.error(ui.noStocksInBacktestingList);
     setStarting(true);
+    setSwitching(false);
     try {
       const results = await Promise.allSettled(
         symbols.map((symbol) => client.backtests.run.mutate({ symbol })),
@@ -80,7 +91,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
     }
   }, [symbols, client, queryClient, progressKey, expire]);
 
-  return { progress, start, starting, running: followed !== null };
+  return { progress, start, starting, switching, running: followed !== null };
 }
 
 /** The end of a batch in one or two toasts: which stocks completed, which failed and why. */
