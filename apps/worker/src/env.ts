@@ -20,6 +20,16 @@ const workerEnvShape = {
   ML_SCORE_AT_START: z.enum(['0', '1']).default('1'),
   /** Listings per metrics batch (one transaction and one checkpoint each). */
   METRICS_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(250),
+  /**
+   * Backtests: evaluations per optimisation run (a symbol runs one per walk-forward fold, up to
+   * 4, plus the final window). 150 measured ~0.6 s per symbol on this 2-CPU machine, about 100
+   * symbols a minute per worker process when the machine is otherwise idle (bench/backtest-jobs.ts).
+   */
+  BACKTEST_EVALUATIONS: z.coerce.number().int().min(10).max(5000).default(150),
+  /** Wall time cap per symbol, shared by its optimisation runs (below the queue's 15 s lock). */
+  BACKTEST_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(8_000).default(3_000),
+  /** Backtest jobs at once per worker process: the work is CPU-bound, one per core. */
+  BACKTEST_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** Financial Modeling Prep: with a key, the real universe's fundamentals are refreshed daily. */

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
 import { ensureDatabase, migrate } from '@tradebot/db';
 import {
+  backtestQueue,
   createRedis,
   mailQueue,
   marketImportQueue,
@@ -22,6 +23,7 @@ import { metricsProcessor } from './metrics-refresh.processor.js';
 import { scheduleMetricsRefresh } from './metrics-schedule.js';
 import { marketImportProcessor } from './market-import.processor.js';
 import { screenerProcessor } from './screener.processor.js';
+import { backtestProcessor } from './backtest.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -63,6 +65,17 @@ const workers = [
   ),
   // A run reads the universe in one query and screens it in memory: two at once is plenty.
   startWorker(screenerQueue, screenerProcessor(runtime.services), connection, runtime.namespace, 2),
+  // Walk-forward optimisation is CPU-bound on this process's main thread: one job per core.
+  startWorker(
+    backtestQueue,
+    backtestProcessor(runtime.services, {
+      evaluations: env.BACKTEST_EVALUATIONS,
+      timeMs: env.BACKTEST_TIME_BUDGET_MS,
+    }),
+    connection,
+    runtime.namespace,
+    env.BACKTEST_CONCURRENCY,
+  ),
 ];
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);

@@ -208,6 +208,32 @@ export const server = {
     `A backtest of ${symbol} is already queued or running.`,
   backtestFailed: (symbol: string, reason: string) => `Backtest failed for ${symbol}: ${reason}`,
   noBacktestResult: (symbol: string) => `${symbol} has no completed backtest yet.`,
+  backtestCompletedKeptFinal: (symbol: string) =>
+    `Backtest completed for ${symbol}. ${symbol} is on your Final Trading List, so its parameters there were kept; the result is in its backtest details.`,
+  backtestNoBars: 'no price history was found for it in your market.',
+  backtestShortHistory: (months: number, needed: number) =>
+    `it has only ${months} months of price history; a backtest needs at least ${needed}.`,
+  backtestInternalError: (runId: number) =>
+    `an internal error stopped backtest ${runId}. Please run it again; if it keeps failing, contact support.`,
+  backtestPhaseQueued: 'queued',
+  backtestPhaseLoading: 'loading price history',
+  backtestPhaseOptimizing: (folds: number) =>
+    `optimizing on ${folds} walk-forward fold${folds === 1 ? '' : 's'} and the latest window`,
+  backtestPhaseSaving: 'saving the result',
+  backtestPhaseCompleted: 'completed',
+  backtestPhaseFailed: 'failed',
+  verdictTooFewTrades: (trades: number | null, needed: number) =>
+    `It traded too rarely to judge: ${trades ?? 0} round trips in its training window, ${needed} needed.`,
+  verdictBelowSignificance:
+    'Its gains in the training window are within what luck alone could produce.',
+  verdictLowDeflatedSharpe: (trials: number) =>
+    `After allowing for the ${trials} parameter sets tried, its risk-adjusted return is no better than the luckiest of them would be by chance.`,
+  verdictNoOutOfSample: 'There was too little history to test it on months it was not fitted on.',
+  verdictNoOutOfSampleProfit:
+    'It made money in the past but did not make money out of sample (on the months it was not fitted on).',
+  verdictNoEdge: (reason: string) => `No robust edge found: ${reason}`,
+  verdictEdge: (months: number) =>
+    `The chosen parameters made money on the months they were not fitted on and passed every robustness check over the last ${months} months; past results still do not guarantee future ones.`,
   onFinalTradingList: (symbols: readonly string[]) =>
     `Already on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Remove ${symbols.length > 1 ? 'them' : 'it'} there first.`,
   notOnFinalTradingList: (symbols: readonly string[]) =>

@@ -56,3 +56,18 @@ export {
   type ScreenerService,
 } from './screener/screener.service.js';
 export { screenStoredUniverse } from './screener/screen-stored.js';
+export {
+  backtestJobsService,
+  queueBacktestJobs,
+  type BacktestJobs,
+  type BacktestJobsService,
+} from './backtest/backtest-jobs.service.js';
+export {
+  configOf,
+  DEFAULT_BACKTEST_GENERAL,
+  optimizeSymbol,
+  seedOf,
+  type BacktestBudget,
+  type BacktestGeneral,
+} from './backtest/backtest-optimize.js';
+export { demoBars, planBacktest } from './backtest/backtest-bars.js';

@@ -17,3 +17,4 @@ export * from './repos/screener.repo.js';
 export * from './repos/backtest-settings.repo.js';
 export * from './repos/final-list.repo.js';
 export * from './repos/trading-settings.repo.js';
+export * from './repos/backtest-runs.repo.js';

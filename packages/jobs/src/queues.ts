@@ -177,7 +177,10 @@ export const backtestQueue = defineQueue({
     removeOnComplete: { count: 5_000 },
     removeOnFail: { count: 5_000 },
   },
-  workerOptions: { lockDuration: 30_000, stalledInterval: 5_000, maxStalledCount: 2 },
+  // A job's search is synchronous CPU work on the event loop that renews the lock, capped by
+  // BACKTEST_TIME_BUDGET_MS (default 3 s, at most 8 s): a 15 s lock keeps a wide margin on a
+  // loaded machine, and a stall check every 2 s hands a killed worker's job on within ~15–17 s.
+  workerOptions: { lockDuration: 15_000, stalledInterval: 2_000, maxStalledCount: 2 },
 });
 
 export const backtestJobId = (userId: number, runId: number) => `backtest-${userId}-${runId}`;

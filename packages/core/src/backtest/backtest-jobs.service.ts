@@ -1,31 +1,186 @@
-import type {
-  TBacktestProgress,
-  TBacktestResult,
-  TRunBacktesterOutput,
+import {
+  AppError,
+  server,
+  ZBacktestResult,
+  type TBacktestJobResult,
+  type TBacktestProgress,
+  type TBacktestResult,
+  type TRunBacktesterOutput,
 } from '@tradebot/api-contract';
+import {
+  backtestBatchCounts,
+  createBacktestRun,
+  failBacktestRun,
+  findBacktestResult,
+  findBacktestRun,
+  isOnFinalTradingList,
+  knownSymbols,
+  latestBacktestBatch,
+  type BacktestRunRecord,
+} from '@tradebot/db';
+import { backtestJobId, backtestQueue, enqueue } from '@tradebot/jobs';
+import type { Queue } from 'bullmq';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
+import { backtestSettingsService } from './backtest-settings.service.js';
+import { processBacktest, type BacktestProcessOptions } from './backtest-process.js';
+import { DEFAULT_BACKTEST_GENERAL, type BacktestGeneral } from './backtest-optimize.js';
 
-/** Backtest jobs (spec §4 "Backtest run"). STUB: implemented by the backtest-jobs work. */
-export function backtestJobsService(deps: ServiceDeps, market: ActiveMarketService) {
-  void deps;
-  void market;
+/** BullMQ's highest priority number (2^21): the k-th active job of a user gets min(k, this). */
+export const MAX_PRIORITY = 2_097_152;
+
+/** Queues a run's job; the id is deterministic, so adding it again is a no-op. */
+export interface BacktestJobs {
+  enqueue(userId: number, runId: number, priority: number): Promise<void>;
+  /** The job's BullMQ state, or null when Redis has no such job. */
+  state(userId: number, runId: number): Promise<string | null>;
+}
+
+/** The BullMQ side of `BacktestJobs`. */
+export function queueBacktestJobs(queue: Queue): BacktestJobs {
   return {
-    /** POST /api/run-backtester */
+    async enqueue(userId, runId, priority) {
+      await enqueue(
+        queue,
+        backtestQueue,
+        { runId },
+        { jobId: backtestJobId(userId, runId), priority },
+      );
+    },
+    async state(userId, runId) {
+      const job = await queue.getJob(backtestJobId(userId, runId));
+      return job ? await job.getState() : null;
+    },
+  };
+}
+
+export interface BacktestJobsOptions {
+  jobs?: BacktestJobs;
+  /** The user's general trading settings a backtest reads (default: spec §9). */
+  general?: (userId: number) => Promise<BacktestGeneral>;
+}
+
+/**
+ * Backtest jobs (spec §4 "Backtest run"): one run per (user, symbol) request, queued with a
+ * priority that interleaves users (every user's k-th active job has priority k, so one user's
+ * 500 symbols do not starve another's 5), processed by the worker (backtest-process.ts).
+ */
+export function backtestJobsService(
+  deps: ServiceDeps,
+  market: Pick<ActiveMarketService, 'universeFor'>,
+  options: BacktestJobsOptions = {},
+) {
+  const { db } = deps;
+  const jobs = options.jobs ?? queueBacktestJobs(deps.backtestQueue);
+  const general = options.general ?? (async () => DEFAULT_BACKTEST_GENERAL);
+  const settings = backtestSettingsService(deps);
+
+  async function failRun(run: Pick<BacktestRunRecord, 'id' | 'userId' | 'symbol'>, reason: string) {
+    await failBacktestRun(
+      db,
+      run,
+      reason,
+      server.backtestFailed(run.symbol, reason),
+      deps.now(),
+    );
+  }
+
+  async function publishQueued(run: BacktestRunRecord) {
+    const counts = await backtestBatchCounts(db, run.userId, run.batchId);
+    await deps.events.publish(run.userId, {
+      type: 'progress',
+      task: 'backtest',
+      completed: counts.completed + counts.failed,
+      total: counts.total,
+      symbol: run.symbol,
+      phase: server.backtestPhaseQueued,
+      message: server.backtestQueued(run.symbol),
+    });
+  }
+
+  return {
+    /** POST /api/run-backtester: a second request while the symbol's run is active returns it. */
     async run(session: SessionInfo, symbol: string): Promise<TRunBacktesterOutput> {
-      void session;
-      throw new Error(`not implemented: backtest ${symbol}`);
+      const { userId } = session;
+      const universe = market.universeFor(session);
+      if (!(await knownSymbols(db, universe, [symbol])).has(symbol))
+        throw new AppError('BAD_REQUEST', server.unknownSymbols([symbol]));
+      if (await isOnFinalTradingList(db, userId, symbol))
+        throw new AppError('BAD_REQUEST', server.onFinalTradingList([symbol]));
+      const snapshot = await settings.get(session);
+      const create = () => createBacktestRun(db, { userId, symbol, universe, settings: snapshot });
+      let { run, created, ahead } = await create();
+      if (!created) {
+        // The job of an active run ended without finishing it (out of attempts after crashes,
+        // or Redis lost it): that run is failed and replaced; else the active run is the answer.
+        const state = await jobs.state(userId, run.id);
+        if (state === 'failed' || state === 'completed' || state === null) {
+          await failRun(run, server.backtestInternalError(run.id));
+          ({ run, created, ahead } = await create());
+        }
+      }
+      if (created) {
+        try {
+          await jobs.enqueue(userId, run.id, Math.min(MAX_PRIORITY, 1 + ahead));
+        } catch (error) {
+          await failRun(run, server.backtestInternalError(run.id));
+          throw error;
+        }
+        await publishQueued(run);
+      }
+      return {
+        message: created ? server.backtestQueued(symbol) : server.backtestAlreadyQueued(symbol),
+        run_id: run.id,
+        batch_id: run.batchId,
+        queued: created,
+      };
     },
-    /** GET /api/backtest/progress */
+
+    /** GET /api/backtest/progress: the user's latest batch. */
     async progress(session: SessionInfo): Promise<TBacktestProgress> {
-      void session;
-      throw new Error('not implemented');
+      const batch = await latestBacktestBatch(db, session.userId);
+      if (!batch) return { batch_id: null, completed: 0, failed: 0, total: 0, runs: [] };
+      const runs = batch.runs.map((r) => ({
+        symbol: r.symbol,
+        status: r.status as TBacktestProgress['runs'][number]['status'],
+        phase: r.status === 'running' ? r.phase : null,
+        error: r.error,
+      }));
+      return {
+        batch_id: batch.batchId,
+        completed: runs.filter((r) => r.status === 'completed').length,
+        failed: runs.filter((r) => r.status === 'failed').length,
+        total: runs.length,
+        runs,
+      };
     },
-    /** GET /api/backtest/result/{symbol} */
+
+    /** GET /api/backtest/result/{symbol}: the latest completed backtest of the symbol. */
     async result(session: SessionInfo, symbol: string): Promise<TBacktestResult> {
-      void session;
-      throw new Error(`not implemented: ${symbol}`);
+      const row = await findBacktestResult(db, session.userId, symbol);
+      const parsed = row ? ZBacktestResult.safeParse(row.result) : null;
+      if (!parsed?.success) throw new AppError('NOT_FOUND', server.noBacktestResult(symbol));
+      return parsed.data;
+    },
+
+    /**
+     * The backtest job (worker): runs an active run once; a finished or unknown run is skipped,
+     * so a duplicate delivery does nothing. `final`: no retry follows a crash of this attempt,
+     * so the run is failed with a notification instead of being left running.
+     */
+    async process(
+      runId: number,
+      o: BacktestProcessOptions & { final?: boolean },
+    ): Promise<TBacktestJobResult> {
+      const run = await findBacktestRun(db, runId);
+      if (!run) return { symbol: '', status: 'failed', profit: null, no_robust_edge: null };
+      try {
+        return await processBacktest(deps, run, await general(run.userId), o);
+      } catch (error) {
+        if (o.final) await failRun(run, server.backtestInternalError(run.id));
+        throw error;
+      }
     },
   };
 }

@@ -1,0 +1,225 @@
+import type { Prisma } from '../generated/prisma/client.js';
+import type { Db, DbTx } from '../client.js';
+import type { UniverseSource } from './universe.repo.js';
+
+/** Backtest runs and their results (migration 20261123000900_strategy_flow). */
+
+/** Namespace of the per-user advisory locks (first key of pg_advisory_xact_lock(int, int)). */
+const STOCK_LISTS_LOCK = 0x5_7_0c; // "stock lists"
+const BACKTEST_BATCH_LOCK = 0x5_7_0d;
+
+/**
+ * The per-user stock-lists lock: every move between the lists and every backtest result write
+ * takes it first in its transaction, so they happen one after the other for one user.
+ */
+export async function lockStockLists(tx: DbTx, userId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_LISTS_LOCK}::int, ${userId}::int)`;
+}
+
+const RUN_SELECT = {
+  id: true,
+  userId: true,
+  symbol: true,
+  batchId: true,
+  universe: true,
+  settings: true,
+  status: true,
+  phase: true,
+  error: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+export type BacktestRunRecord = Prisma.BacktestRunGetPayload<{ select: typeof RUN_SELECT }>;
+
+const ACTIVE = ['queued', 'running'];
+
+/**
+ * Creates a queued run of (user, symbol), or returns the active one (the partial unique index
+ * makes two concurrent requests end in one row). A new run joins the user's current batch (the
+ * batch of any active run of theirs) or starts its own. `ahead` counts the user's other active
+ * runs (the job's fairness priority).
+ */
+export async function createBacktestRun(
+  db: Db,
+  run: { userId: number; symbol: string; universe: UniverseSource; settings: object },
+): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number }> {
+  return db.$transaction(async (tx) => {
+    // One batch choice at a time per user: two first symbols at once still share one batch.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BACKTEST_BATCH_LOCK}::int, ${run.userId}::int)`;
+    const rows = await tx.$queryRaw<{ id: number }[]>`
+      WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
+      INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)
+      SELECT next.id, ${run.userId}, ${run.symbol},
+             COALESCE((SELECT min(batch_id) FROM backtest_runs
+                       WHERE user_id = ${run.userId} AND status IN ('queued', 'running')), next.id),
+             ${run.universe}::"UniverseSource", ${JSON.stringify(run.settings)}::jsonb
+      FROM next
+      ON CONFLICT (user_id, symbol) WHERE status IN ('queued', 'running') DO NOTHING
+      RETURNING id`;
+    const id = rows[0]?.id;
+    const found =
+      id !== undefined
+        ? await tx.backtestRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT })
+        : await tx.backtestRun.findFirst({
+            where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
+            select: RUN_SELECT,
+          });
+    if (!found) throw new Error('backtest run conflict without an active run');
+    const ahead = await tx.backtestRun.count({
+      where: { userId: run.userId, status: { in: ACTIVE }, id: { lt: found.id } },
+    });
+    return { run: found, created: id !== undefined, ahead };
+  });
+}
+
+export function findBacktestRun(db: Db, id: number) {
+  return db.backtestRun.findUnique({ where: { id }, select: RUN_SELECT });
+}
+
+/** queued|running → running (a redelivered job takes its run again); false when it is finished. */
+export async function claimBacktestRun(db: Db, id: number, now: Date): Promise<boolean> {
+  const { count } = await db.backtestRun.updateMany({
+    where: { id, status: { in: ACTIVE } },
+    data: { status: 'running', startedAt: now, phase: null },
+  });
+  return count > 0;
+}
+
+export async function setBacktestPhase(db: Db, id: number, phase: string): Promise<void> {
+  await db.backtestRun.updateMany({ where: { id, status: 'running' }, data: { phase } });
+}
+
+/** What a completed run writes, all in one transaction. */
+export interface BacktestCompletion {
+  runId: number;
+  userId: number;
+  symbol: string;
+  result: object;
+  finishedAt: Date;
+  /** The chosen parameters, what Optimized Parameters receives with `profit`. */
+  parameters: object;
+  profit: number;
+  /** The notification's text: with `onFinalList` it says the list entry was kept. */
+  message: (onFinalList: boolean) => string;
+}
+
+/**
+ * Completes a running run: the result, the Optimized Parameters entry (not when the symbol is
+ * on the Final Trading List by now: the list the bot trades is never changed behind the user),
+ * the symbol off the backtesting list and the notification, in one transaction under the
+ * user's stock-lists lock. Null when the run was not running (a duplicate delivery).
+ */
+export async function completeBacktestRun(
+  db: Db,
+  c: BacktestCompletion,
+): Promise<{ onFinalList: boolean } | null> {
+  return db.$transaction(async (tx) => {
+    await lockStockLists(tx, c.userId);
+    const { count } = await tx.backtestRun.updateMany({
+      where: { id: c.runId, status: 'running' },
+      data: { status: 'completed', phase: null, finishedAt: c.finishedAt },
+    });
+    if (count === 0) return null;
+    const result = c.result as Prisma.InputJsonValue;
+    await tx.backtestResult.upsert({
+      where: { userId_symbol: { userId: c.userId, symbol: c.symbol } },
+      create: { userId: c.userId, symbol: c.symbol, runId: c.runId, result, completedAt: c.finishedAt },
+      update: { runId: c.runId, result, completedAt: c.finishedAt },
+      select: { runId: true },
+    });
+    const onFinalList =
+      (await tx.finalTradingListEntry.count({ where: { userId: c.userId, symbol: c.symbol } })) > 0;
+    if (!onFinalList) {
+      const parameters = c.parameters as Prisma.InputJsonValue;
+      await tx.optimizedParameter.upsert({
+        where: { userId_symbol: { userId: c.userId, symbol: c.symbol } },
+        create: {
+          userId: c.userId,
+          symbol: c.symbol,
+          parameters,
+          profit: c.profit,
+          originalParameters: parameters,
+        },
+        update: { parameters, profit: c.profit, originalParameters: parameters },
+        select: { symbol: true },
+      });
+    }
+    await tx.backtestListEntry.deleteMany({ where: { userId: c.userId, symbol: c.symbol } });
+    await tx.notification.create({
+      data: { userId: c.userId, message: c.message(onFinalList), status: 'completed' },
+      select: { id: true },
+    });
+    return { onFinalList };
+  });
+}
+
+/** An active run → failed, with its notification, in one transaction; false when not active. */
+export async function failBacktestRun(
+  db: Db,
+  run: { id: number; userId: number },
+  error: string,
+  message: string,
+  finishedAt: Date,
+): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.backtestRun.updateMany({
+      where: { id: run.id, status: { in: ACTIVE } },
+      data: { status: 'failed', phase: null, error, finishedAt },
+    });
+    if (count === 0) return false;
+    await tx.notification.create({
+      data: { userId: run.userId, message, status: 'failed' },
+      select: { id: true },
+    });
+    return true;
+  });
+}
+
+/** Runs of one batch by status (completed, failed, total). */
+export async function backtestBatchCounts(db: Db, userId: number, batchId: number) {
+  const rows = await db.backtestRun.groupBy({
+    by: ['status'],
+    where: { userId, batchId },
+    _count: { _all: true },
+  });
+  const of = (status: string) => rows.find((r) => r.status === status)?._count._all ?? 0;
+  return {
+    completed: of('completed'),
+    failed: of('failed'),
+    total: rows.reduce((sum, r) => sum + r._count._all, 0),
+  };
+}
+
+/** The runs of the user's latest batch, in the order they were queued. */
+export async function latestBacktestBatch(db: Db, userId: number) {
+  const last = await db.backtestRun.findFirst({
+    where: { userId },
+    orderBy: { id: 'desc' },
+    select: { batchId: true },
+  });
+  if (!last) return null;
+  const runs = await db.backtestRun.findMany({
+    where: { userId, batchId: last.batchId },
+    orderBy: { id: 'asc' },
+    select: { symbol: true, status: true, phase: true, error: true },
+  });
+  return { batchId: last.batchId, runs };
+}
+
+export function findBacktestResult(db: Db, userId: number, symbol: string) {
+  return db.backtestResult.findUnique({
+    where: { userId_symbol: { userId, symbol } },
+    select: { result: true, completedAt: true },
+  });
+}
+
+export async function isOnFinalTradingList(db: Db, userId: number, symbol: string) {
+  return (await db.finalTradingListEntry.count({ where: { userId, symbol } })) > 0;
+}
+
+/** The listing's company id in a universe, or null. */
+export async function companyIdOf(db: Db, source: UniverseSource, symbol: string) {
+  const row = await db.company.findFirst({ where: { source, symbol }, select: { id: true } });
+  return row?.id ?? null;
+}
