@@ -1,20 +1,12 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db, DbTx } from '../client.js';
+import { lockStockLists } from './stock-lists.repo.js';
 import type { UniverseSource } from './universe.repo.js';
 
 /** Backtest runs and their results (migration 20261123000900_strategy_flow). */
 
-/** Namespace of the per-user advisory locks (first key of pg_advisory_xact_lock(int, int)). */
-const STOCK_LISTS_LOCK = 0x5_7_0c; // "stock lists"
+/** Namespace of the per-user batch lock (first key of pg_advisory_xact_lock(int, int)). */
 const BACKTEST_BATCH_LOCK = 0x5_7_0d;
-
-/**
- * The per-user stock-lists lock: every move between the lists and every backtest result write
- * takes it first in its transaction, so they happen one after the other for one user.
- */
-export async function lockStockLists(tx: DbTx, userId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${STOCK_LISTS_LOCK}::int, ${userId}::int)`;
-}
 
 const RUN_SELECT = {
   id: true,
