@@ -1,5 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, DbTx } from '../client.js';
+import type { Db } from '../client.js';
 import { lockStockLists } from './stock-lists.repo.js';
 import type { UniverseSource } from './universe.repo.js';
 
