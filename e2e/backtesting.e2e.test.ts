@@ -36,30 +36,34 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'btuser', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await expect
-    .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
-    .toBe('Demo market');
-  // The worker writes the demo universe at start.
-  const demoSymbols = async () =>
-    (
-      await sql<{ symbol: string }>(
-        `SELECT symbol FROM companies WHERE source = 'demo' AND symbol !~ '^SCRN'
-         ORDER BY symbol LIMIT 4`,
-      )
-    ).map((r) => r.symbol);
-  await expect.poll(demoSymbols, { timeout: 60_000, interval: 1_000 }).toHaveLength(4);
-  symbols = await demoSymbols();
-  const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
-  const saved = await postApi('/api/backtest/stocks', { json: { symbols }, token });
-  expect(saved.status).toBe(200);
-}, 120_000);
+});
+
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
 
 describe('the Backtesting tab', () => {
+  it('starts on the demo market with four stocks in the backtesting list', async () => {
+    await page.getByTestId('use-demo-market').click();
+    await expect
+      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
+      .toBe('Demo market');
+    // The worker writes the demo universe at start.
+    const demoSymbols = async () =>
+      (
+        await sql<{ symbol: string }>(
+          `SELECT symbol FROM companies WHERE source = 'demo' AND symbol !~ '^SCRN'
+           ORDER BY symbol LIMIT 4`,
+        )
+      ).map((r) => r.symbol);
+    await expect.poll(demoSymbols, { timeout: 60_000, interval: 1_000 }).toHaveLength(4);
+    symbols = await demoSymbols();
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+    const saved = await postApi('/api/backtest/stocks', { json: { symbols }, token });
+    expect(saved.status).toBe(200);
+  }, 120_000);
+
   it('removes a selected stock after confirmation', async () => {
     await page.goto(`${baseUrl()}/settings?tab=backtesting`);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(4);
@@ -89,10 +93,8 @@ describe('the Backtesting tab', () => {
       .poll(() => page.getByTestId('backtest-progress').textContent(), { timeout: 180_000 })
       .toContain('3 of 3 completed');
     await shot('backtesting-done-light');
-    await page.waitForURL('**/settings?tab=trading', { timeout: 10_000 });
-    expect(
-      await page.getByRole('tab', { name: 'Trading Settings' }).getAttribute('aria-selected'),
-    ).toBe('true');
+    await page.getByRole('tab', { name: 'Trading Settings', selected: true }).waitFor();
+    expect(page.url()).toContain('/settings?tab=trading');
     await page.reload();
     await page.getByRole('tab', { name: 'Trading Settings', selected: true }).waitFor();
   });
@@ -101,13 +103,15 @@ describe('the Backtesting tab', () => {
     await page.getByRole('tab', { name: 'Backtesting' }).click();
     await page.getByTestId('backtesting-empty').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Run Backtester' }).click();
-    await page.getByText(ui.noStocksInBacktestingList).waitFor();
+    await page.getByText(ui.noStocksInBacktestingList, { exact: true }).waitFor();
     expect(await page.getByTestId('backtest-progress').textContent()).toContain('3 of 3');
   });
 });
 
 describe('the backtest detail view', () => {
-  const open = async () => {
+  /** Opens the first stock's detail at this viewport; tall, so the whole modal is in the picture. */
+  const open = async (width: number, height: number) => {
+    await page.setViewportSize({ width, height });
     await page.goto(`${baseUrl()}/settings?tab=trading`);
     await page.getByRole('button', { name: `Details ${symbols[0]}` }).click();
     const dialog = page.getByRole('dialog');
@@ -115,37 +119,38 @@ describe('the backtest detail view', () => {
     await expect
       .poll(() => dialog.locator('canvas').count(), { timeout: 10_000 })
       .toBeGreaterThan(1);
-    // Let the charts draw before the picture.
+    // No crosshair in the picture, and the charts drawn.
+    await page.mouse.move(0, 0);
     await page.waitForTimeout(500);
     return dialog;
   };
+  const close = async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
 
   it('shows the verdict, charts, figures, trades and parameters', async () => {
-    const dialog = await open();
+    const dialog = await open(1280, 2600);
     const verdict = (await dialog.getByTestId('backtest-verdict').textContent()) ?? '';
     expect(verdict.length).toBeGreaterThan(20);
     for (const id of ['out-of-sample', 'in-sample', 'figures-table', 'parameters-table'])
       expect(await dialog.getByTestId(id).count()).toBe(1);
     await dialog.screenshot({ path: `${SHOTS}/detail-light.png` });
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await close();
   });
 
   it('reads well in dark theme and full screen at phone width', async () => {
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
-    let dialog = await open();
-    await dialog.screenshot({ path: `${SHOTS}/detail-dark.png` });
-    await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 390, height: 844 });
-    dialog = await open();
+    await (await open(1280, 2600)).screenshot({ path: `${SHOTS}/detail-dark.png` });
+    await close();
+    const dialog = await open(390, 4200);
     await dialog.screenshot({ path: `${SHOTS}/detail-dark-phone.png` });
-    const width = await dialog.evaluate((el) => el.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
-    await page.keyboard.press('Escape');
+    expect(await dialog.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(390);
+    await close();
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
-    dialog = await open();
-    await dialog.screenshot({ path: `${SHOTS}/detail-light-phone.png` });
-    await page.keyboard.press('Escape');
+    await (await open(390, 4200)).screenshot({ path: `${SHOTS}/detail-light-phone.png` });
+    await close();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/settings?tab=backtesting`);
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
     await shot('backtesting-after-phone');

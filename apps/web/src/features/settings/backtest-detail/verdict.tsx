@@ -1,6 +1,7 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
 import { Alert, Card, List, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { count, ratio, signedMoney } from './format';
+import { verdictText } from './verdict-text';
 
 /**
  * The verdict first (spec: judge the result before trusting money to it): the summary, each
@@ -10,6 +11,7 @@ import { count, ratio, signedMoney } from './format';
 export function Verdict({ result }: { result: TBacktestResult }) {
   const { verdict, out_of_sample: oos, in_sample: is } = result;
   const weak = verdict.no_robust_edge;
+  const { summary, reasons } = verdictText(verdict);
   return (
     <div>
       <Alert
@@ -17,10 +19,10 @@ export function Verdict({ result }: { result: TBacktestResult }) {
         title={weak ? 'No robust edge found' : 'The edge held up out of sample'}
         data-testid="backtest-verdict"
       >
-        <Text size="sm">{verdict.summary}</Text>
-        {verdict.reasons.length > 0 && (
+        <Text size="sm">{summary}</Text>
+        {reasons.length > 0 && (
           <List size="sm" mt="xs" spacing={2}>
-            {verdict.reasons.map((reason) => (
+            {reasons.map((reason) => (
               <List.Item key={reason}>{reason}</List.Item>
             ))}
           </List>
