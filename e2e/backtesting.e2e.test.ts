@@ -86,8 +86,16 @@ describe('the Backtesting tab', () => {
     await page.getByTestId('backtest-progress').waitFor();
     expect(await page.getByTestId('backtest-progress').textContent()).toMatch(/of 3 completed/);
     await shot('backtesting-running-light');
+    // A reload mid-batch (here into dark theme at phone width): still on the Backtesting tab
+    // (the address keeps it) and the batch is still shown.
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    // Still on the Backtesting tab (the address keeps it) and the batch is still shown.
+    await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
+    await shot('backtesting-running-dark-phone');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
     await expect
       .poll(() => page.getByTestId('backtest-progress').textContent(), { timeout: 180_000 })
@@ -154,5 +162,10 @@ describe('the backtest detail view', () => {
     await page.goto(`${baseUrl()}/settings?tab=backtesting`);
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
     await shot('backtesting-after-phone');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
+    await shot('backtesting-after-dark');
   });
 });
