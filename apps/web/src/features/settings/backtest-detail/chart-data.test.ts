@@ -1,7 +1,7 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
 import { candleData, lineData, tradeMarkers } from './chart-data';
-import { fraction, signedMoney, signedPercent } from './format';
+import { fraction, parameterValue, ratio, signedMoney, signedPercent } from './format';
 
 type Trade = TBacktestResult['trades'][number];
 const trade = (over: Partial<Trade>): Trade => ({
@@ -86,5 +86,9 @@ describe('format', () => {
     expect(fraction(0.123)).toBe('12.3 %');
     expect(fraction(null)).toBe('–');
     expect(signedPercent(-4.26)).toBe('−4.3 %');
+    expect(parameterValue(3.746026286894242)).toBe('3.75');
+    expect(parameterValue(14)).toBe('14');
+    expect(parameterValue(false)).toBe('No');
+    expect(ratio(-2.019)).toBe('−2.02');
   });
 });

@@ -13,6 +13,8 @@ const ROWS: readonly [string, (f: Figures) => string][] = [
   ['Win rate', (f) => fraction(f.win_rate)],
 ];
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Chosen / defaults / buy-and-hold over the whole window, one figure per row. */
 export function FiguresTable({ figures }: { figures: TBacktestResult['figures'] }) {
   return (
@@ -29,9 +31,15 @@ export function FiguresTable({ figures }: { figures: TBacktestResult['figures'] 
         {ROWS.map(([label, show]) => (
           <Table.Tr key={label}>
             <Table.Td>{label}</Table.Td>
-            <Table.Td ta="right">{show(figures.chosen)}</Table.Td>
-            <Table.Td ta="right">{show(figures.defaults)}</Table.Td>
-            <Table.Td ta="right">{show(figures.buy_and_hold)}</Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {show(figures.chosen)}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {show(figures.defaults)}
+            </Table.Td>
+            <Table.Td ta="right" style={NOWRAP}>
+              {show(figures.buy_and_hold)}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -30,7 +30,8 @@ export function signedPercent(value: number): string {
 
 /** A ratio such as Sharpe to two decimals; null → "–". */
 export function ratio(value: number | null): string {
-  return value === null ? '–' : value.toFixed(2);
+  if (value === null) return '–';
+  return value < 0 ? `−${(-value).toFixed(2)}` : value.toFixed(2);
 }
 
 /** A count; null → "–". */
@@ -40,3 +41,9 @@ export function count(value: number | null): string {
 
 /** "stop_loss" → "stop loss". */
 export const words = (value: string) => value.replace(/_/g, ' ');
+
+/** A parameter as the table shows it: 3.746026 → "3.75", 14 → "14", true → "Yes". */
+export function parameterValue(value: number | boolean): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2, useGrouping: false });
+}

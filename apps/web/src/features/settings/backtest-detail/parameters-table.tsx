@@ -1,13 +1,15 @@
 import type { TStockParameters } from '@tradebot/api-contract';
-import { Table } from '@mantine/core';
+import { Table, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
-import { words } from './format';
+import { parameterValue, words } from './format';
 
-const show = (value: number | boolean) =>
-  typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+type Field = keyof TStockParameters;
 
-/** The parameters the backtest chose beside the defaults they replace; changed ones in bold. */
+/**
+ * The parameters the backtest chose beside the defaults they replace, changed ones in bold, in
+ * the order and with the labels of the parameter schema (the Optimized Parameters table's).
+ */
 export function ParametersTable({
   chosen,
   defaults,
@@ -16,9 +18,13 @@ export function ParametersTable({
   defaults: TStockParameters;
 }) {
   const trpc = useTRPC();
-  const schema = useQuery(trpc.stockLists.parameterSchema.queryOptions());
-  const labels = new Map(schema.data?.numeric.map((p) => [p.field, p.label]));
-  const fields = Object.keys(chosen) as (keyof TStockParameters)[];
+  const schema = useQuery(trpc.stockLists.parameterSchema.queryOptions()).data;
+  const known = new Set<string>(Object.keys(chosen));
+  const rows: { field: Field; label: string; description?: string }[] = schema
+    ? [...schema.numeric, ...schema.flags]
+        .filter((p) => known.has(p.field))
+        .map((p) => ({ field: p.field as Field, label: p.label, description: p.description }))
+    : (Object.keys(chosen) as Field[]).map((field) => ({ field, label: words(field) }));
   return (
     <Table striped verticalSpacing={4} data-testid="parameters-table">
       <Table.Thead>
@@ -29,16 +35,20 @@ export function ParametersTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {fields.map((field) => {
+        {rows.map(({ field, label, description }) => {
           const changed = chosen[field] !== defaults[field];
           return (
             <Table.Tr key={field}>
-              <Table.Td>{labels.get(field) ?? words(field)}</Table.Td>
+              <Table.Td>
+                <Tooltip label={description} disabled={!description} multiline w={280}>
+                  <span>{label}</span>
+                </Tooltip>
+              </Table.Td>
               <Table.Td ta="right" fw={changed ? 700 : undefined}>
-                {show(chosen[field])}
+                {parameterValue(chosen[field])}
               </Table.Td>
               <Table.Td ta="right" c="dimmed">
-                {show(defaults[field])}
+                {parameterValue(defaults[field])}
               </Table.Td>
             </Table.Tr>
           );

@@ -12,7 +12,14 @@ export function TradesTable({ trades }: { trades: TBacktestResult['trades'] }) {
     );
   return (
     <ScrollArea.Autosize mah={360} type="auto">
-      <Table striped stickyHeader verticalSpacing={4} miw={640} data-testid="trades-table">
+      <Table
+        striped
+        stickyHeader
+        verticalSpacing={4}
+        miw={640}
+        style={{ whiteSpace: 'nowrap' }}
+        data-testid="trades-table"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Entry</Table.Th>

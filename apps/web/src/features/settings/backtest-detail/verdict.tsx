@@ -56,8 +56,8 @@ export function Verdict({ result }: { result: TBacktestResult }) {
           </Text>
           <Rows
             rows={[
-              ['Profit', signedMoney(is.profit)],
-              ['Trades', count(is.trades)],
+              ['Profit in its training window', signedMoney(is.profit)],
+              ['Trades in its training window', count(is.trades)],
               ['Trades required', String(is.min_trades)],
               ['Parameter sets tried', String(result.trials)],
               ['Months tested', result.months.toFixed(0)],
