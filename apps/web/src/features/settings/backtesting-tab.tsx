@@ -78,6 +78,7 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
         {batch && (
           <Stack gap={4} mb="md">
             <Text size="sm" fw={500} data-testid="backtest-progress">
+              {running || switching ? '' : 'Last run: '}
               {progressText(batch)}
               {switching ? '. Opening Trading Settings…' : ''}
             </Text>
