@@ -11,7 +11,7 @@ export function TradesTable({ trades }: { trades: TBacktestResult['trades'] }) {
       </Text>
     );
   return (
-    <ScrollArea.Autosize mah={360} type="auto">
+    <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
       <Table
         striped
         stickyHeader
