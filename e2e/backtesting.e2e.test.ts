@@ -68,7 +68,7 @@ describe('the Backtesting tab', () => {
     await page.goto(`${baseUrl()}/settings?tab=backtesting`);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(4);
     const dropped = symbols[3] as string;
-    await page.getByRole('checkbox', { name: `Select ${dropped}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${dropped}`, exact: true }).check();
     await page.getByRole('button', { name: 'Remove Selected' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove from the backtesting list?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
