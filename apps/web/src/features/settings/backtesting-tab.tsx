@@ -1,54 +1,122 @@
-import { Alert, Card, Loader, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ui } from '@tradebot/api-contract';
+import { Alert, Button, Card, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { serverDetail, useTRPC } from '../../lib/trpc';
 import { BacktestSettingsForm } from './backtest-settings-form';
+import { BacktestListTable } from './backtesting/backtest-list-table';
+import { RemoveConfirm } from './backtesting/remove-confirm';
+import { progressText } from './backtesting/run-progress';
+import { useBacktestRun } from './backtesting/use-backtest-run';
+import { toast } from './toast';
+
+const NO_SYMBOLS: readonly string[] = [];
 
 /**
- * Tab 2: the backtest settings form and the backtesting list (read-only for now); removing
- * stocks and running the backtester arrive with the rest of Step 7.
+ * Tab 2 (spec §2): the backtest settings form, the backtesting list with Select All and Remove
+ * Selected, and Run Backtester with its progress (completed of total stocks).
  */
-export function BacktestingTab() {
+export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => void }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const list = useQuery(trpc.stockLists.backtestList.queryOptions());
+  const symbols = list.data?.symbols ?? NO_SYMBOLS;
+  const remove = useMutation(trpc.stockLists.removeFromBacktestList.mutationOptions());
+  const { progress, start, starting, switching, running } = useBacktestRun(
+    symbols,
+    onBatchCompleted,
+  );
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const chosen = symbols.filter((s) => selected.has(s));
+  const batch = progress.data?.batch_id != null ? progress.data : undefined;
+
+  const removeChosen = async () => {
+    try {
+      await remove.mutateAsync({ symbols: chosen });
+      toast.success(ui.removedFromBacktestingList);
+      setSelected(new Set());
+    } catch (caught) {
+      toast.error(serverDetail(caught, ui.removeSelectionsFailed));
+    } finally {
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: trpc.stockLists.pathKey() });
+    }
+  };
+
   return (
     <Stack gap="md">
       <Card withBorder padding="lg">
         <BacktestSettingsForm />
       </Card>
       <Card withBorder padding="lg">
-        <Text size="sm" c="dimmed" mb="md">
-          The stocks you saved for backtesting. Running the backtester on them arrives with the
-          backtesting step.
-        </Text>
+        <Group justify="space-between" mb="md" gap="xs">
+          <Text size="sm" c="dimmed" maw={520}>
+            The stocks you saved for backtesting. Run Backtester optimizes each one&apos;s
+            parameters on its history; the results go to Optimized Parameters on the Trading
+            Settings tab.
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              disabled={chosen.length === 0}
+              onClick={() => setConfirming(true)}
+              data-testid="remove-selected"
+            >
+              Remove Selected
+            </Button>
+            <Button
+              loading={starting}
+              disabled={running}
+              onClick={() => void start()}
+              data-testid="run-backtester"
+            >
+              Run Backtester
+            </Button>
+          </Group>
+        </Group>
+        {batch && (
+          <Stack gap={4} mb="md">
+            <Text size="sm" fw={500} data-testid="backtest-progress">
+              {running || switching ? '' : 'Last run: '}
+              {progressText(batch)}
+              {switching ? '. Opening Trading Settings…' : ''}
+            </Text>
+            <Progress
+              value={batch.total > 0 ? ((batch.completed + batch.failed) / batch.total) * 100 : 0}
+              color={batch.failed > 0 ? 'orange' : 'blue'}
+              animated={running}
+              aria-label="Backtest progress"
+            />
+          </Stack>
+        )}
         {list.isPending ? (
           <Loader size="sm" />
         ) : list.isError ? (
           <Alert color="red">
             {serverDetail(list.error, 'Failed to load the backtesting list')}
           </Alert>
-        ) : list.data.symbols.length === 0 ? (
-          <Text c="dimmed">
-            No stocks in the backtesting list yet. Save some from the screener.
+        ) : symbols.length === 0 ? (
+          <Text c="dimmed" data-testid="backtesting-empty">
+            No stocks in the backtesting list yet. Save some from the Stock Screening tab or the
+            Stock Explorer.
           </Text>
         ) : (
-          <Table striped maw={360} data-testid="backtesting-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Symbol</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.symbols.map((symbol, i) => (
-                <Table.Tr key={symbol}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td fw={600}>{symbol}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BacktestListTable
+            symbols={symbols}
+            progress={batch}
+            selected={selected}
+            onSelectedChange={setSelected}
+          />
         )}
       </Card>
+      <RemoveConfirm
+        symbols={chosen}
+        opened={confirming}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void removeChosen()}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Group, Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
 import { BacktestingTab } from './backtesting-tab';
@@ -6,8 +7,31 @@ import { ScreeningTab } from './screening/screening-tab';
 import { TradingTab } from './trading-tab';
 import { DemoDataBadge } from '../../components/market-badge';
 
-/** Spec §2 Strategy settings (/settings): links to help and terms, and three tabs. */
+const TABS = ['screening', 'backtesting', 'trading'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
+
+/**
+ * Spec §2 Strategy settings (/settings): links to help and terms, and three tabs. The active tab
+ * lives in the address (?tab=backtesting) so a reload keeps it and a finished backtest batch can
+ * switch to the Trading Settings tab (spec §4 "Stock flow").
+ */
 export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'screening';
+  const show = (value: string | null) => {
+    if (!isTab(value)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
   return (
     <Page
       title="Strategy settings"
@@ -22,7 +46,7 @@ export function SettingsPage() {
         </Group>
       }
     >
-      <Tabs defaultValue="screening" keepMounted={false}>
+      <Tabs value={tab} onChange={show} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="screening">Stock Screening</Tabs.Tab>
           <Tabs.Tab value="backtesting">Backtesting</Tabs.Tab>
@@ -32,7 +56,7 @@ export function SettingsPage() {
           <ScreeningTab />
         </Tabs.Panel>
         <Tabs.Panel value="backtesting">
-          <BacktestingTab />
+          <BacktestingTab onBatchCompleted={() => show('trading')} />
         </Tabs.Panel>
         <Tabs.Panel value="trading">
           <TradingTab />

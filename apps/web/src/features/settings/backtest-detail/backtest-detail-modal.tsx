@@ -1,8 +1,20 @@
-import { Modal, Text } from '@mantine/core';
+import type { TBacktestResult } from '@tradebot/api-contract';
+import { Alert, Badge, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorCode, serverDetail, useTRPC } from '../../../lib/trpc';
+import { EquityChart } from './equity-chart';
+import { FiguresTable } from './figures-table';
+import { ParametersTable } from './parameters-table';
+import { PriceChart } from './price-chart';
+import { TradesTable } from './trades-table';
+import { Verdict } from './verdict';
 
 /**
- * One optimized stock's backtest: charts, figures and verdict (opened from the Optimized
- * Parameters table). PLACEHOLDER of the Step 7 base: the backtest-detail work replaces the body.
+ * One optimized stock's backtest (opened from the Optimized Parameters table): the verdict
+ * first, then the equity curves, the price chart with the trades, the figures, the trade list
+ * and the parameters used. Full screen on phones.
  */
 export function BacktestDetailModal({
   symbol,
@@ -11,9 +23,77 @@ export function BacktestDetailModal({
   symbol: string | null;
   onClose: () => void;
 }) {
+  const trpc = useTRPC();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const result = useQuery(
+    trpc.backtests.result.queryOptions(symbol === null ? skipToken : { symbol }, { retry: false }),
+  );
   return (
-    <Modal opened={symbol !== null} onClose={onClose} title={symbol ?? ''} size="xl">
-      <Text c="dimmed">The backtest of {symbol} is shown here.</Text>
+    <Modal
+      opened={symbol !== null}
+      onClose={onClose}
+      title={<Text fw={700}>Backtest of {symbol}</Text>}
+      size="80rem"
+      fullScreen={phone}
+    >
+      {symbol === null ? null : result.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading the backtest of {symbol}…</Text>
+        </Group>
+      ) : result.isError ? (
+        <Alert color={errorCode(result.error) === 'NOT_FOUND' ? 'gray' : 'red'}>
+          {errorCode(result.error) === 'NOT_FOUND'
+            ? `No completed backtest for ${symbol} yet.`
+            : serverDetail(result.error, `Failed to load the backtest of ${symbol}.`)}
+        </Alert>
+      ) : (
+        <DetailBody result={result.data} />
+      )}
     </Modal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <Title order={4} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+function DetailBody({ result }: { result: TBacktestResult }) {
+  return (
+    <Stack gap="lg" data-testid="backtest-detail">
+      <Group gap="xs">
+        <Badge variant="light">
+          {result.universe === 'demo' ? 'Demo market' : 'Imported data'}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {result.months.toFixed(0)} months
+          {result.dates.length > 0 ? ` (${result.dates[0]} to ${result.dates.at(-1)})` : ''},
+          completed {new Date(result.completed_at).toLocaleString()}
+        </Text>
+      </Group>
+      <Verdict result={result} />
+      <Section title="Equity">
+        <EquityChart result={result} />
+      </Section>
+      <Section title="Price and trades">
+        <PriceChart result={result} />
+      </Section>
+      <Section title="Figures over the whole window">
+        <FiguresTable figures={result.figures} />
+      </Section>
+      <Section title={`Trades of the chosen parameters (${result.trades.length})`}>
+        <TradesTable trades={result.trades} />
+      </Section>
+      <Section title="Parameters used">
+        <ParametersTable chosen={result.parameters} defaults={result.default_parameters} />
+      </Section>
+    </Stack>
   );
 }
