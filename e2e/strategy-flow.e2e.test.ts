@@ -41,30 +41,33 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'flowuser', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await expect
-    .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
-    .toBe('Demo market');
-  // The worker refreshes the demo universe's metrics at start; the screen needs them.
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql<{ n: number }>(
-            `SELECT count(*)::int AS n FROM stock_metrics m JOIN companies c ON c.id = m.company_id
-             WHERE c.source = 'demo' AND c.symbol !~ '^SCRN' AND m.rsi IS NOT NULL`,
-          )
-        )[0]?.n ?? 0,
-      { timeout: 60_000, interval: 1_000 },
-    )
-    .toBeGreaterThan(100);
-}, 120_000);
+});
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
 
 describe('the strategy settings flow on the demo market', () => {
+  it('starts on the demo market once its metrics are refreshed', async () => {
+    await page.getByTestId('use-demo-market').click();
+    await expect
+      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
+      .toBe('Demo market');
+    // The worker refreshes the demo universe's metrics at start; the screen needs them.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>(
+              `SELECT count(*)::int AS n FROM stock_metrics m JOIN companies c ON c.id = m.company_id
+             WHERE c.source = 'demo' AND c.symbol !~ '^SCRN' AND m.rsi IS NOT NULL`,
+            )
+          )[0]?.n ?? 0,
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(100);
+  }, 90_000);
+
   it('screens and saves three stocks to the backtesting list', async () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-empty').waitFor({ timeout: 15_000 });
@@ -86,7 +89,7 @@ describe('the strategy settings flow on the demo market', () => {
     chosen = symbols.filter((symbol) => !symbol.startsWith('SCRN')).slice(0, 3);
     expect(chosen).toHaveLength(3);
     for (const symbol of chosen)
-      await page.getByRole('checkbox', { name: `Select ${symbol}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${symbol}`, exact: true }).check();
     await page.getByTestId('save-backtest').click();
     await page.getByText(ui.savedForBacktesting(3)).waitFor();
   });
@@ -116,7 +119,7 @@ describe('the strategy settings flow on the demo market', () => {
 
   it('opens one stock’s backtest with its charts and verdict', async () => {
     const symbol = chosen[0] as string;
-    await page.getByRole('button', { name: `Details ${symbol}` }).click();
+    await page.getByRole('button', { name: `Details ${symbol}`, exact: true }).click();
     const detail = page.getByRole('dialog');
     await detail.getByTestId('backtest-verdict').waitFor({ timeout: 15_000 });
     // lightweight-charts draws on canvases: the equity and the price chart.
@@ -129,6 +132,7 @@ describe('the strategy settings flow on the demo market', () => {
   });
 
   it('applies a batch edit, saves two to the Final Trading List, undoes and saves again', async () => {
+    await page.getByRole('button', { name: 'Show batch edit' }).click();
     const batch = page.getByTestId('batch-edit');
     const apply = batch.getByRole('button', { name: 'Apply Batch Edit' });
     expect(await apply.isDisabled()).toBe(true);
@@ -137,8 +141,8 @@ describe('the strategy settings flow on the demo market', () => {
     await page.getByText(ui.batchEditApplied).waitFor();
 
     const [first, second, third] = chosen as [string, string, string];
-    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
-    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${first}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select ${second}`, exact: true }).check();
     await page.getByRole('button', { name: 'Save to Final Trading List' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Save' });
     await confirm.getByRole('button', { name: 'Confirm' }).click();
@@ -159,8 +163,8 @@ describe('the strategy settings flow on the demo market', () => {
     await expect.poll(() => rowsOf('optimized-parameters').count()).toBe(3);
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
 
-    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
-    await page.getByRole('checkbox', { name: `Select ${third}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${first}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select ${third}`, exact: true }).check();
     await page.getByRole('button', { name: 'Save to Final Trading List' }).click();
     await page
       .getByRole('dialog', { name: 'Confirm Save' })
