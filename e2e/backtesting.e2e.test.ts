@@ -2,7 +2,6 @@ import { ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allowAnotherSignUp,
   baseUrl,
   freshCode,
   launchBrowser,
@@ -30,7 +29,6 @@ const rows = () => page.getByTestId('backtesting-list').locator('tbody tr');
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await allowAnotherSignUp();
   const secret = await signUpByApi('btuser', PASSWORD);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();

@@ -2,7 +2,6 @@ import { server, ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allowAnotherSignUp,
   baseUrl,
   freshCode,
   launchBrowser,
@@ -35,7 +34,6 @@ const rowsOf = (testId: string) => page.getByTestId(testId).locator('tbody tr');
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await allowAnotherSignUp();
   const secret = await signUpByApi('flowuser', PASSWORD);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
