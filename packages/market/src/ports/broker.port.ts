@@ -1,47 +1,135 @@
 /**
- * The broker port (account, positions, orders, order by client id). Only the shape for now.
- * TODO(Step 6, broker slice): the Alpaca adapter (`alpaca/`) and the simulated broker that fills
- * against the demo market with slippage and partial fills (`demo/`); money fields are decimal
- * strings at Alpaca, numbers here.
+ * The broker port: what the bot (Step 8) needs of a brokerage account. Two adapters implement
+ * it: Alpaca (`alpaca/`, the user's paper or live keys) and the simulated broker on the demo
+ * market (fills by the backtester's rules, state in PostgreSQL). Money and quantities are
+ * numbers here (Alpaca sends decimal strings); times are ms since the epoch (UTC).
  */
 export interface BrokerAccount {
+  /** The broker's account status, e.g. "ACTIVE". */
+  status: string;
+  /** The account number as the broker gives it; mask it before showing (`maskAccountNumber`). */
+  accountNumber: string;
+  currency: string;
   equity: number;
   cash: number;
-  buying_power: number;
+  buyingPower: number;
+  /** Equity at the previous session's close (for the day's P&L), when the broker says. */
+  lastEquity: number | null;
+  patternDayTrader: boolean;
+  tradingBlocked: boolean;
 }
 
 export interface BrokerPosition {
   symbol: string;
+  /** Shares held: negative for a short. */
   qty: number;
-  avg_entry_price: number;
-  unrealized_pl: number;
+  side: 'long' | 'short';
+  avgEntryPrice: number;
+  currentPrice: number | null;
+  marketValue: number | null;
+  unrealizedPl: number | null;
 }
 
 export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
+/** `opg`: the opening auction (an entry decided on a completed daily bar fills at the next open). */
+export type TimeInForce = 'day' | 'gtc' | 'opg' | 'cls' | 'ioc' | 'fok';
 
 export interface OrderRequest {
   symbol: string;
   qty: number;
   side: OrderSide;
-  type: 'market' | 'limit' | 'stop';
+  type: OrderType;
+  timeInForce: TimeInForce;
   limitPrice?: number;
   stopPrice?: number;
-  /** Deterministic id that makes submitting twice harmless. */
+  /** Trailing stops: distance as a percent of the best price since the order (2 = 2 %). */
+  trailPercent?: number;
+  /**
+   * Deterministic id, recorded in PostgreSQL before the order is sent: after a timeout or a
+   * crash the bot looks the order up by it instead of sending again.
+   */
   clientOrderId: string;
 }
 
-export interface BrokerOrder extends OrderRequest {
+/**
+ * Order states the bot acts on. Alpaca has more (accepted, pending_new, done_for_day, …): the
+ * adapter maps each to the nearest of these and keeps the original in `brokerStatus`.
+ */
+export type OrderStatus =
+  'new' | 'partially_filled' | 'filled' | 'canceled' | 'expired' | 'rejected';
+
+export interface BrokerOrder {
   id: string;
-  status: 'new' | 'partially_filled' | 'filled' | 'canceled' | 'rejected' | 'expired';
+  clientOrderId: string;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  timeInForce: TimeInForce;
+  qty: number;
   filledQty: number;
   filledAvgPrice: number | null;
+  limitPrice: number | null;
+  stopPrice: number | null;
+  status: OrderStatus;
+  brokerStatus: string;
   submittedAt: number;
+  filledAt: number | null;
+  /** When the order ended unfilled or partly filled (canceled, expired, rejected). */
+  endedAt: number | null;
+}
+
+/** One execution (Alpaca: an activity of type FILL). */
+export interface BrokerFill {
+  id: string;
+  orderId: string;
+  symbol: string;
+  side: OrderSide;
+  qty: number;
+  price: number;
+  time: number;
+}
+
+export type BrokerErrorCode =
+  | 'invalid_keys'
+  | 'not_permitted'
+  | 'insufficient_buying_power'
+  | 'pattern_day_trader'
+  | 'rejected'
+  | 'not_found'
+  | 'rate_limited'
+  | 'unavailable'
+  /** The request may or may not have reached the broker (a lost response): look the order up. */
+  | 'unknown_outcome';
+
+/** The one error type adapters throw; `message` is safe to show the user. */
+export class BrokerError extends Error {
+  override readonly name = 'BrokerError';
+  constructor(
+    readonly code: BrokerErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface BrokerPort {
   getAccount(): Promise<BrokerAccount>;
   getPositions(): Promise<BrokerPosition[]>;
+  /** Submits once; a repeated clientOrderId is refused by the broker, never filled twice. */
   submitOrder(order: OrderRequest): Promise<BrokerOrder>;
   getOrderByClientId(clientOrderId: string): Promise<BrokerOrder | null>;
+  listOpenOrders(): Promise<BrokerOrder[]>;
   cancelOrder(id: string): Promise<void>;
+  /** Closes the whole position at market (Quick Sell, the kill switch). */
+  closePosition(symbol: string): Promise<BrokerOrder>;
+  /** Fills since `since` (ms), oldest first. */
+  getFills(since: number): Promise<BrokerFill[]>;
+}
+
+/** "PA1234567" → "*****4567" (spec §5's mask: all but the last 4 characters). */
+export function maskAccountNumber(accountNumber: string): string {
+  return accountNumber.length <= 4
+    ? '*'.repeat(accountNumber.length)
+    : '*'.repeat(accountNumber.length - 4) + accountNumber.slice(-4);
 }
