@@ -157,6 +157,37 @@ describe('POST /api/run-backtester', () => {
     expect(result.status).toBe(404);
   });
 
+  it('ends the progress of an old run whose job failed outside the processor (stalled too often)', async () => {
+    const queue = api.runtime.deps.backtestQueue;
+    const f = await run(alice.token, 'BTF');
+    const job = await queue.getJob(backtestJobId(alice.userId, f.body.run_id));
+    await job?.remove();
+    // Young: still shown as queued (its request may still be adding the job).
+    const young = await api.http.get('/api/backtest/progress', alice.token);
+    expect(young.body.runs).toContainEqual(
+      expect.objectContaining({ symbol: 'BTF', status: 'queued' }),
+    );
+    await api.runtime.db.backtestRun.update({
+      where: { id: f.body.run_id },
+      data: { createdAt: new Date(Date.now() - 10 * 60_000) },
+    });
+    const progress = await api.http.get('/api/backtest/progress', alice.token);
+    expect(progress.body.runs).toContainEqual(
+      expect.objectContaining({
+        symbol: 'BTF',
+        status: 'failed',
+        error: server.backtestInternalError(f.body.run_id),
+      }),
+    );
+    const note = await api.runtime.db.notification.findFirst({
+      where: { userId: alice.userId, status: 'failed' },
+      orderBy: { id: 'desc' },
+    });
+    expect(note?.message).toBe(
+      server.backtestFailed('BTF', server.backtestInternalError(f.body.run_id)),
+    );
+  });
+
   it('replaces an active run whose job is gone (Redis lost it) instead of waiting forever', async () => {
     const queue = api.runtime.deps.backtestQueue;
     const e = await run(alice.token, 'BTE');

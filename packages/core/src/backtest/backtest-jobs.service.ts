@@ -17,6 +17,7 @@ import {
   isOnFinalTradingList,
   knownSymbols,
   latestBacktestBatch,
+  oldActiveBacktestRuns,
   type BacktestRunRecord,
 } from '@tradebot/db';
 import { backtestJobId, backtestQueue, enqueue } from '@tradebot/jobs';
@@ -84,6 +85,19 @@ export function backtestJobsService(
     await failBacktestRun(db, run, reason, server.backtestFailed(run.symbol, reason), deps.now());
   }
 
+  /**
+   * Fails the user's old active runs whose job ended without finishing them (a job that stalled
+   * past BullMQ's limit is failed by the queue without reaching our processor) or is gone, so
+   * the progress a client polls ends instead of showing "running" for ever.
+   */
+  async function failOrphans(userId: number) {
+    for (const run of await oldActiveBacktestRuns(db, userId, ORPHAN_GRACE_MS)) {
+      const state = await jobs.state(userId, run.id);
+      if (state === 'failed' || state === 'completed' || state === null)
+        await failRun(run, server.backtestInternalError(run.id));
+    }
+  }
+
   async function publishQueued(run: BacktestRunRecord) {
     const counts = await backtestBatchCounts(db, run.userId, run.batchId);
     await deps.events.publish(run.userId, {
@@ -138,6 +152,7 @@ export function backtestJobsService(
 
     /** GET /api/backtest/progress: the user's latest batch. */
     async progress(session: SessionInfo): Promise<TBacktestProgress> {
+      await failOrphans(session.userId);
       const batch = await latestBacktestBatch(db, session.userId);
       if (!batch) return { batch_id: null, completed: 0, failed: 0, total: 0, runs: [] };
       const runs = batch.runs.map((r) => ({

@@ -70,6 +70,14 @@ export async function backtestRunAgeMs(db: Db, id: number): Promise<number> {
   return rows[0]?.age ?? 0;
 }
 
+/** The user's queued or running runs created more than `olderThanMs` ago (candidates for orphans). */
+export function oldActiveBacktestRuns(db: Db, userId: number, olderThanMs: number) {
+  return db.$queryRaw<{ id: number; userId: number; symbol: string }[]>`
+    SELECT id, user_id AS "userId", symbol FROM backtest_runs
+    WHERE user_id = ${userId} AND status IN ('queued', 'running')
+      AND created_at < now() - make_interval(secs => ${olderThanMs / 1000}::float8)`;
+}
+
 export function findBacktestRun(db: Db, id: number) {
   return db.backtestRun.findUnique({ where: { id }, select: RUN_SELECT });
 }
