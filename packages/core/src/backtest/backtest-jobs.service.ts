@@ -8,7 +8,6 @@ import {
   type TRunBacktesterOutput,
 } from '@tradebot/api-contract';
 import {
-  backtestBatchCounts,
   backtestRunAgeMs,
   createBacktestRun,
   failBacktestRun,
@@ -26,7 +25,11 @@ import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { backtestSettingsService } from './backtest-settings.service.js';
-import { processBacktest, type BacktestProcessOptions } from './backtest-process.js';
+import {
+  processBacktest,
+  publishBacktestProgress,
+  type BacktestProcessOptions,
+} from './backtest-process.js';
 import { DEFAULT_BACKTEST_GENERAL, type BacktestGeneral } from './backtest-optimize.js';
 
 /** BullMQ's highest priority number (2^21): the k-th active job of a user gets min(k, this). */
@@ -98,18 +101,13 @@ export function backtestJobsService(
     }
   }
 
-  async function publishQueued(run: BacktestRunRecord) {
-    const counts = await backtestBatchCounts(db, run.userId, run.batchId);
-    await deps.events.publish(run.userId, {
-      type: 'progress',
-      task: 'backtest',
-      completed: counts.completed + counts.failed,
-      total: counts.total,
-      symbol: run.symbol,
-      phase: server.backtestPhaseQueued,
-      message: server.backtestQueued(run.symbol),
-    });
-  }
+  const publishQueued = (run: BacktestRunRecord) =>
+    publishBacktestProgress(
+      deps,
+      run,
+      server.backtestPhaseQueued,
+      server.backtestQueued(run.symbol),
+    );
 
   return {
     /** POST /api/run-backtester: a second request while the symbol's run is active returns it. */

@@ -26,6 +26,28 @@ import {
 } from './backtest-optimize.js';
 import { buildBacktestResult } from './backtest-result.js';
 
+/**
+ * A `progress` event of the run's batch (completed of total, counting failed runs as done) with
+ * the run's symbol and phase, to the user's sockets.
+ */
+export async function publishBacktestProgress(
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
+  run: Pick<BacktestRunRecord, 'userId' | 'batchId' | 'symbol'>,
+  phase: string,
+  message?: string,
+): Promise<void> {
+  const counts = await backtestBatchCounts(deps.db, run.userId, run.batchId);
+  await deps.events.publish(run.userId, {
+    type: 'progress',
+    task: 'backtest',
+    completed: counts.completed + counts.failed,
+    total: counts.total,
+    symbol: run.symbol,
+    phase,
+    ...(message ? { message } : {}),
+  });
+}
+
 export interface BacktestProcessOptions {
   budget: BacktestBudget;
 }
@@ -54,18 +76,8 @@ export async function processBacktest(
   if (run.status === 'completed' || run.status === 'failed') return done(run.status);
   if (!(await claimBacktestRun(db, run.id, deps.now()))) return done('completed');
 
-  const publish = async (phase: string, message?: string) => {
-    const counts = await backtestBatchCounts(db, run.userId, run.batchId);
-    await deps.events.publish(run.userId, {
-      type: 'progress',
-      task: 'backtest',
-      completed: counts.completed + counts.failed,
-      total: counts.total,
-      symbol: run.symbol,
-      phase,
-      ...(message ? { message } : {}),
-    });
-  };
+  const publish = (phase: string, message?: string) =>
+    publishBacktestProgress(deps, run, phase, message);
   const phase = async (text: string) => {
     await setBacktestPhase(db, run.id, text);
     await publish(text);

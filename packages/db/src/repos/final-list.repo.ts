@@ -1,4 +1,5 @@
 import type { Db, DbTx } from '../client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { UniverseSource } from './universe.repo.js';
 
 /**
@@ -9,18 +10,26 @@ import type { UniverseSource } from './universe.repo.js';
  */
 type Q = Db | DbTx;
 
-/** Moves the symbols that are in Optimized Parameters to the Final Trading List; returns them. */
-export async function moveToFinalList(
+/** The two lists a move goes between (fixed identifiers, never user input). */
+const LIST_TABLES = {
+  optimized: Prisma.raw('optimized_parameters'),
+  final: Prisma.raw('final_trading_list_entries'),
+} as const;
+
+/** Moves the symbols that are in list `from` to list `to` (the rows as they are); returns them. */
+async function moveRows(
   tx: DbTx,
   userId: number,
   symbols: readonly string[],
+  from: keyof typeof LIST_TABLES,
+  to: keyof typeof LIST_TABLES,
 ): Promise<string[]> {
   const rows = await tx.$queryRaw<{ symbol: string }[]>`
     WITH moved AS (
-      DELETE FROM optimized_parameters
+      DELETE FROM ${LIST_TABLES[from]}
       WHERE user_id = ${userId} AND symbol = ANY(${symbols}::text[])
       RETURNING symbol, parameters, profit, original_parameters)
-    INSERT INTO final_trading_list_entries (user_id, symbol, parameters, profit, original_parameters)
+    INSERT INTO ${LIST_TABLES[to]} (user_id, symbol, parameters, profit, original_parameters)
     SELECT ${userId}, symbol, parameters, profit, original_parameters FROM moved
     ON CONFLICT (user_id, symbol) DO UPDATE SET parameters = EXCLUDED.parameters,
       profit = EXCLUDED.profit, original_parameters = EXCLUDED.original_parameters,
@@ -29,25 +38,13 @@ export async function moveToFinalList(
   return rows.map((row) => row.symbol).sort();
 }
 
+/** Moves the symbols that are in Optimized Parameters to the Final Trading List; returns them. */
+export const moveToFinalList = (tx: DbTx, userId: number, symbols: readonly string[]) =>
+  moveRows(tx, userId, symbols, 'optimized', 'final');
+
 /** Moves the symbols that are on the Final Trading List back to Optimized Parameters. */
-export async function moveToOptimized(
-  tx: DbTx,
-  userId: number,
-  symbols: readonly string[],
-): Promise<string[]> {
-  const rows = await tx.$queryRaw<{ symbol: string }[]>`
-    WITH moved AS (
-      DELETE FROM final_trading_list_entries
-      WHERE user_id = ${userId} AND symbol = ANY(${symbols}::text[])
-      RETURNING symbol, parameters, profit, original_parameters)
-    INSERT INTO optimized_parameters (user_id, symbol, parameters, profit, original_parameters)
-    SELECT ${userId}, symbol, parameters, profit, original_parameters FROM moved
-    ON CONFLICT (user_id, symbol) DO UPDATE SET parameters = EXCLUDED.parameters,
-      profit = EXCLUDED.profit, original_parameters = EXCLUDED.original_parameters,
-      updated_at = CURRENT_TIMESTAMP
-    RETURNING symbol`;
-  return rows.map((row) => row.symbol).sort();
-}
+export const moveToOptimized = (tx: DbTx, userId: number, symbols: readonly string[]) =>
+  moveRows(tx, userId, symbols, 'final', 'optimized');
 
 /** Deletes symbols from Optimized Parameters; returns those that were there. */
 export async function removeOptimizedParameters(
