@@ -108,7 +108,17 @@ function tradeOf(t: Trade): TBacktestResult['trades'][number] {
   };
 }
 
-const parametersOf = (p: StockParams) => ZStockParameters.parse(p);
+/**
+ * The parameters as stored, shown and traded: the search's continuous values kept to 4
+ * significant digits (24.545208… → 24.55, 0.0125 stays), and the chosen set's curve is computed
+ * with exactly these.
+ */
+const parametersOf = (p: StockParams) =>
+  ZStockParameters.parse(
+    Object.fromEntries(
+      Object.entries(p).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v]),
+    ),
+  );
 
 /** What a completed backtest stores: the detail view's whole content (ZBacktestResult). */
 export function buildBacktestResult(input: {
