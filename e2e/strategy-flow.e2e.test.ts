@@ -125,6 +125,13 @@ describe('the strategy settings flow on the demo market', () => {
       .poll(() => detail.locator('canvas').count(), { timeout: 10_000 })
       .toBeGreaterThan(1);
     await screenshot(page, 'backtest-detail-light');
+    // Buy-and-hold can be hidden so the strategies' curves fill the chart.
+    const hold = detail.getByRole('switch', { name: 'Show buy and hold' });
+    await hold.dispatchEvent('click');
+    expect(await hold.isChecked()).toBe(false);
+    await detail
+      .getByTestId('equity-chart')
+      .screenshot({ path: 'e2e/screenshots/equity-no-hold.png' });
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
   });

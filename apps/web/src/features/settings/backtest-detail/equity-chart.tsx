@@ -1,6 +1,7 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
-import { Box, Text } from '@mantine/core';
+import { Box, Group, Switch, Text } from '@mantine/core';
 import { LineSeries, LineStyle } from 'lightweight-charts';
+import { useMemo, useState } from 'react';
 import { lineData } from './chart-data';
 import { ChartLegend } from './chart-legend';
 import { useChart, type ChartColors } from './use-chart';
@@ -28,8 +29,13 @@ const CURVES: readonly {
 
 /** Equity over the tested window for the chosen set, the defaults, buy-and-hold and walk-forward. */
 export function EquityChart({ result }: { result: TBacktestResult }) {
-  const { ref, colors } = useChart(result, (chart, c, r) => {
-    for (const curve of CURVES) {
+  // Buy-and-hold often moves far more than the strategies and sets the scale: hiding it lets the
+  // other three curves fill the chart.
+  const [showHold, setShowHold] = useState(true);
+  const data = useMemo(() => ({ result, showHold }), [result, showHold]);
+  const shown = CURVES.filter((curve) => showHold || curve.key !== 'buy_and_hold');
+  const { ref, colors } = useChart(data, (chart, c, { result: r }) => {
+    for (const curve of shown) {
       const series = chart.addSeries(LineSeries, {
         color: curve.color(c),
         lineWidth: curve.width,
@@ -43,9 +49,18 @@ export function EquityChart({ result }: { result: TBacktestResult }) {
   return (
     <div>
       <Box ref={ref} h={300} data-testid="equity-chart" />
-      <ChartLegend
-        items={CURVES.map((c) => ({ label: c.label, color: c.color(colors), dashed: c.dashed }))}
-      />
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <ChartLegend
+          items={shown.map((c) => ({ label: c.label, color: c.color(colors), dashed: c.dashed }))}
+        />
+        <Switch
+          size="xs"
+          mt={6}
+          label="Show buy and hold"
+          checked={showHold}
+          onChange={(event) => setShowHold(event.currentTarget.checked)}
+        />
+      </Group>
       <Text size="xs" c="dimmed" mt={4}>
         The chosen parameters were fitted on this same history, so their curve is in sample and
         flatters them. The walk-forward curve chains each fold&apos;s winner over the months after
