@@ -99,6 +99,13 @@ export const server = {
   paperKeysRequired: 'Paper API keys must be provided to use paper trading mode.',
   incompletePair: (env: 'paper' | 'live') =>
     `Both the ${env} API key and the ${env} API secret are needed.`,
+  noSavedKeys: (env: 'paper' | 'live') =>
+    `No ${env} API keys are saved. Enter a key and a secret to test them.`,
+  alpacaInvalidKeys: (env: 'paper' | 'live') =>
+    `Alpaca rejected these ${env} API keys. Check the key ID and the secret (paper and live keys differ).`,
+  alpacaNotPermitted: 'Alpaca refused access to the account with these keys.',
+  alpacaRateLimited: 'Alpaca is limiting requests for these keys. Please try again in a minute.',
+  alpacaUnavailable: 'Alpaca could not be reached. Please try again in a minute.',
   exempt2fa: '2FA cannot be changed for this user.',
   invalidCredentials: 'Incorrect username or password',
   invalid2fa: 'Invalid 2FA code',
