@@ -20,6 +20,11 @@ export const ui = {
   settingsLoadFailed: (reason: string) => `Failed to load settings: ${reason}`,
   settingsSaveFailed: 'Failed to save settings. Please try again.',
   settingsSaved: 'Settings saved successfully. Onboarding completed!',
+  testConnectionFailed: 'Could not test the connection. Please try again.',
+  testConnectionNeedsPair:
+    'Enter both the key and the secret, or leave both empty to test the saved pair.',
+  liveModeConfirm:
+    'Live mode trades real money: the bot will place real orders on your Alpaca live account with your funds. Paper trading is simulated. Switch to live mode?',
   twoFaNotEnabledWarning:
     'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
   subscriptionFailed: (reason: string) => `Subscription failed: ${reason}`,
