@@ -281,23 +281,31 @@ describe('order lifecycle', () => {
 });
 
 describe('refusals', () => {
-  const refuse = (status: number, message: string) =>
+  const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) =>
     server.use(
       http.post(
         '*/v2/orders',
-        () => HttpResponse.json({ code: status * 100_000, message }, { status }),
-        {
-          once: true,
-        },
+        () => HttpResponse.json({ code: status * 100_000, message, ...extra }, { status }),
+        { once: true },
       ),
     );
 
   it('403 insufficient buying power, 403 pattern day trader, other 403, 422', async () => {
-    refuse(403, 'insufficient buying power');
+    // Alpaca's documented body: the code, the message, and the figures behind the refusal.
+    refuse(403, 'insufficient buying power', {
+      code: 40310000,
+      buying_power: '176531.28',
+      cost_basis: '48640000',
+    });
     await expect(broker().submitOrder(buy('x-1'))).rejects.toMatchObject({
       code: 'insufficient_buying_power',
     });
-    refuse(403, 'trade denied due to pattern day trading protection');
+    refuse(403, 'trade denied due to pattern day trading protection', { code: 40310100 });
+    await expect(broker().submitOrder(buy('x-2'))).rejects.toMatchObject({
+      code: 'pattern_day_trader',
+    });
+    // By the code alone (Alpaca's wording may change).
+    refuse(403, 'order denied', { code: 40310100 });
     await expect(broker().submitOrder(buy('x-2'))).rejects.toMatchObject({
       code: 'pattern_day_trader',
     });

@@ -42,14 +42,18 @@ function networkCode(err: Error): string | undefined {
   return undefined;
 }
 
-/** A 403's meaning, from Alpaca's message (e.g. "insufficient buying power"). */
-export function forbiddenError(message: string, call: string): BrokerError {
+/** Alpaca's error codes for the two order refusals the bot handles on their own. */
+const INSUFFICIENT_BUYING_POWER = 40310000;
+const PATTERN_DAY_TRADER = 40310100;
+
+/** A 403's meaning, from Alpaca's error code, else its message ("insufficient buying power"). */
+export function forbiddenError(message: string, call: string, code?: number | string): BrokerError {
   const m = message.toLowerCase();
-  if (m.includes('buying power')) {
-    return new BrokerError('insufficient_buying_power', `Alpaca refused ${call}: ${message}`);
-  }
-  if (m.includes('pattern day trad')) {
+  if (Number(code) === PATTERN_DAY_TRADER || m.includes('pattern day trad')) {
     return new BrokerError('pattern_day_trader', `Alpaca refused ${call}: ${message}`);
+  }
+  if (Number(code) === INSUFFICIENT_BUYING_POWER || m.includes('buying power')) {
+    return new BrokerError('insufficient_buying_power', `Alpaca refused ${call}: ${message}`);
   }
   return new BrokerError('not_permitted', `Alpaca refused ${call} for these keys: ${message}`);
 }
@@ -59,7 +63,7 @@ function statusError(err: errors.ApiError, call: string): BrokerError {
   if (err.status === 401) {
     return new BrokerError('invalid_keys', 'Alpaca rejected the API key id or secret (401)');
   }
-  if (err.status === 403) return forbiddenError(message, call);
+  if (err.status === 403) return forbiddenError(message, call, err.code);
   if (err.status === 404) return new BrokerError('not_found', `Alpaca found nothing for ${call}`);
   if (err.status === 400 || err.status === 422) {
     return new BrokerError('rejected', `Alpaca rejected ${call}: ${message}`);
