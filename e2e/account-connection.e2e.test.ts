@@ -51,7 +51,11 @@ describe('account settings: Test connection and the live-mode confirmation', () 
     await shot(page, 'live-confirm-light');
     await page.getByTestId('cancel-live-mode').click();
     await expect.poll(() => page.getByText(ui.liveModeConfirm).isVisible()).toBe(false);
-    expect(await sql('SELECT 1 FROM broker_credentials')).toHaveLength(0);
+    expect(
+      await sql(
+        "SELECT 1 FROM broker_credentials b JOIN users u ON u.id = b.user_id WHERE u.username = 'connie'",
+      ),
+    ).toHaveLength(0);
 
     // Confirmed: the save goes out; a trial account is refused live mode by the server.
     await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -77,6 +81,11 @@ describe('account settings: Test connection and the live-mode confirmation', () 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+
+    // A result speaks for the keys it tested: editing them hides it.
+    await page.getByLabel('Live API Key').fill('AKOTHERKEY02');
+    await expect.poll(() => page.getByTestId('test-connection-live-result').count()).toBe(0);
+    expect(await page.getByTestId('test-connection-paper-result').count()).toBe(1);
     await page.close();
   });
 });

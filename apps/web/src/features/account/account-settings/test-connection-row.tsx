@@ -1,5 +1,6 @@
 import type { TTradingEnvironment } from '@tradebot/api-contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTestConnection } from './use-test-connection';
 
 const money = new Intl.NumberFormat('en-US', {
@@ -18,7 +19,9 @@ interface Props {
 
 /** A mode's "Test connection" button and what Alpaca said: status, buying power, account. */
 export function TestConnectionRow({ environment, keyValue, secretValue }: Props) {
-  const { run, result, testing } = useTestConnection(environment);
+  const { run, result, testing, clear } = useTestConnection(environment);
+  // A result speaks for the keys it tested: editing them hides it.
+  useEffect(clear, [keyValue, secretValue, clear]);
   const testId = `test-connection-${environment}`;
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">

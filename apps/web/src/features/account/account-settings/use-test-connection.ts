@@ -1,7 +1,7 @@
 import type { TTestConnectionOutput, TTradingEnvironment } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 
 export type TestConnectionResult =
@@ -33,5 +33,6 @@ export function useTestConnection(environment: TTradingEnvironment) {
     }
   };
 
-  return { run, result, testing: test.isPending, clear: () => setResult(null) };
+  const clear = useCallback(() => setResult(null), []);
+  return { run, result, testing: test.isPending, clear };
 }
