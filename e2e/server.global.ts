@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startFakeAlpaca } from './fake-alpaca.js';
 
 /**
  * Browser tests run the real product: API (+ built web app) and worker as separate processes
@@ -78,6 +79,7 @@ export default async function setup(project: TestProject) {
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   redis.disconnect();
+  const alpaca = await startFakeAlpaca();
   const env = {
     NODE_ENV: 'test',
     PORT: String(PORT),
@@ -88,6 +90,9 @@ export default async function setup(project: TestProject) {
     APP_URL: `http://127.0.0.1:${PORT}`,
     RESERVED_USERNAMES: 'admin,support',
     LOG_LEVEL: 'warn',
+    // No browser test reaches the real Alpaca (e2e/fake-alpaca.ts).
+    ALPACA_TRADING_URL: alpaca.url,
+    ALPACA_DATA_URL: alpaca.url,
   };
   const api = launch('api', env);
   const worker = launch('worker', env);
@@ -104,5 +109,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     for (const child of [api, worker]) child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 500));
+    alpaca.server.close();
   };
 }

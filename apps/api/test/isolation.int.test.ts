@@ -132,6 +132,8 @@ const rest: Record<string, Call> = {
       t,
     ),
   'GET /api/get-market-status': (t) => api.http.get('/api/get-market-status', t),
+  'POST /api/account/test-connection': (t) =>
+    api.http.post('/api/account/test-connection', { environment: 'paper' }, t),
   'POST /api/use-demo-market': (t) => api.http.post('/api/use-demo-market', undefined, t),
   'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
   'GET /api/backtest/stocks': (t) => api.http.get('/api/backtest/stocks', t),
@@ -234,6 +236,7 @@ const procedures: Record<string, Call> = {
     alpaca_api_key_paper: 'PKBOBBY2',
     alpaca_api_secret_paper: 'bobby-secret2',
   }),
+  'account.testConnection': trpc('account.testConnection', 'mutation', { environment: 'paper' }),
   'account.useDemoMarket': trpc('account.useDemoMarket', 'mutation'),
   'market.status': trpc('market.status', 'query'),
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),

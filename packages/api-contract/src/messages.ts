@@ -20,6 +20,11 @@ export const ui = {
   settingsLoadFailed: (reason: string) => `Failed to load settings: ${reason}`,
   settingsSaveFailed: 'Failed to save settings. Please try again.',
   settingsSaved: 'Settings saved successfully. Onboarding completed!',
+  testConnectionFailed: 'Could not test the connection. Please try again.',
+  testConnectionNeedsPair:
+    'Enter both the key and the secret, or leave both empty to test the saved pair.',
+  liveModeConfirm:
+    'Live mode trades real money: the bot will place real orders on your Alpaca live account with your funds. Paper trading is simulated. Switch to live mode?',
   twoFaNotEnabledWarning:
     'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
   subscriptionFailed: (reason: string) => `Subscription failed: ${reason}`,
@@ -99,6 +104,13 @@ export const server = {
   paperKeysRequired: 'Paper API keys must be provided to use paper trading mode.',
   incompletePair: (env: 'paper' | 'live') =>
     `Both the ${env} API key and the ${env} API secret are needed.`,
+  noSavedKeys: (env: 'paper' | 'live') =>
+    `No ${env} API keys are saved. Enter a key and a secret to test them.`,
+  alpacaInvalidKeys: (env: 'paper' | 'live') =>
+    `Alpaca rejected these ${env} API keys. Check the key ID and the secret (paper and live keys differ).`,
+  alpacaNotPermitted: 'Alpaca refused access to the account with these keys.',
+  alpacaRateLimited: 'Alpaca is limiting requests for these keys. Please try again in a minute.',
+  alpacaUnavailable: 'Alpaca could not be reached. Please try again in a minute.',
   exempt2fa: '2FA cannot be changed for this user.',
   invalidCredentials: 'Incorrect username or password',
   invalid2fa: 'Invalid 2FA code',

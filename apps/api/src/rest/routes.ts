@@ -47,6 +47,13 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'account.updateSettings',
     input: body,
   },
+  // ours: "Test connection" in account settings (Alpaca account with entered or saved keys)
+  {
+    method: 'POST',
+    path: '/api/account/test-connection',
+    procedure: 'account.testConnection',
+    input: body,
+  },
   // ours: "Use the demo market" (starting without Alpaca keys)
   { method: 'POST', path: '/api/use-demo-market', procedure: 'account.useDemoMarket' },
   { method: 'POST', path: '/subscribe', procedure: 'account.subscribe', input: body },

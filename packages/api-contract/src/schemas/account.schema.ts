@@ -60,3 +60,34 @@ export function maskSecret(value: string): string {
   if (value.length <= 4) return '*'.repeat(value.length);
   return '*'.repeat(value.length - 4) + value.slice(-4);
 }
+
+/** An entered key or secret to test: trimmed; empty means "use the saved one". */
+const ZEnteredCredential = z
+  .string()
+  .max(256, 'API keys are at most 256 characters.')
+  .transform((value) => value.trim())
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * POST /api/account/test-connection (ours): fetches the Alpaca account with the entered key and
+ * secret, else the saved pair of `environment` (default: the user's current mode).
+ */
+export const ZTestConnectionInput = z
+  .object({
+    environment: ZTradingEnvironment.optional(),
+    key: ZEnteredCredential,
+    secret: ZEnteredCredential,
+  })
+  .default({});
+export type TTestConnectionInput = z.infer<typeof ZTestConnectionInput>;
+
+export const ZTestConnectionOutput = z.object({
+  /** Alpaca's account status, e.g. "ACTIVE". */
+  status: z.string(),
+  buying_power: z.number(),
+  /** All but the last 4 characters starred. */
+  account_number: z.string(),
+  environment: ZTradingEnvironment,
+});
+export type TTestConnectionOutput = z.infer<typeof ZTestConnectionOutput>;

@@ -12,6 +12,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
+import { testConnectionService } from './test-connection.js';
 
 const ENVIRONMENTS = ['paper', 'live'] as const;
 type Masks = Awaited<ReturnType<typeof listCredentialMasks>>;
@@ -102,5 +103,5 @@ export function accountService(deps: ServiceDeps, market: Pick<ActiveMarketServi
     };
   }
 
-  return { getSettings, updateSettings };
+  return { getSettings, updateSettings, testConnection: testConnectionService(deps) };
 }

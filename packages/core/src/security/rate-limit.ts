@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   verifyRequestAddress: { points: 3, duration: 60 * 60 },
   /** Market-status reads that call Alpaca on the user's keys (the dashboard polls). */
   alpacaStatusAccount: { points: 30, duration: 60 },
+  /** "Test connection" in account settings: one Alpaca account read each. */
+  alpacaTestAccount: { points: 10, duration: 60 },
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITS;

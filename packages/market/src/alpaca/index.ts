@@ -2,3 +2,4 @@ export * from './alpaca-market-data.js';
 export { AlpacaClock, type AlpacaClockSnapshot } from './clock.js';
 export * from './errors.js';
 export * from './settings.js';
+export { createAlpacaBroker, type AlpacaBrokerOptions } from './alpaca-broker.js';

@@ -2,6 +2,8 @@ import {
   ZAccountSettingsOutput,
   ZSubscribeInput,
   ZSubscribeOutput,
+  ZTestConnectionInput,
+  ZTestConnectionOutput,
   ZUpdateAccountSettingsInput,
   ZUpdateAccountSettingsOutput,
   ZUseDemoMarketOutput,
@@ -16,6 +18,11 @@ export const accountRouter = router({
     .input(ZUpdateAccountSettingsInput)
     .output(ZUpdateAccountSettingsOutput)
     .mutation(({ ctx, input }) => ctx.services.account.updateSettings(ctx.session.userId, input)),
+  /** "Test connection": reads the Alpaca account with entered or saved keys (rate-limited). */
+  testConnection: authedProcedure
+    .input(ZTestConnectionInput)
+    .output(ZTestConnectionOutput)
+    .mutation(({ ctx, input }) => ctx.services.account.testConnection(ctx.session, input)),
   /** "Use the demo market": onboards a user without keys on the demo market (idempotent). */
   useDemoMarket: authedProcedure
     .output(ZUseDemoMarketOutput)

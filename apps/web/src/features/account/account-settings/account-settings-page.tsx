@@ -4,11 +4,13 @@ import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';
 import { ChangePasswordCard } from './change-password-card';
 import { DemoMarketCard } from './demo-market-card';
+import { LiveModeConfirm } from './live-mode-confirm';
 import { Pending2faBanner } from './pending-2fa-banner';
 import { useAccountSettings } from './use-account-settings';
 
 export function AccountSettingsPage() {
-  const { settings, saved, draft, setDraft, result, submit, saving } = useAccountSettings();
+  const { settings, saved, draft, setDraft, result, submit, saving, liveConfirm } =
+    useAccountSettings();
 
   return (
     <Page
@@ -39,6 +41,7 @@ export function AccountSettingsPage() {
             onSubmit={() => void submit()}
           />
         )}
+        <LiveModeConfirm {...liveConfirm} loading={saving} />
         {/* Its own form, outside the settings loader: a new token reloads the settings. */}
         <ChangePasswordCard />
       </Stack>

@@ -16,6 +16,7 @@ export function useAccountSettings() {
   const save = useMutation(trpc.account.updateSettings.mutationOptions());
   const [draft, setDraft] = useState(emptyDraft);
   const [result, setResult] = useState<FormResult | null>(null);
+  const [confirmingLive, setConfirmingLive] = useState(false);
 
   const saved = settings.data;
   useEffect(() => {
@@ -25,9 +26,13 @@ export function useAccountSettings() {
     if (saved) setDraft((current) => ({ ...current, environment: saved.alpaca_environment }));
   }, [saved]);
 
-  const submit = async () => {
+  const submit = async (liveConfirmed = false) => {
     const invalid = validateDraft(draft, saved);
     if (invalid) return setResult({ ok: false, text: invalid });
+    // Switching to live trades real money: ask first (saving live again does not ask).
+    if (draft.environment === 'live' && saved?.alpaca_environment !== 'live' && !liveConfirmed)
+      return setConfirmingLive(true);
+    setConfirmingLive(false);
     setResult(null);
     try {
       const {
@@ -46,5 +51,18 @@ export function useAccountSettings() {
     }
   };
 
-  return { settings, saved, draft, setDraft, result, submit, saving: save.isPending };
+  return {
+    settings,
+    saved,
+    draft,
+    setDraft,
+    result,
+    submit: () => submit(false),
+    saving: save.isPending,
+    liveConfirm: {
+      opened: confirmingLive,
+      onCancel: () => setConfirmingLive(false),
+      onConfirm: () => void submit(true),
+    },
+  };
 }

@@ -1,0 +1,199 @@
+import { trading } from '@alpacahq/alpaca-trade-api/rest';
+import {
+  BrokerError,
+  type BrokerAccount,
+  type BrokerFill,
+  type BrokerOrder,
+  type BrokerPort,
+  type BrokerPosition,
+  type OrderRequest,
+} from '../ports/broker.port.js';
+import { systemWallTime } from '../wall-time.js';
+import {
+  accountFromAlpaca,
+  fillFromAlpaca,
+  orderFromAlpaca,
+  positionFromAlpaca,
+} from './broker-mappers.js';
+import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
+import { brokerCall, parseBroker } from './broker-transport.js';
+import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
+import type { RetryPolicy } from './transport.js';
+
+export interface AlpacaBrokerOptions {
+  keyId: string;
+  secretKey: string;
+  /** Paper (default) or live keys: picks Alpaca's address unless `ALPACA_TRADING_URL` is set. */
+  paper?: boolean;
+  /** The app's env; `ALPACA_TRADING_URL` points paper and live at another (compatible) server. */
+  env?: AlpacaEnv;
+  /** Retry policy overrides (tests inject `sleep`); defaults: 3 retries, waits ≤ 60 s. */
+  retry?: Partial<RetryPolicy>;
+  /** One request's time limit, ms (default 15 000); a submit that times out is `unknown_outcome`. */
+  timeoutMs?: number;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
+const ACTIVITY_PAGE = 100;
+const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
+
+function decimalText(value: number): string {
+  if (!Number.isFinite(value)) throw new BrokerError('rejected', `not a number: ${value}`);
+  return String(value);
+}
+
+/** The broker port over Alpaca's Trading API v2 with the user's paper or live keys. */
+export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
+  readonly tradingUrl: string;
+} {
+  const c = resolveAlpacaConnection({
+    keyId: options.keyId,
+    secret: options.secretKey,
+    paper: options.paper ?? true,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const policy: RetryPolicy = {
+    maxRetries: options.retry?.maxRetries ?? 3,
+    maxWaitMs: options.retry?.maxWaitMs ?? 60_000,
+    sleep: options.retry?.sleep ?? realSleep,
+    wallTime: options.retry?.wallTime ?? systemWallTime,
+  };
+  // The SDK's own retry is off: broker-transport.ts decides what may be sent again.
+  const config = new trading.Configuration({
+    keyId: c.keyId,
+    secret: c.secret,
+    basePath: c.tradingUrl,
+    retry: undefined,
+    rateLimit: RATE_LIMIT,
+    timeoutMs: options.timeoutMs ?? 15_000,
+  });
+  const accounts = new trading.AccountsApi(config);
+  const positions = new trading.PositionsApi(config);
+  const orders = new trading.OrdersApi(config);
+  const activities = new trading.AccountActivitiesApi(config);
+
+  async function getOrderByClientId(clientOrderId: string): Promise<BrokerOrder | null> {
+    const call = 'GET /v2/orders:by_client_order_id';
+    const text = await brokerCall(
+      call,
+      () => orders.getOrderByClientOrderIdRaw({ clientOrderId }),
+      policy,
+      { safe: true, onNotFound: () => null },
+    );
+    return text === null ? null : orderFromAlpaca(parseBroker(ZOrder, text, call));
+  }
+
+  return {
+    tradingUrl: c.tradingUrl,
+
+    async getAccount(): Promise<BrokerAccount> {
+      const call = 'GET /v2/account';
+      const text = await brokerCall(call, () => accounts.getAccountRaw(), policy, { safe: true });
+      return accountFromAlpaca(parseBroker(ZAccount, text, call));
+    },
+
+    async getPositions(): Promise<BrokerPosition[]> {
+      const call = 'GET /v2/positions';
+      const text = await brokerCall(call, () => positions.getAllOpenPositionsRaw(), policy, {
+        safe: true,
+      });
+      return parseBroker(ZPositions, text, call).map(positionFromAlpaca);
+    },
+
+    async submitOrder(order: OrderRequest): Promise<BrokerOrder> {
+      const call = 'POST /v2/orders';
+      const body: trading.PostOrderRequest = {
+        symbol: order.symbol.toUpperCase(),
+        qty: decimalText(order.qty),
+        side: order.side,
+        type: order.type,
+        timeInForce: order.timeInForce,
+        clientOrderId: order.clientOrderId,
+      };
+      if (order.limitPrice !== undefined) body.limitPrice = decimalText(order.limitPrice);
+      if (order.stopPrice !== undefined) body.stopPrice = decimalText(order.stopPrice);
+      if (order.trailPercent !== undefined) body.trailPercent = decimalText(order.trailPercent);
+      let duplicate = false;
+      const text = await brokerCall(
+        call,
+        () => orders.postOrderRaw({ postOrderRequest: body }),
+        policy,
+        {
+          safe: false,
+          onUnprocessable: (message) => (DUPLICATE.test(message) ? (duplicate = true) : undefined),
+        },
+      );
+      if (duplicate) {
+        // Sent before (a retry after a lost answer): the order Alpaca already has is the answer.
+        const existing = await getOrderByClientId(order.clientOrderId);
+        if (existing) return existing;
+        throw new BrokerError('rejected', `Alpaca refused a repeated client order id`);
+      }
+      try {
+        return orderFromAlpaca(parseBroker(ZOrder, text as string, call));
+      } catch (err) {
+        // Accepted, but the answer is unreadable: the caller must look the order up.
+        if (err instanceof BrokerError) throw new BrokerError('unknown_outcome', err.message);
+        throw err;
+      }
+    },
+
+    getOrderByClientId,
+
+    async listOpenOrders(): Promise<BrokerOrder[]> {
+      const call = 'GET /v2/orders';
+      const text = await brokerCall(
+        call,
+        () => orders.getAllOrdersRaw({ status: 'open', limit: 500, direction: 'asc' }),
+        policy,
+        { safe: true },
+      );
+      return parseBroker(ZOrders, text, call).map(orderFromAlpaca);
+    },
+
+    async cancelOrder(id: string): Promise<void> {
+      const call = 'DELETE /v2/orders/{id}';
+      await brokerCall(call, () => orders.deleteOrderByOrderIDRaw({ orderId: id }), policy, {
+        safe: true,
+      });
+    },
+
+    async closePosition(symbol: string): Promise<BrokerOrder> {
+      const call = 'DELETE /v2/positions/{symbol}';
+      const text = await brokerCall(
+        call,
+        () => positions.deleteOpenPositionRaw({ symbolOrAssetId: symbol.toUpperCase() }),
+        policy,
+        { safe: false },
+      );
+      return orderFromAlpaca(parseBroker(ZOrder, text, call));
+    },
+
+    async getFills(since: number): Promise<BrokerFill[]> {
+      const call = 'GET /v2/account/activities';
+      const fills: BrokerFill[] = [];
+      let pageToken: string | undefined;
+      for (;;) {
+        const text = await brokerCall(
+          call,
+          () =>
+            activities.getAccountActivitiesRaw({
+              activityTypes: ['FILL'],
+              after: new Date(since - 1),
+              direction: 'asc',
+              pageSize: ACTIVITY_PAGE,
+              pageToken,
+            }),
+          policy,
+          { safe: true },
+        );
+        const page = parseBroker(ZFillActivities, text, call);
+        fills.push(...page.map(fillFromAlpaca).filter((f) => f.time >= since));
+        if (page.length < ACTIVITY_PAGE) break;
+        pageToken = page[page.length - 1]!.id;
+      }
+      return fills.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Alpaca's trading JSON (account, positions, orders, FILL activities) as documented in its
+ * Trading API reference, checked at the boundary. Money and quantities are decimal strings
+ * there; a number is accepted too (some Alpaca-compatible servers send numbers). Only fields the
+ * adapter uses are required.
+ */
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const instant = z
+  .string()
+  .regex(RFC3339, 'expected an RFC 3339 timestamp')
+  .transform((s, ctx) => {
+    const ms = Date.parse(s);
+    if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: `invalid timestamp ${s}` });
+    return ms;
+  });
+const optionalInstant = instant.nullable().optional();
+
+/** "123.45", "-5", 12.5 → a finite number. */
+const decimal = z.union([
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string')
+    .transform(Number),
+  z.number().finite(),
+]);
+const optionalDecimal = decimal.nullable().optional();
+
+/** `GET /v2/account`. */
+export const ZAccount = z.object({
+  account_number: z.string().min(1),
+  status: z.string().min(1),
+  currency: z.string().min(1).optional(),
+  equity: decimal,
+  cash: decimal,
+  buying_power: decimal,
+  last_equity: optionalDecimal,
+  pattern_day_trader: z.boolean().optional(),
+  trading_blocked: z.boolean().optional(),
+  account_blocked: z.boolean().optional(),
+});
+
+/** One row of `GET /v2/positions` (qty negative and side "short" for a short). */
+export const ZPosition = z.object({
+  symbol: z.string().min(1),
+  qty: decimal,
+  side: z.enum(['long', 'short']),
+  avg_entry_price: decimal,
+  current_price: optionalDecimal,
+  market_value: optionalDecimal,
+  unrealized_pl: optionalDecimal,
+});
+export const ZPositions = z.array(ZPosition);
+
+/** An order (`POST /v2/orders`, `GET /v2/orders…`, `DELETE /v2/positions/{symbol}`). */
+export const ZOrder = z.object({
+  id: z.string().min(1),
+  client_order_id: z.string().min(1),
+  symbol: z.string().min(1),
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(['market', 'limit', 'stop', 'stop_limit', 'trailing_stop']).optional(),
+  order_type: z.enum(['market', 'limit', 'stop', 'stop_limit', 'trailing_stop']).optional(),
+  time_in_force: z.enum(['day', 'gtc', 'opg', 'cls', 'ioc', 'fok']),
+  qty: optionalDecimal,
+  filled_qty: decimal,
+  filled_avg_price: optionalDecimal,
+  limit_price: optionalDecimal,
+  stop_price: optionalDecimal,
+  status: z.string().min(1),
+  submitted_at: instant,
+  filled_at: optionalInstant,
+  canceled_at: optionalInstant,
+  expired_at: optionalInstant,
+  failed_at: optionalInstant,
+});
+export const ZOrders = z.array(ZOrder);
+
+/** `GET /v2/account/activities?activity_types=FILL`: one execution. */
+export const ZFillActivity = z.object({
+  id: z.string().min(1),
+  activity_type: z.literal('FILL'),
+  transaction_time: instant,
+  order_id: z.string().min(1),
+  symbol: z.string().min(1),
+  side: z.string().min(1),
+  qty: decimal,
+  price: decimal,
+});
+export const ZFillActivities = z.array(ZFillActivity);
+
+export type AlpacaOrderJson = z.output<typeof ZOrder>;
