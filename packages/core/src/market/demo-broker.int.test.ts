@@ -233,6 +233,74 @@ describe('the simulated broker on the demo market', () => {
     expect((await a.getPositions())[0]?.qty).toBe(first + second);
   });
 
+  it('fills a limit buy at its level, trails a trailing stop, and expires an untouched day order', async () => {
+    const a = broker(userA);
+    expect(bar(1).low).toBeLessThan(bar(1).open);
+    const limit = (bar(1).open + bar(1).low) / 2;
+    await a.submitOrder(
+      order({
+        clientOrderId: 'limit',
+        qty: 40,
+        type: 'limit',
+        timeInForce: 'gtc',
+        limitPrice: limit,
+      }),
+    );
+    await a.submitOrder(
+      order({
+        clientOrderId: 'day-stop',
+        qty: 40,
+        side: 'sell',
+        type: 'stop',
+        timeInForce: 'day',
+        stopPrice: bar(1).low / 2,
+      }),
+    );
+    afterClose(1);
+    expect(await a.getOrderByClientId('limit')).toMatchObject({
+      status: 'filled',
+      filledAvgPrice: limit * (1 + S),
+      filledAt: session(1).close,
+    });
+    expect(await a.getOrderByClientId('day-stop')).toMatchObject({
+      status: 'expired',
+      filledQty: 0,
+      endedAt: session(1).close,
+    });
+    const limitOrder = await a.getOrderByClientId('limit');
+    await expect(a.cancelOrder(limitOrder!.id)).rejects.toMatchObject({ code: 'rejected' });
+
+    // A 3 % trailing stop from the last close, following the highs of the bars it survives.
+    await a.submitOrder(
+      order({
+        clientOrderId: 'trail',
+        qty: 40,
+        side: 'sell',
+        type: 'trailing_stop',
+        timeInForce: 'gtc',
+        trailPercent: 3,
+      }),
+    );
+    let extreme = bar(1).close;
+    let expected: { k: number; price: number } | null = null;
+    for (let k = 2; k <= 20 && expected === null; k++) {
+      const stop = extreme * (1 - 0.03);
+      if (bar(k).open <= stop) expected = { k, price: bar(k).open };
+      else if (bar(k).low <= stop) expected = { k, price: stop };
+      else if (bar(k).high > extreme) extreme = bar(k).high;
+    }
+    expect(expected).not.toBeNull();
+    afterClose(expected!.k - 1);
+    const before = await a.getOrderByClientId('trail');
+    expect(before).toMatchObject({ status: 'new', stopPrice: extreme * (1 - 0.03) });
+    afterClose(expected!.k);
+    expect(await a.getOrderByClientId('trail')).toMatchObject({
+      status: 'filled',
+      filledAvgPrice: expected!.price * (1 - S),
+    });
+    expect((await store.listFills(userA, 0)).map((f) => f.reason)).toEqual([null, 'trailing_stop']);
+  });
+
   it('a repeated client order id returns the one order and fills once, even sent at the same time', async () => {
     const a = broker(userA);
     const first = await a.submitOrder(order({ clientOrderId: 'dup' }));

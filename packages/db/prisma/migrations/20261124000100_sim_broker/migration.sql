@@ -38,7 +38,8 @@ CREATE TABLE "sim_orders" (
     "bracket_trail" DOUBLE PRECISION,
     "parent_id" UUID,
     "status" TEXT NOT NULL CHECK ("status" IN ('new', 'partially_filled', 'filled', 'canceled', 'expired', 'rejected')),
-    -- The first daily bar (its date, UTC midnight) the order may fill on.
+    -- The next daily bar (its date, UTC midnight) the order is checked on: the first session that
+    -- opens after it was placed, then moved past every bar it was checked on (no bar twice).
     "first_bar" TIMESTAMPTZ(3) NOT NULL,
     "submitted_at" TIMESTAMPTZ(3) NOT NULL,
     "filled_at" TIMESTAMPTZ(3),
@@ -82,4 +83,4 @@ CREATE TABLE "sim_fills" (
     CONSTRAINT "sim_fills_order_id_fkey" FOREIGN KEY ("order_id")
         REFERENCES "sim_orders"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-CREATE INDEX "sim_fills_user_id_time_idx" ON "sim_fills"("user_id", "time", "id");
+CREATE INDEX "sim_fills_user_id_time_id_idx" ON "sim_fills"("user_id", "time", "id");
