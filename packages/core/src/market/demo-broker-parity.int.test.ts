@@ -142,7 +142,7 @@ async function run(symbol: string, params: StockParams, partial: number, trailin
   }
 
   // Round trips from the broker's fills: entries and exits alternate on one symbol.
-  const fills = await store.listFills(userId, 0);
+  const fills = await broker.getFills(0);
   const trips: RoundTrip[] = [];
   for (let k = 0; k + 1 < fills.length; k += 2) {
     const a = fills[k]!;
@@ -155,7 +155,7 @@ async function run(symbol: string, params: StockParams, partial: number, trailin
       quantity: a.qty,
       entryPrice: a.price,
       exitPrice: b.price,
-      reason: b.reason,
+      reason: b.reason ?? null,
     });
   }
   const want: RoundTrip[] = expected.trades

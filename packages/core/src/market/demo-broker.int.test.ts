@@ -134,7 +134,13 @@ describe('the simulated broker on the demo market', () => {
     expect(await a.listOpenOrders()).toEqual([]);
     const fills = await a.getFills(0);
     expect(fills).toEqual([
-      expect.objectContaining({ side: 'buy', qty: 10, price, time: session(1).open }),
+      expect.objectContaining({
+        side: 'buy',
+        qty: 10,
+        price,
+        time: session(1).open,
+        commission: FEE * 10,
+      }),
     ]);
     // The kernel's arithmetic: cash − side·qty·price − commission·qty; equity marked to the close.
     const account = await a.getAccount();

@@ -45,7 +45,7 @@ export interface SimFillRecord {
   qty: number;
   price: number;
   commission: number;
-  reason: string | null;
+  reason: 'stop_loss' | 'trailing_stop' | 'take_profit' | null;
   time: number;
 }
 
@@ -298,6 +298,7 @@ export function simBrokerStore(db: Db) {
         ...r,
         id: r.id.toString(),
         side: r.side as SimFillRecord['side'],
+        reason: r.reason as SimFillRecord['reason'],
         time: r.time.getTime(),
       }));
     },

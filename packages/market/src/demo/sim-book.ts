@@ -91,7 +91,7 @@ export class SimBook {
     price: number,
     commission: number,
     time: number,
-    reason: string | null,
+    reason: SimFill['reason'],
   ): void {
     const entry = this.isEntry(o.symbol, o.side);
     const d = o.side === 'buy' ? qty : -qty;

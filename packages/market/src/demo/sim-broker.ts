@@ -145,8 +145,8 @@ export class SimBroker implements BrokerPort {
         qty: req.qty,
         filledQty: 0,
         filledAvgPrice: null,
-        limitPrice: req.limitPrice ?? null,
-        stopPrice: req.stopPrice ?? null,
+        limitPrice: req.type === 'limit' ? (req.limitPrice ?? null) : null,
+        stopPrice: req.type === 'stop' ? (req.stopPrice ?? null) : null,
         trail: checked.trail,
         extreme: checked.trail === null ? null : last.price,
         bracket: req.bracket ?? null,
@@ -235,15 +235,20 @@ export class SimBroker implements BrokerPort {
   async getFills(since: number): Promise<BrokerFill[]> {
     await this.run(async () => undefined);
     const fills = await this.o.store.listFills(this.o.userId, since);
-    return fills.map((f) => ({
-      id: f.id,
-      orderId: f.orderId,
-      symbol: f.symbol,
-      side: f.side,
-      qty: f.qty,
-      price: f.price,
-      time: f.time,
-    }));
+    return fills.map((f) => {
+      const fill: BrokerFill = {
+        id: f.id,
+        orderId: f.orderId,
+        symbol: f.symbol,
+        side: f.side,
+        qty: f.qty,
+        price: f.price,
+        time: f.time,
+        commission: f.commission,
+      };
+      if (f.reason !== null) fill.reason = f.reason;
+      return fill;
+    });
   }
 }
 

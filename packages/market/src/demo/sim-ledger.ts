@@ -56,8 +56,8 @@ export interface SimFill {
   /** Slippage included. */
   price: number;
   commission: number;
-  /** Exits inside a bar: stop_loss, trailing_stop or take_profit; null for fills at the open. */
-  reason: string | null;
+  /** Exits inside a bar: which level filled; null for fills at the open and for entries. */
+  reason: 'stop_loss' | 'trailing_stop' | 'take_profit' | null;
   time: number;
 }
 

@@ -107,6 +107,13 @@ export interface BrokerFill {
   qty: number;
   price: number;
   time: number;
+  /** Commission paid on this fill, when the broker reports it (the simulated broker does). */
+  commission?: number;
+  /**
+   * Which protective level an exit inside a bar filled at, when the broker knows it (the
+   * simulated broker); fills at the open and Alpaca's fills leave it out.
+   */
+  reason?: 'stop_loss' | 'trailing_stop' | 'take_profit';
 }
 
 export type BrokerErrorCode =
