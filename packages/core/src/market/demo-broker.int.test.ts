@@ -418,6 +418,33 @@ describe('the simulated broker on the demo market', () => {
     expect((await a.getPositions())[0]?.qty ?? 0).toBe(held);
   });
 
+  it('settles once under concurrent reads, and a failed call writes nothing', async () => {
+    const a = broker(userA, { ...COSTS, partialFillProbability: 0.9 });
+    await a.submitOrder(order({ clientOrderId: 'e', qty: 50 }));
+    afterClose(1);
+    // A call that fails after settling rolls the settle back with it: the order is still new.
+    await expect(a.closePosition('ZZZZ')).rejects.toMatchObject({ code: 'not_found' });
+    expect(
+      await db.simOrder.findFirst({ where: { clientOrderId: 'e' }, select: { status: true } }),
+    ).toEqual({
+      status: 'new',
+    });
+    expect(await db.simFill.count()).toBe(0);
+    // Five requests at once: one of them fills the order, the others see it filled.
+    const seen = await Promise.all([
+      a.getPositions(),
+      a.getPositions(),
+      a.getAccount(),
+      a.listOpenOrders(),
+      a.getFills(0),
+    ]);
+    expect(await db.simFill.count()).toBe(1);
+    const fill = (await a.getFills(0))[0]!;
+    expect(seen[0]).toEqual([expect.objectContaining({ qty: fill.qty })]);
+    expect(seen[1]).toEqual(seen[0]);
+    expect((await a.getAccount()).cash).toBe(10_000 - fill.qty * fill.price - FEE * fill.qty);
+  });
+
   it('refuses bad orders with a clear message and keeps each user to their own account', async () => {
     const a = broker(userA);
     const b = broker(userB);
