@@ -1,4 +1,4 @@
-import { createDb, createUser, simBrokerStore } from '@tradebot/db';
+import { createDb, createUser, deleteUser, simBrokerStore } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import {
   BrokerError,
@@ -471,6 +471,13 @@ describe('the simulated broker on the demo market', () => {
     expect((await a.getPositions())[0]?.qty).toBe(10);
     expect((await b.getPositions())[0]?.qty).toBe(3);
     expect(await b.getFills(0)).toHaveLength(1);
+    // Deleting a user deletes their demo account with it; the other keeps theirs.
+    await deleteUser(db, userA);
+    expect(await db.simOrder.count({ where: { userId: userA } })).toBe(0);
+    expect(await db.simFill.count({ where: { userId: userA } })).toBe(0);
+    expect(await db.simPosition.count({ where: { userId: userA } })).toBe(0);
+    expect(await db.simAccount.count()).toBe(1);
+    expect((await b.getPositions())[0]?.qty).toBe(3);
   });
 
   it('demoBrokerFor opens the account with the user backtest settings', async () => {
