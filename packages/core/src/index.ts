@@ -30,6 +30,7 @@ export {
   type UniverseName,
   universeOf,
 } from './market/active-market.js';
+export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './market/demo-broker.js';
 export { redisUserEvents, type UserEvents } from './events/user-events.js';
 export {
   importMarketData,

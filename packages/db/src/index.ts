@@ -18,3 +18,4 @@ export * from './repos/backtest-settings.repo.js';
 export * from './repos/final-list.repo.js';
 export * from './repos/trading-settings.repo.js';
 export * from './repos/backtest-runs.repo.js';
+export * from './repos/sim-broker.repo.js';

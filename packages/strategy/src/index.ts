@@ -7,3 +7,4 @@ export * from './backtest/index.js';
 export * from './sentiment/index.js';
 export * from './screening/index.js';
 export * from './ml-score/index.js';
+export * from './fills/index.js';

@@ -3,7 +3,7 @@
  * (bench/) and other packages' tests get seeded data without importing the package's files by path.
  * Not part of the runtime API: production code passes its own seeded RNG (`seededUniform`).
  */
-export { syntheticBars } from './backtest/testing.js';
+export { syntheticBars, BUSY_PARAMS } from './backtest/testing.js';
 export { mulberry32 } from './optimizer/testing.js';
 export {
   close,

@@ -30,6 +30,9 @@ export function backtestSettingsService(deps: Pick<ServiceDeps, 'db'>) {
   return {
     get: (session: SessionInfo) => current(session.userId),
 
+    /** A user's settings without a session (the bot, the demo broker). */
+    forUser: (userId: number) => current(userId),
+
     /** Saves the fields sent (null: back to the default); the others keep their saved values. */
     async save(session: SessionInfo, input: TBacktestSettingsInput) {
       const settings = await current(session.userId);

@@ -9,3 +9,13 @@ export {
 export { generateFactors, type MarketFactors } from './factors.js';
 export { generateSeries, type SymbolSeries } from './prices.js';
 export { SECTORS, type SectorModel } from './sectors.js';
+export * from './sim-ledger.js';
+export { SimBook, type SimCosts } from './sim-book.js';
+export { settle, stopLevel, type SettleContext } from './sim-settle.js';
+export {
+  SimBroker,
+  simBrokerMessages,
+  toBrokerOrder,
+  type SimBrokerOptions,
+} from './sim-broker.js';
+export { validateSimOrder, simOrderMessages } from './sim-validate.js';

@@ -46,10 +46,29 @@ export interface OrderRequest {
   /** Trailing stops: distance as a percent of the best price since the order (2 = 2 %). */
   trailPercent?: number;
   /**
+   * Protective exits attached to an entry (Alpaca: a bracket order), placed when it fills. Only
+   * on a market entry with time in force `opg` or `day` (one fill bar).
+   */
+  bracket?: BracketExits;
+  /**
    * Deterministic id, recorded in PostgreSQL before the order is sent: after a timeout or a
    * crash the bot looks the order up by it instead of sending again.
    */
   clientOrderId: string;
+}
+
+/**
+ * The README's protective exits as multiples of the entry's fill price P (slippage included):
+ * stop-loss P·stopLossAt, take-profit P·takeProfitAt, and a trailing stop `trail` (a fraction,
+ * 0 = off) below the best price since the fill. The bot passes `levelMultiples(params)` and the
+ * backtest settings' `trailing_stop_pct`, so the levels round exactly as the backtester's. The
+ * simulated broker checks them inside every bar from the fill bar on, by the backtester's rules;
+ * Alpaca gets absolute prices from its adapter.
+ */
+export interface BracketExits {
+  stopLossAt: number;
+  takeProfitAt: number;
+  trail: number;
 }
 
 /**
@@ -88,6 +107,13 @@ export interface BrokerFill {
   qty: number;
   price: number;
   time: number;
+  /** Commission paid on this fill, when the broker reports it (the simulated broker does). */
+  commission?: number;
+  /**
+   * Which protective level an exit inside a bar filled at, when the broker knows it (the
+   * simulated broker); fills at the open and Alpaca's fills leave it out.
+   */
+  reason?: 'stop_loss' | 'trailing_stop' | 'take_profit';
 }
 
 export type BrokerErrorCode =

@@ -2,8 +2,17 @@ import type { Bars } from '../bars.js';
 import type { StockParams } from '../params.js';
 import { Decider } from '../signals/decider.js';
 import { decisionBarAt as barAt } from '../signals/decision-window.js';
-import { longHit, ProtectiveHit, shortHit } from '../signals/protective.js';
-import { affordableQuantity } from '../signals/sizing.js';
+import {
+  activeStop,
+  closingSide,
+  entryFillQuantity,
+  levelFill,
+  nextExtreme,
+  openingSide,
+  slippedPrice,
+  stopReason,
+} from '../fills/fills.js';
+import { levelMultiples } from '../signals/protective.js';
 import type { Side } from '../signals/types.js';
 import { seededUniform } from './rng.js';
 import type { BacktestConfig, ExitReason, SimWindow, Trade } from './types.js';
@@ -12,7 +21,9 @@ import type { BacktestConfig, ExitReason, SimWindow, Trade } from './types.js';
  * Test-only: a paper broker that drives a `Decider` bar by bar the way the live bot will, with the
  * kernel's fills (README "Order of checks", "Sizing and costs", "Partial fills", "End of data"), so
  * the parity test can hold its trades against `simulate`. It computes cash, fills and decision
- * indices on its own, from the decider's intents and levels only: nothing is read from the kernel.
+ * indices on its own, from the decider's intents only, every fill by the pure rules of
+ * `fills/fills.ts` (what the simulated broker uses), keeping its own exit levels and checking them
+ * against the decider's `levels()`: nothing is read from the kernel.
  */
 export interface PaperRun {
   tradeList: Trade[];
@@ -30,6 +41,10 @@ interface Held {
   entryPrice: number;
   entryIndex: number;
   decidedAt: number;
+  /** The exit order's fixed stop, target and best price since entry before the coming bar. */
+  stopLoss: number;
+  target: number;
+  extreme: number;
 }
 
 type Pending =
@@ -48,6 +63,7 @@ class PaperAccount {
   constructor(
     private readonly bars: Bars,
     private readonly config: BacktestConfig,
+    private readonly params: StockParams,
     private readonly decider: Decider,
   ) {
     this.cash = config.initial_balance;
@@ -58,16 +74,28 @@ class PaperAccount {
   /** The entry order fills at the open of bar i: partial-fill draw, then a long's cash cut. */
   enter(i: number, side: Side, quantity: number, decidedAt: number): void {
     const { commission_per_share: fee, partial_fill_probability: partial } = this.config;
-    const price = (this.bars.open[i] as number) * (1 + side * this.slippage);
-    let q = quantity;
-    if (partial > 0 && this.draw() < partial) {
-      q = Math.floor(q * this.draw());
-      this.partialFills++;
-    }
-    if (side === 1) q = affordableQuantity(q, this.cash, price, fee);
+    const open = openingSide(side);
+    const price = slippedPrice(this.bars.open[i] as number, open, this.slippage);
+    let drawn = 0;
+    const draw = () => {
+      drawn++;
+      return this.draw();
+    };
+    const q = entryFillQuantity(quantity, open, this.cash, price, fee, partial, draw);
+    if (drawn === 2) this.partialFills++;
     if (q < 1) return;
     this.cash = this.cash - side * q * price - fee * q;
-    this.held = { side, quantity: q, entryPrice: price, entryIndex: i, decidedAt };
+    const m = levelMultiples(this.params);
+    this.held = {
+      side,
+      quantity: q,
+      entryPrice: price,
+      entryIndex: i,
+      decidedAt,
+      stopLoss: price * (side === 1 ? m.longStopAt : m.shortStopAt),
+      target: price * (side === 1 ? m.longTargetAt : m.shortTargetAt),
+      extreme: price,
+    };
     this.decider.entered(side, q, price, this.bars.time[i] as number);
   }
 
@@ -75,7 +103,7 @@ class PaperAccount {
   exit(i: number, rawPrice: number, reason: ExitReason, decidedAt: number): void {
     const h = this.held as Held;
     const fee = this.config.commission_per_share * h.quantity;
-    const exitPrice = rawPrice * (1 - h.side * this.slippage);
+    const exitPrice = slippedPrice(rawPrice, closingSide(h.side), this.slippage);
     this.cash += h.side * h.quantity * exitPrice - fee;
     const pnl = h.side * h.quantity * (exitPrice - h.entryPrice);
     const fees = fee + fee;
@@ -99,27 +127,26 @@ class PaperAccount {
     this.decider.exited();
   }
 
-  /** Protective exits inside bar i at the decider's levels (the open first, then the range). */
+  /** Protective exits inside bar i by the exit order's own levels, checked against the decider's. */
   protect(i: number): void {
     const h = this.held as Held;
+    const side = closingSide(h.side);
+    const stop = activeStop(side, h.stopLoss, h.extreme, this.config.trailing_stop_pct);
     const lv = this.decider.levels();
-    if (lv === null) throw new Error('the decider lost the position');
-    const o = this.bars.open[i] as number;
-    const hi = this.bars.high[i] as number;
-    const lo = this.bars.low[i] as number;
-    const hit =
-      h.side === 1
-        ? longHit(o, hi, lo, lv.stop, lv.target)
-        : shortHit(o, hi, lo, lv.stop, lv.target);
-    if (hit === ProtectiveHit.None) return;
-    const stopped = hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.Stop;
-    const atOpen = hit === ProtectiveHit.StopAtOpen || hit === ProtectiveHit.TargetAtOpen;
-    this.exit(
-      i,
-      atOpen ? o : stopped ? lv.stop : lv.target,
-      stopped ? lv.stopReason : 'take_profit',
-      i,
-    );
+    if (lv === null || lv.stop !== stop || lv.target !== h.target)
+      throw new Error(`the exit order's levels differ from the decider's at bar ${i}`);
+    const bar = {
+      open: this.bars.open[i] as number,
+      high: this.bars.high[i] as number,
+      low: this.bars.low[i] as number,
+    };
+    const fill = levelFill(side, bar, stop, h.target);
+    if (fill === null) {
+      h.extreme = nextExtreme(side, h.extreme, bar);
+      return;
+    }
+    const reason = fill.leg === 'stop' ? stopReason(stop, h.stopLoss) : 'take_profit';
+    this.exit(i, fill.price, reason, i);
   }
 
   equityAt(i: number): number {
@@ -142,7 +169,7 @@ export function paperRun(
   const last = end - 1;
   const decider = new Decider(params, config);
   for (let k = 0; k < start; k++) decider.warm(barAt(bars, k));
-  const acct = new PaperAccount(bars, config, decider);
+  const acct = new PaperAccount(bars, config, params, decider);
   const equity = new Float64Array(end - start);
   let pending: Pending | null = null;
   for (let i = start; i < end; i++) {

@@ -1,0 +1,306 @@
+import type { Db, DbTx } from '../client.js';
+
+/**
+ * The simulated broker's storage (Step 8; migration 20261124000100_sim_broker). The shapes mirror
+ * `SimBrokerStore` in packages/market (demo/sim-ledger.ts), which this package may not import:
+ * core passes `simBrokerStore(db)` to the `SimBroker`, and the compiler checks the two agree.
+ * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`), so a
+ * user's requests settle one after the other and a fill is written with its cash and position or
+ * not at all. Times are ms since the epoch.
+ */
+export interface SimOrderRecord {
+  id: string;
+  clientOrderId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'market' | 'limit' | 'stop' | 'trailing_stop';
+  timeInForce: 'day' | 'gtc' | 'opg' | 'cls' | 'ioc' | 'fok';
+  qty: number;
+  filledQty: number;
+  filledAvgPrice: number | null;
+  limitPrice: number | null;
+  stopPrice: number | null;
+  trail: number | null;
+  extreme: number | null;
+  bracket: { stopLossAt: number; takeProfitAt: number; trail: number } | null;
+  parentId: string | null;
+  status: 'new' | 'partially_filled' | 'filled' | 'canceled' | 'expired' | 'rejected';
+  firstBar: number;
+  submittedAt: number;
+  filledAt: number | null;
+  endedAt: number | null;
+}
+
+export interface SimPositionRecord {
+  symbol: string;
+  qty: number;
+  avgEntryPrice: number;
+}
+
+export interface SimFillRecord {
+  id: string;
+  orderId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: number;
+  price: number;
+  commission: number;
+  reason: 'stop_loss' | 'trailing_stop' | 'take_profit' | null;
+  time: number;
+}
+
+export interface SimLedgerRecord {
+  account: { accountNumber: string; cash: number; rngState: number };
+  openOrders: SimOrderRecord[];
+  positions: SimPositionRecord[];
+  orderByClientId(clientOrderId: string): Promise<SimOrderRecord | null>;
+  orderById(id: string): Promise<SimOrderRecord | null>;
+}
+
+export interface SimChangesRecord {
+  cash: number;
+  rngState: number;
+  orders: SimOrderRecord[];
+  positions: SimPositionRecord[];
+  fills: SimFillRecord[];
+}
+
+const ORDER_SELECT = {
+  id: true,
+  clientOrderId: true,
+  symbol: true,
+  side: true,
+  type: true,
+  timeInForce: true,
+  qty: true,
+  filledQty: true,
+  filledAvgPrice: true,
+  limitPrice: true,
+  stopPrice: true,
+  trail: true,
+  extreme: true,
+  bracketStopAt: true,
+  bracketTargetAt: true,
+  bracketTrail: true,
+  parentId: true,
+  status: true,
+  firstBar: true,
+  submittedAt: true,
+  filledAt: true,
+  endedAt: true,
+} as const;
+
+interface OrderRow {
+  id: string;
+  clientOrderId: string;
+  symbol: string;
+  side: string;
+  type: string;
+  timeInForce: string;
+  qty: number;
+  filledQty: number;
+  filledAvgPrice: number | null;
+  limitPrice: number | null;
+  stopPrice: number | null;
+  trail: number | null;
+  extreme: number | null;
+  bracketStopAt: number | null;
+  bracketTargetAt: number | null;
+  bracketTrail: number | null;
+  parentId: string | null;
+  status: string;
+  firstBar: Date;
+  submittedAt: Date;
+  filledAt: Date | null;
+  endedAt: Date | null;
+}
+
+function toRecord(r: OrderRow): SimOrderRecord {
+  return {
+    id: r.id,
+    clientOrderId: r.clientOrderId,
+    symbol: r.symbol,
+    side: r.side as SimOrderRecord['side'],
+    type: r.type as SimOrderRecord['type'],
+    timeInForce: r.timeInForce as SimOrderRecord['timeInForce'],
+    qty: r.qty,
+    filledQty: r.filledQty,
+    filledAvgPrice: r.filledAvgPrice,
+    limitPrice: r.limitPrice,
+    stopPrice: r.stopPrice,
+    trail: r.trail,
+    extreme: r.extreme,
+    bracket:
+      r.bracketStopAt === null || r.bracketTargetAt === null
+        ? null
+        : {
+            stopLossAt: r.bracketStopAt,
+            takeProfitAt: r.bracketTargetAt,
+            trail: r.bracketTrail ?? 0,
+          },
+    parentId: r.parentId,
+    status: r.status as SimOrderRecord['status'],
+    firstBar: r.firstBar.getTime(),
+    submittedAt: r.submittedAt.getTime(),
+    filledAt: r.filledAt?.getTime() ?? null,
+    endedAt: r.endedAt?.getTime() ?? null,
+  };
+}
+
+function toRow(userId: number, o: SimOrderRecord) {
+  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+  return {
+    userId,
+    clientOrderId: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    timeInForce: o.timeInForce,
+    qty: o.qty,
+    filledQty: o.filledQty,
+    filledAvgPrice: o.filledAvgPrice,
+    limitPrice: o.limitPrice,
+    stopPrice: o.stopPrice,
+    trail: o.trail,
+    extreme: o.extreme,
+    bracketStopAt: o.bracket?.stopLossAt ?? null,
+    bracketTargetAt: o.bracket?.takeProfitAt ?? null,
+    bracketTrail: o.bracket?.trail ?? null,
+    parentId: o.parentId,
+    status: o.status,
+    firstBar: new Date(o.firstBar),
+    submittedAt: new Date(o.submittedAt),
+    filledAt: date(o.filledAt),
+    endedAt: date(o.endedAt),
+  };
+}
+
+async function write(tx: DbTx, userId: number, c: SimChangesRecord): Promise<void> {
+  await tx.simAccount.update({
+    where: { userId },
+    data: { cash: c.cash, rngState: BigInt(c.rngState) },
+    select: { userId: true },
+  });
+  // Parents before their bracket exits (the foreign key): new entries come first in `orders`.
+  for (const o of c.orders) {
+    const row = toRow(userId, o);
+    await tx.simOrder.upsert({
+      where: { id: o.id },
+      create: { id: o.id, ...row },
+      update: row,
+      select: { id: true },
+    });
+  }
+  for (const p of c.positions) {
+    const key = { userId_symbol: { userId, symbol: p.symbol } };
+    if (p.qty === 0) await tx.simPosition.deleteMany({ where: { userId, symbol: p.symbol } });
+    else
+      await tx.simPosition.upsert({
+        where: key,
+        create: { userId, symbol: p.symbol, qty: p.qty, avgEntryPrice: p.avgEntryPrice },
+        update: { qty: p.qty, avgEntryPrice: p.avgEntryPrice },
+        select: { symbol: true },
+      });
+  }
+  if (c.fills.length > 0)
+    await tx.simFill.createMany({
+      data: c.fills.map((f) => ({
+        userId,
+        orderId: f.orderId,
+        symbol: f.symbol,
+        side: f.side,
+        qty: f.qty,
+        price: f.price,
+        commission: f.commission,
+        reason: f.reason,
+        time: new Date(f.time),
+      })),
+    });
+}
+
+/** The `SimBrokerStore` over PostgreSQL. */
+export function simBrokerStore(db: Db) {
+  return {
+    async transact<T>(
+      userId: number,
+      opening: { cash: number; seed: number; accountNumber: string },
+      work: (ledger: SimLedgerRecord) => Promise<{ changes: SimChangesRecord | null; value: T }>,
+    ): Promise<T> {
+      return db.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`
+            INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
+            VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
+            ON CONFLICT (user_id) DO NOTHING`;
+          await tx.$executeRaw`SELECT 1 FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
+          const account = await tx.simAccount.findUniqueOrThrow({
+            where: { userId },
+            select: { accountNumber: true, cash: true, rngState: true },
+          });
+          const open = await tx.simOrder.findMany({
+            where: { userId, status: { in: ['new', 'partially_filled'] } },
+            select: ORDER_SELECT,
+            orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
+          });
+          const positions = await tx.simPosition.findMany({
+            where: { userId },
+            select: { symbol: true, qty: true, avgEntryPrice: true },
+            orderBy: { symbol: 'asc' },
+          });
+          const ledger: SimLedgerRecord = {
+            account: {
+              accountNumber: account.accountNumber,
+              cash: account.cash,
+              rngState: Number(account.rngState),
+            },
+            openOrders: open.map(toRecord),
+            positions,
+            async orderByClientId(clientOrderId) {
+              const r = await tx.simOrder.findUnique({
+                where: { userId_clientOrderId: { userId, clientOrderId } },
+                select: ORDER_SELECT,
+              });
+              return r === null ? null : toRecord(r);
+            },
+            async orderById(id) {
+              const r = await tx.simOrder.findFirst({
+                where: { id, userId },
+                select: ORDER_SELECT,
+              });
+              return r === null ? null : toRecord(r);
+            },
+          };
+          const { changes, value } = await work(ledger);
+          if (changes !== null) await write(tx, userId, changes);
+          return value;
+        },
+        { timeout: 20_000 },
+      );
+    },
+
+    async listFills(userId: number, since: number): Promise<SimFillRecord[]> {
+      const rows = await db.simFill.findMany({
+        where: { userId, time: { gte: new Date(since) } },
+        select: {
+          id: true,
+          orderId: true,
+          symbol: true,
+          side: true,
+          qty: true,
+          price: true,
+          commission: true,
+          reason: true,
+          time: true,
+        },
+        orderBy: [{ time: 'asc' }, { id: 'asc' }],
+      });
+      return rows.map((r) => ({
+        ...r,
+        id: r.id.toString(),
+        side: r.side as SimFillRecord['side'],
+        reason: r.reason as SimFillRecord['reason'],
+        time: r.time.getTime(),
+      }));
+    },
+  };
+}

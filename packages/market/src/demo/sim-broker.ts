@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { DAY_MS, isoFromDay } from '../calendar/days.js';
+import { currentOrNextSession, nextTradingDay } from '../calendar/nyse.js';
+import {
+  BrokerError,
+  type BrokerAccount,
+  type BrokerFill,
+  type BrokerOrder,
+  type BrokerPort,
+  type BrokerPosition,
+  type OrderRequest,
+} from '../ports/broker.port.js';
+import type { MarketDataPort } from '../ports/market-data.port.js';
+import { SimBook, type SimCosts } from './sim-book.js';
+import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
+import { settle, stopLevel } from './sim-settle.js';
+import { validateSimOrder } from './sim-validate.js';
+
+export interface SimBrokerOptions {
+  store: SimBrokerStore;
+  /** The demo market: its clock decides which bars have completed, its bars fill the orders. */
+  market: Pick<MarketDataPort, 'clock' | 'getDailyBars' | 'getLatestTrade'>;
+  userId: number;
+  /** The user's backtest settings' costs, so fills follow the backtester's rules. */
+  costs: SimCosts;
+  /** Used once, when the user's account is first touched. */
+  opening: SimOpening;
+}
+
+/** Calendar days looked back for the last close that marks a position. */
+const MARK_LOOKBACK_DAYS = 14;
+
+/**
+ * The simulated broker on the demo market (spec Step 8): the broker port over a per-user account
+ * in PostgreSQL, filling orders by the backtester's rules (`@tradebot/strategy` fills/) on the demo
+ * market's daily bars. Fill on read: every call first fills what the bars completed since the last
+ * call (`settle`), in the same transaction as its own change, so the state is always as of the
+ * demo clock and nothing needs a timer. An order fills from the first session that opens after it
+ * was placed, once that session's bar has completed (the demo market shows a bar at its close);
+ * a fill at the open carries the session's opening time, one inside the bar its closing time.
+ */
+export class SimBroker implements BrokerPort {
+  constructor(private readonly o: SimBrokerOptions) {}
+
+  private now(): number {
+    return this.o.market.clock.now();
+  }
+
+  /** One transaction: settle, then `work` on the settled book; writes both or neither. */
+  private run<T>(work: (book: SimBook, ledger: SimLedger) => Promise<T>): Promise<T> {
+    const { store, userId, opening, costs, market } = this.o;
+    const today = isoFromDay(Math.floor(this.now() / DAY_MS) + 1);
+    return store.transact(userId, opening, async (ledger) => {
+      const book = new SimBook(ledger);
+      await settle(book, {
+        costs,
+        bars: (symbol, from) =>
+          market.getDailyBars(symbol, { from: isoFromDay(Math.round(from / DAY_MS)), to: today }),
+      });
+      const value = await work(book, ledger);
+      return { changes: book.changes(), value };
+    });
+  }
+
+  private async lastClose(symbol: string): Promise<number | null> {
+    const day = Math.floor(this.now() / DAY_MS) + 1;
+    const bars = await this.o.market.getDailyBars(symbol, {
+      from: isoFromDay(day - MARK_LOOKBACK_DAYS),
+      to: isoFromDay(day),
+    });
+    const n = bars.close.length;
+    return n === 0 ? null : (bars.close[n - 1] as number);
+  }
+
+  /** Cash and positions as of one settled transaction, each position marked to its last close. */
+  private async snapshot(): Promise<{ cash: number; positions: BrokerPosition[] }> {
+    const { cash, held } = await this.run(async (book) => ({
+      cash: book.cash,
+      held: book.allPositions(),
+    }));
+    const positions: BrokerPosition[] = [];
+    for (const p of held.sort((a, b) => (a.symbol < b.symbol ? -1 : 1))) {
+      const close = await this.lastClose(p.symbol);
+      positions.push({
+        symbol: p.symbol,
+        qty: p.qty,
+        side: p.qty < 0 ? 'short' : 'long',
+        avgEntryPrice: p.avgEntryPrice,
+        currentPrice: close,
+        marketValue: close === null ? null : p.qty * close,
+        unrealizedPl: close === null ? null : p.qty * (close - p.avgEntryPrice),
+      });
+    }
+    return { cash, positions };
+  }
+
+  async getPositions(): Promise<BrokerPosition[]> {
+    return (await this.snapshot()).positions;
+  }
+
+  /**
+   * Equity: cash plus each position marked to its last close (cash + signed shares × close, as
+   * the backtester marks it); buying power: cash less what covering the shorts would cost.
+   */
+  async getAccount(): Promise<BrokerAccount> {
+    const { cash, positions } = await this.snapshot();
+    let equity = cash;
+    let shorts = 0;
+    for (const p of positions) {
+      const value = p.marketValue ?? p.qty * p.avgEntryPrice;
+      equity += value;
+      if (value < 0) shorts += value;
+    }
+    return {
+      status: 'ACTIVE',
+      accountNumber: this.o.opening.accountNumber,
+      currency: 'USD',
+      equity,
+      cash,
+      buyingPower: Math.max(0, cash + shorts),
+      lastEquity: null,
+      patternDayTrader: false,
+      tradingBlocked: false,
+    };
+  }
+
+  async submitOrder(req: OrderRequest): Promise<BrokerOrder> {
+    const now = this.now();
+    const checked = validateSimOrder(req);
+    const symbol = req.symbol.trim().toUpperCase();
+    const last = await this.o.market.getLatestTrade(symbol);
+    if (last === null) throw new BrokerError('rejected', simBrokerMessages.unknownSymbol(symbol));
+    const session = currentOrNextSession(now);
+    const firstDay = session.open > now ? session.day : nextTradingDay(session.day);
+    return this.run(async (book, ledger) => {
+      const existing =
+        book.byClientId(req.clientOrderId) ?? (await ledger.orderByClientId(req.clientOrderId));
+      if (existing !== null) return toBrokerOrder(book.get(existing.id) ?? existing);
+      const order = book.add({
+        clientOrderId: req.clientOrderId,
+        symbol,
+        side: req.side,
+        type: checked.type,
+        timeInForce: req.timeInForce,
+        qty: req.qty,
+        filledQty: 0,
+        filledAvgPrice: null,
+        limitPrice: req.type === 'limit' ? (req.limitPrice ?? null) : null,
+        stopPrice: req.type === 'stop' ? (req.stopPrice ?? null) : null,
+        trail: checked.trail,
+        extreme: checked.trail === null ? null : last.price,
+        bracket: req.bracket ?? null,
+        parentId: null,
+        status: 'new',
+        firstBar: firstDay * DAY_MS,
+        submittedAt: now,
+        filledAt: null,
+        endedAt: null,
+      });
+      return toBrokerOrder(order);
+    });
+  }
+
+  async getOrderByClientId(clientOrderId: string): Promise<BrokerOrder | null> {
+    return this.run(async (book, ledger) => {
+      const o = book.byClientId(clientOrderId) ?? (await ledger.orderByClientId(clientOrderId));
+      return o === null ? null : toBrokerOrder(book.get(o.id) ?? o);
+    });
+  }
+
+  async listOpenOrders(): Promise<BrokerOrder[]> {
+    return this.run(async (book) =>
+      [...book.open.values()]
+        .sort((a, b) => a.submittedAt - b.submittedAt || (a.id < b.id ? -1 : 1))
+        .map(toBrokerOrder),
+    );
+  }
+
+  /** Cancels what is left of an open order; an already canceled or expired one is left as is. */
+  async cancelOrder(id: string): Promise<void> {
+    const now = this.now();
+    await this.run(async (book, ledger) => {
+      const open = book.open.get(id);
+      if (open !== undefined) return book.end(open, 'canceled', now);
+      const o = UUID.test(id) ? (book.get(id) ?? (await ledger.orderById(id))) : null;
+      if (o === null) throw new BrokerError('not_found', simBrokerMessages.orderNotFound);
+      if (o.status === 'filled') throw new BrokerError('rejected', simBrokerMessages.orderFilled);
+    });
+  }
+
+  /**
+   * Closes the whole position with a market order at the next open, cancelling the open orders on
+   * the closing side first (its bracket exit); a second call while that order is open returns it.
+   */
+  async closePosition(symbol: string): Promise<BrokerOrder> {
+    const sym = symbol.trim().toUpperCase();
+    const now = this.now();
+    const session = currentOrNextSession(now);
+    const firstDay = session.open > now ? session.day : nextTradingDay(session.day);
+    return this.run(async (book) => {
+      const qty = book.position(sym);
+      if (qty === 0) throw new BrokerError('not_found', simBrokerMessages.noPosition(sym));
+      const side = qty > 0 ? 'sell' : 'buy';
+      for (const o of [...book.open.values()]) {
+        if (o.symbol !== sym || o.side !== side) continue;
+        if (o.type === 'market' && o.parentId === null && o.clientOrderId.startsWith('close:'))
+          return toBrokerOrder(o);
+        book.end(o, 'canceled', now);
+      }
+      const order = book.add({
+        clientOrderId: `close:${sym}:${randomUUID()}`,
+        symbol: sym,
+        side,
+        type: 'market',
+        timeInForce: 'day',
+        qty: Math.abs(qty),
+        filledQty: 0,
+        filledAvgPrice: null,
+        limitPrice: null,
+        stopPrice: null,
+        trail: null,
+        extreme: null,
+        bracket: null,
+        parentId: null,
+        status: 'new',
+        firstBar: firstDay * DAY_MS,
+        submittedAt: now,
+        filledAt: null,
+        endedAt: null,
+      });
+      return toBrokerOrder(order);
+    });
+  }
+
+  async getFills(since: number): Promise<BrokerFill[]> {
+    await this.run(async () => undefined);
+    const fills = await this.o.store.listFills(this.o.userId, since);
+    return fills.map((f) => {
+      const fill: BrokerFill = {
+        id: f.id,
+        orderId: f.orderId,
+        symbol: f.symbol,
+        side: f.side,
+        qty: f.qty,
+        price: f.price,
+        time: f.time,
+        commission: f.commission,
+      };
+      if (f.reason !== null) fill.reason = f.reason;
+      return fill;
+    });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Texts the simulated broker's errors carry (safe to show). */
+export const simBrokerMessages = {
+  unknownSymbol: (symbol: string) => `${symbol} is not traded on the demo market.`,
+  orderNotFound: 'No such order.',
+  orderFilled: 'The order is already filled.',
+  noPosition: (symbol: string) => `There is no open position in ${symbol}.`,
+};
+
+export function toBrokerOrder(o: SimOrder): BrokerOrder {
+  return {
+    id: o.id,
+    clientOrderId: o.clientOrderId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    timeInForce: o.timeInForce,
+    qty: o.qty,
+    filledQty: o.filledQty,
+    filledAvgPrice: o.filledAvgPrice,
+    limitPrice: o.limitPrice,
+    stopPrice: stopLevel(o),
+    status: o.status,
+    brokerStatus: o.status,
+    submittedAt: o.submittedAt,
+    filledAt: o.filledAt,
+    endedAt: o.endedAt,
+  };
+}
