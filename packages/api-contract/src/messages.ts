@@ -106,6 +106,8 @@ export const server = {
   sessionExpired: 'Session expired',
   forbidden: 'Admin access required',
   tempTokenOnly: 'This token can only be used to complete two-factor authentication.',
+  /** /ws closes with 1011 and this when the session could not be checked (database down). */
+  wsServerError: 'Server error, please reconnect',
   usernameTaken: 'Username already registered',
   emailTaken: 'Email already registered',
   tosRequired: 'You must accept the Terms of Service and Privacy Policy.',
