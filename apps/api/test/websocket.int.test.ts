@@ -2,6 +2,7 @@ import { server, userEventsChannel } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createRedis } from '@tradebot/jobs';
+import { SESSION_POLICY } from '@tradebot/core';
 import { buildApp } from '../src/app.js';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
@@ -53,14 +54,14 @@ describe('/ws', () => {
     expect(await open('').closed).toEqual({ code: 1008, reason: server.notAuthenticated });
     expect(await open('?token=').closed).toEqual({ code: 1008, reason: server.notAuthenticated });
     expect(await open('?token=bogus').closed).toEqual({ code: 1008, reason: 'Session expired' });
-    const temporary = await api.runtime.sessions.issueTemporary(userId, 'setup');
+    const temporary = await api.runtime.sessions.issueTemporary(userId, '2fa_setup');
     const refused = open(`?token=${temporary}`);
     expect(await refused.closed).toEqual({ code: 1008, reason: server.tempTokenOnly });
     expect(refused.messages).toEqual([]);
   });
 
   it('never delivers to a refused socket, even an event for its user', async () => {
-    const temporary = await api.runtime.sessions.issueTemporary(userId, 'setup');
+    const temporary = await api.runtime.sessions.issueTemporary(userId, '2fa_setup');
     const refused = open(`?token=${temporary}`);
     await refused.opened;
     await api.runtime.redis.publish(
@@ -176,5 +177,30 @@ describe('/ws', () => {
     there.close();
     await other.close();
     subscriber.disconnect();
+  });
+
+  // Last: it moves the clock past the idle expiry of the sessions made before.
+  it('closes an idle-expired session at its next event, keeps a live one', async () => {
+    const idle = await api.runtime.sessions.issueFull(userId);
+    const idleSocket = open(`?token=${idle}`);
+    await idleSocket.opened;
+    // The handshake's session check must finish on the old time (it would count as use).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    api.clock.advance(SESSION_POLICY.idleMs - 1000);
+    const live = await api.runtime.sessions.issueFull(userId);
+    const liveSocket = open(`?token=${live}`);
+    await liveSocket.opened;
+    api.clock.advance(2000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const event = { type: 'progress', task: 'backtest', completed: 2, total: 3 };
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify(event),
+    );
+    expect(await idleSocket.closed).toMatchObject({ code: 1008, reason: 'Session expired' });
+    await until(() => liveSocket.messages.length === 1);
+    expect(liveSocket.messages).toEqual([event]);
+    expect(idleSocket.messages).toEqual([]);
+    liveSocket.socket.close();
   });
 });

@@ -45,18 +45,21 @@ export function registerWebsocket(
   const channel = (userId: number) => userEventsChannel(namespace, userId);
 
   /** Sends when the socket's session is still live; closes the socket otherwise. */
-  const sendIfLive = async (socket: WebSocket, payload: string) => {
+  const sendIfLive = async (socket: WebSocket, payload: string | Buffer) => {
     const token = tokens.get(socket);
     const live = token ? await gate.isLive(token) : false;
     if (!live) return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
-    socket.send(payload);
+    socket.send(payload, { binary: false });
   };
 
   subscriber.on('message', (from: string, payload: string) => {
     if (!from.startsWith(`${namespace}:`)) return;
     const userId = Number(from.split(':').at(-1));
-    for (const socket of sockets.get(userId) ?? [])
-      void sendIfLive(socket, payload).catch(() => undefined);
+    const targets = sockets.get(userId);
+    if (!targets) return;
+    // Encoded once for all of the user's sockets, sent as a text frame.
+    const frame = Buffer.from(payload);
+    for (const socket of targets) void sendIfLive(socket, frame).catch(() => undefined);
   });
 
   const join = async (userId: number, socket: WebSocket) => {
@@ -107,7 +110,9 @@ export function registerWebsocket(
       clearInterval(heartbeat);
       // During shutdown Redis may already be gone; there is nothing left to unsubscribe from.
       void ready
-        .then((session) => session && session !== 'error' && leave(session.userId, socket))
+        .then((session) => {
+          if (session && session !== 'error') return leave(session.userId, socket);
+        })
         .catch(() => undefined);
     });
     void ready.then(async (session) => {

@@ -15,24 +15,39 @@ export function refusal(
   return null;
 }
 
+/** At most this many tokens in one query. */
+const BATCH = 1000;
+
 /**
- * The per-event session re-check. Checks of one token that overlap share one query, so an
- * event for a user with many tabs (or a burst of events) costs one lookup per token, not one
- * per socket and event. Nothing is cached past the check's own round trip: a logout is seen
- * by the next event.
+ * The per-event session re-check, batched: every check asked for in one turn of the event loop
+ * (a burst of events from one Redis read, the sockets of a user with many tabs) goes into one
+ * query, and checks of one token that overlap share it. So an event to 1,000 users costs one
+ * round trip, not 1,000. Nothing is cached past the query: a logout is seen by the next event.
  */
-export function sessionGate(sessions: SessionService) {
-  const inFlight = new Map<string, Promise<boolean>>();
+export function sessionGate(sessions: Pick<SessionService, 'liveFullTokens'>) {
+  let pending = new Map<string, Promise<boolean>>();
+  let waiting: { token: string; done: (live: boolean) => void; fail: (e: unknown) => void }[] = [];
+
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    pending = new Map();
+    for (let i = 0; i < batch.length; i += BATCH) {
+      const slice = batch.slice(i, i + BATCH);
+      sessions.liveFullTokens(slice.map((entry) => entry.token)).then(
+        (live) => slice.forEach((entry) => entry.done(live.has(entry.token))),
+        (error: unknown) => slice.forEach((entry) => entry.fail(error)),
+      );
+    }
+  };
+
   return {
     isLive(token: string): Promise<boolean> {
-      let check = inFlight.get(token);
-      if (!check) {
-        check = sessions
-          .authenticate(token, { touch: false })
-          .then((session) => session?.kind === 'full')
-          .finally(() => inFlight.delete(token));
-        inFlight.set(token, check);
-      }
+      const shared = pending.get(token);
+      if (shared) return shared;
+      if (waiting.length === 0) setImmediate(flush);
+      const check = new Promise<boolean>((done, fail) => waiting.push({ token, done, fail }));
+      pending.set(token, check);
       return check;
     },
   };
