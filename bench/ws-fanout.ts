@@ -96,7 +96,9 @@ async function connect(tokens: { userId: number; token: string }[]): Promise<Cli
           });
           socket.once('open', () => done(client));
           socket.once('error', fail);
-          socket.once('close', (code, reason) => fail(new Error(`closed ${code} ${String(reason)}`)));
+          socket.once('close', (code, reason) =>
+            fail(new Error(`closed ${code} ${String(reason)}`)),
+          );
         }),
     );
     clients.push(...(await Promise.all(batch)));
@@ -174,7 +176,9 @@ async function main() {
   await api.start();
   const publisher = new Redis(REDIS_URL);
   try {
-    console.log(`ws fan-out: ${CLIENTS} clients, ${ROUNDS} rounds (+1 warm-up), API pid ${api.pid}`);
+    console.log(
+      `ws fan-out: ${CLIENTS} clients, ${ROUNDS} rounds (+1 warm-up), API pid ${api.pid}`,
+    );
     const reference = await redisReference(500);
     line('reference: raw Redis pub/sub', stats(reference), reference.length);
 
@@ -186,7 +190,12 @@ async function main() {
     await new Promise((done) => setTimeout(done, 500));
     // B: one socket per user, one event per user.
     const many = await connect(users);
-    const b = await scenario('one socket per user', publisher, many, users.map((u) => u.userId));
+    const b = await scenario(
+      'one socket per user',
+      publisher,
+      many,
+      users.map((u) => u.userId),
+    );
     for (const c of many) c.socket.close();
 
     const ref = stats(reference);
