@@ -61,7 +61,7 @@ describe('live updates banner', () => {
     );
     await page.getByTestId('ws-banner').waitFor({ timeout: 10_000 });
     expect(await bannerText(page)).toMatch(
-      /Live updates disconnected \(code 1011: Server error, please reconnect\)\. (Retrying in \d s…|Reconnecting)/,
+      /Live updates disconnected \(code 1011: Server error, please reconnect\)\. (Retrying in \d\u00a0s…|Reconnecting)/,
     );
     await page.screenshot({ path: `${SHOTS}/banner-light.png`, fullPage: false });
     // The back-off: 1 s, then 2 s, so three sockets within about 4 s, not more.

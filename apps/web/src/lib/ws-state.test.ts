@@ -106,11 +106,11 @@ describe('bannerText', () => {
       { ...always, now: 1000 },
     );
     expect(bannerText(state, 1000)).toBe(
-      'Live updates disconnected (code 1011: Server error). Retrying in 1 s…',
+      'Live updates disconnected (code 1011: Server error). Retrying in 1\u00a0s…',
     );
     const third = failRepeatedly(idle, 3).at(-1)!;
     expect(bannerText(third, 1500)).toBe(
-      `Live updates disconnected (code 1006: ${ui.wsConnectionFailed}). Retrying in 3 s…`,
+      `Live updates disconnected (code 1006: ${ui.wsConnectionFailed}). Retrying in 3\u00a0s…`,
     );
     expect(bannerText(connecting(third), 4000)).toMatch(/Reconnecting \(attempt 3 of 10\)…$/);
   });

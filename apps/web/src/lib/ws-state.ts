@@ -102,5 +102,6 @@ export function bannerText(state: WsSnapshot, now: number): string | null {
     return `${lost} Reconnecting (attempt ${state.attempt} of ${WS_LIMITS.maxAttempts})…`;
   if (state.retryAt === null) return lost;
   const seconds = Math.max(1, Math.ceil((state.retryAt - now) / 1000));
-  return `${lost} Retrying in ${seconds} s…`;
+  // A no-break space keeps the number with its unit on a narrow screen.
+  return `${lost} Retrying in ${seconds}\u00a0s…`;
 }
