@@ -21,7 +21,7 @@ import { restRoutes } from './rest/routes.js';
 import { registerTrpcQueries } from './trpc-queries.js';
 import { registerRestRoutes } from './rest/shim.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { registerWebsocket } from './ws/hub.js';
+import { registerWebsocket, type WebsocketOptions } from './ws/hub.js';
 
 export interface AppOptions {
   services: Services;
@@ -35,6 +35,8 @@ export interface AppOptions {
   leanQueries?: boolean;
   /** LOGO_URL_TEMPLATE: its origin joins the CSP's img-src (real listings' logos). */
   logoUrlTemplate?: string | undefined;
+  /** /ws settings (the heartbeat interval); tests shorten it. */
+  websocket?: WebsocketOptions;
 }
 
 /**
@@ -113,7 +115,13 @@ export async function buildApp(options: AppOptions) {
       return reply.status(413).send({ detail: server.errorReportTooLarge });
     }
   });
-  registerWebsocket(app, options.sessions, options.subscriber, options.namespace);
+  registerWebsocket(
+    app,
+    options.sessions,
+    options.subscriber,
+    options.namespace,
+    options.websocket,
+  );
   app.get('/healthz', async () => ({ ok: true }));
   await serveWeb(app, options.webDist);
   return app;

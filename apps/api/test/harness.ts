@@ -32,7 +32,11 @@ export interface TestApi {
 
 /** The real app on the real test database and Redis (set up by the integration globalSetup). */
 export async function startTestApi(
-  options: { webDist?: string; env?: Record<string, string> } = {},
+  options: {
+    webDist?: string;
+    env?: Record<string, string>;
+    websocket?: { heartbeatMs?: number };
+  } = {},
 ): Promise<TestApi> {
   const { env: overrides = {}, ...appOptions } = options;
   const env = loadEnv({

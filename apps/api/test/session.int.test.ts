@@ -76,6 +76,24 @@ describe('session reads', () => {
     expect(expired).toMatchObject({ status: 401, body: { detail: server.sessionExpired } });
   });
 
+  it('liveFullTokens (the websocket re-check) keeps exactly the live full sessions, without a write', async () => {
+    const { userId } = await signUpAndLogIn(api, 'livetokens');
+    const sessions = api.runtime.sessions;
+    const live = await sessions.issueFull(userId);
+    const idle = await sessions.issueFull(userId);
+    const loggedOut = await sessions.issueFull(userId);
+    const temporary = await sessions.issueTemporary(userId, '2fa_setup');
+    expect((await api.http.post('/api/logout', undefined, loggedOut)).status).toBe(200);
+    api.clock.advance(SESSION_POLICY.idleMs - 1000);
+    expect(await sessions.authenticate(live)).not.toBeNull(); // counts as use: stays live
+    api.clock.advance(2000);
+    const before = await touches();
+    const found = await sessions.liveFullTokens([live, idle, loggedOut, temporary, 'unknown']);
+    expect([...found]).toEqual([live]);
+    expect(await touches()).toBe(before);
+    expect(await sessions.liveFullTokens([])).toEqual(new Set());
+  });
+
   it('refuses a logged-out session at once on another API process', async () => {
     const { token } = await signUpAndLogIn(api, 'leaver');
     expect(await statusOk(other, token)).toBe(true);

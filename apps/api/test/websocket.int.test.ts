@@ -1,16 +1,19 @@
-import { userEventsChannel } from '@tradebot/api-contract';
+import { server, userEventsChannel } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createRedis } from '@tradebot/jobs';
+import { SESSION_POLICY } from '@tradebot/core';
 import { buildApp } from '../src/app.js';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
+/** The server's heartbeat, shortened from 30 s so the test can watch several beats. */
+const HEARTBEAT_MS = 300;
 let api: TestApi;
 let base: string;
 let token: string;
 let userId: number;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ websocket: { heartbeatMs: HEARTBEAT_MS } });
   await api.reset();
   ({ token, userId } = await signUpAndLogIn(api, 'wsuser'));
   const address = await api.app.listen({ host: '127.0.0.1', port: 0 });
@@ -18,10 +21,16 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-function open(query: string) {
-  const socket = new WebSocket(`${base}/ws${query}`);
+/** A client socket; the server's heartbeat pings are counted apart from the other messages. */
+function open(query: string, options: { autoPong?: boolean } = {}) {
+  const socket = new WebSocket(`${base}/ws${query}`, options);
   const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const pings: number[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { type?: string };
+    if (message.type === 'ping') pings.push(Date.now());
+    else messages.push(message);
+  });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
@@ -29,7 +38,7 @@ function open(query: string) {
     socket.on('open', () => resolve());
     socket.on('error', reject);
   });
-  return { socket, messages, closed, opened };
+  return { socket, messages, pings, closed, opened };
 }
 
 const until = async (check: () => boolean, ms = 3000) => {
@@ -41,9 +50,48 @@ const until = async (check: () => boolean, ms = 3000) => {
 };
 
 describe('/ws', () => {
-  it('closes with 1008 for a missing or bad token', async () => {
-    expect(await open('').closed).toMatchObject({ code: 1008, reason: 'Session expired' });
-    expect(await open('?token=bogus').closed).toMatchObject({ code: 1008 });
+  it('refuses a missing, bad or temporary token with 1008 and a reason that says which', async () => {
+    expect(await open('').closed).toEqual({ code: 1008, reason: server.notAuthenticated });
+    expect(await open('?token=').closed).toEqual({ code: 1008, reason: server.notAuthenticated });
+    expect(await open('?token=bogus').closed).toEqual({ code: 1008, reason: 'Session expired' });
+    const temporary = await api.runtime.sessions.issueTemporary(userId, '2fa_setup');
+    const refused = open(`?token=${temporary}`);
+    expect(await refused.closed).toEqual({ code: 1008, reason: server.tempTokenOnly });
+    expect(refused.messages).toEqual([]);
+  });
+
+  it('never delivers to a refused socket, even an event for its user', async () => {
+    const temporary = await api.runtime.sessions.issueTemporary(userId, '2fa_setup');
+    const refused = open(`?token=${temporary}`);
+    await refused.opened;
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify({ type: 'progress', task: 'screener', completed: 1, total: 1 }),
+    );
+    await refused.closed;
+    expect(refused.messages).toEqual([]);
+  });
+
+  it('sends a ping every heartbeat, answers pong, and drops a peer that stops answering', async () => {
+    const ws = open(`?token=${token}`);
+    await ws.opened;
+    const openedAt = Date.now();
+    await until(() => ws.pings.length >= 2, 5 * HEARTBEAT_MS);
+    // One beat per interval: the second comes about two intervals after the socket opened.
+    expect(ws.pings[1]! - openedAt).toBeGreaterThanOrEqual(2 * HEARTBEAT_MS - 50);
+    ws.socket.send(JSON.stringify({ type: 'pong' }));
+    // A peer that answers no protocol ping and sends nothing (a dead network path) is dropped.
+    const silent = open(`?token=${token}`, { autoPong: false });
+    await silent.opened;
+    const closedAt = Date.now();
+    const { code } = await silent.closed;
+    expect(code).toBe(1006);
+    expect(Date.now() - closedAt).toBeLessThan(6 * HEARTBEAT_MS);
+    // The live one is still open and still beating.
+    const beats = ws.pings.length;
+    await until(() => ws.pings.length > beats, 3 * HEARTBEAT_MS);
+    expect(ws.socket.readyState).toBe(WebSocket.OPEN);
+    ws.socket.close();
   });
 
   it('answers ping with pong and rejects junk', async () => {
@@ -51,11 +99,14 @@ describe('/ws', () => {
     await ws.opened;
     ws.socket.send(JSON.stringify({ type: 'ping' }));
     ws.socket.send('not json');
-    await until(() => ws.messages.length >= 2);
+    ws.socket.send(JSON.stringify({ type: 'subscribe', user: 1 }));
+    await until(() => ws.messages.length >= 3);
     expect(ws.messages).toEqual([
       { type: 'pong' },
       { type: 'error', message: 'Invalid WebSocket message received' },
+      { type: 'error', message: 'Invalid WebSocket message received' },
     ]);
+    expect(ws.socket.readyState).toBe(WebSocket.OPEN);
     ws.socket.close();
   });
 
@@ -126,5 +177,30 @@ describe('/ws', () => {
     there.close();
     await other.close();
     subscriber.disconnect();
+  });
+
+  // Last: it moves the clock past the idle expiry of the sessions made before.
+  it('closes an idle-expired session at its next event, keeps a live one', async () => {
+    const idle = await api.runtime.sessions.issueFull(userId);
+    const idleSocket = open(`?token=${idle}`);
+    await idleSocket.opened;
+    // The handshake's session check must finish on the old time (it would count as use).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    api.clock.advance(SESSION_POLICY.idleMs - 1000);
+    const live = await api.runtime.sessions.issueFull(userId);
+    const liveSocket = open(`?token=${live}`);
+    await liveSocket.opened;
+    api.clock.advance(2000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const event = { type: 'progress', task: 'backtest', completed: 2, total: 3 };
+    await api.runtime.redis.publish(
+      userEventsChannel(api.runtime.namespace, userId),
+      JSON.stringify(event),
+    );
+    expect(await idleSocket.closed).toMatchObject({ code: 1008, reason: 'Session expired' });
+    await until(() => liveSocket.messages.length === 1);
+    expect(liveSocket.messages).toEqual([event]);
+    expect(idleSocket.messages).toEqual([]);
+    liveSocket.socket.close();
   });
 });

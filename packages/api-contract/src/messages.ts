@@ -46,6 +46,9 @@ export const ui = {
   saveTemplateFailed: 'Failed to save custom template',
   deleteTemplateFailed: 'Failed to delete template',
   screenerTimedOut: 'Screener did not complete within the expected time',
+  wsConnected: 'WebSocket connected',
+  wsConnectionFailed: 'WebSocket connection failed.',
+  wsInvalidMessage: 'Invalid WebSocket message received',
   noStocksSelectedForBacktesting: 'No stocks selected for backtesting',
   noStocksSelectedForOptimization: 'No stocks selected for optimization',
   savedForBacktesting: (n: number) => `Saved ${n} stocks for backtesting`,
@@ -118,6 +121,8 @@ export const server = {
   sessionExpired: 'Session expired',
   forbidden: 'Admin access required',
   tempTokenOnly: 'This token can only be used to complete two-factor authentication.',
+  /** /ws closes with 1011 and this when the session could not be checked (database down). */
+  wsServerError: 'Server error, please reconnect',
   usernameTaken: 'Username already registered',
   emailTaken: 'Email already registered',
   tosRequired: 'You must accept the Terms of Service and Privacy Policy.',

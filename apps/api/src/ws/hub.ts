@@ -1,43 +1,65 @@
-import { userEventsChannel, ZWsClientMessage, type TWsServerMessage } from '@tradebot/api-contract';
+import {
+  server,
+  userEventsChannel,
+  ZWsClientMessage,
+  type TWsServerMessage,
+} from '@tradebot/api-contract';
 import type { SessionService } from '@tradebot/core';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { refusal, sessionGate, SESSION_ENDED } from './session-gate.js';
+
+export { SESSION_ENDED } from './session-gate.js';
 
 export const HEARTBEAT_MS = 30_000;
 
-/** Closing code and reason when the socket's session has ended (RFC 6455 1008: policy). */
-export const SESSION_ENDED = { code: 1008, reason: 'Session expired' } as const;
+export interface WebsocketOptions {
+  /** The server's heartbeat (spec §7: 30 s); tests shorten it. */
+  heartbeatMs?: number;
+}
 
 /**
  * /ws?token=…: one socket per browser tab. Events for a user arrive on a Redis channel of this
  * deployment's namespace from any process (worker, other API instances) and fan out to that
  * user's sockets here. The session is checked again before every event and every heartbeat:
  * a socket whose session ended (logout, password change, admin revoke, expiry) is closed.
+ *
+ * Refusals close right after the handshake (a browser cannot read an HTTP status of a failed
+ * upgrade): 1008 with 'Not authenticated' (no token), 'Session expired' (unknown or ended
+ * token) or the temporary-token text; 1011 when the session could not be checked at all.
+ * Heartbeat: every interval a JSON `ping` (the client answers `pong`) and a protocol ping; a
+ * socket that sent nothing and answered no protocol ping for a whole interval is dropped.
  */
 export function registerWebsocket(
   app: FastifyInstance,
   sessions: SessionService,
   subscriber: Redis,
   namespace: string,
+  options: WebsocketOptions = {},
 ) {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sockets = new Map<number, Set<WebSocket>>();
   const tokens = new WeakMap<WebSocket, string>();
+  const gate = sessionGate(sessions);
   const channel = (userId: number) => userEventsChannel(namespace, userId);
 
   /** Sends when the socket's session is still live; closes the socket otherwise. */
-  const sendIfLive = async (socket: WebSocket, payload: string) => {
+  const sendIfLive = async (socket: WebSocket, payload: string | Buffer) => {
     const token = tokens.get(socket);
-    const session = token ? await sessions.authenticate(token, { touch: false }) : null;
-    if (session?.kind !== 'full') return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
-    socket.send(payload);
+    const live = token ? await gate.isLive(token) : false;
+    if (!live) return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+    socket.send(payload, { binary: false });
   };
 
   subscriber.on('message', (from: string, payload: string) => {
     if (!from.startsWith(`${namespace}:`)) return;
     const userId = Number(from.split(':').at(-1));
-    for (const socket of sockets.get(userId) ?? [])
-      void sendIfLive(socket, payload).catch(() => undefined);
+    const targets = sockets.get(userId);
+    if (!targets) return;
+    // Encoded once for all of the user's sockets, sent as a text frame.
+    const frame = Buffer.from(payload);
+    for (const socket of targets) void sendIfLive(socket, frame).catch(() => undefined);
   });
 
   const join = async (userId: number, socket: WebSocket) => {
@@ -66,12 +88,18 @@ export function registerWebsocket(
   // is not lost while the token is being checked.
   app.get('/ws', { websocket: true }, (socket, request) => {
     const token = (request.query as Record<string, string | undefined>).token;
-    const ready = token ? sessions.authenticate(token) : Promise.resolve(null);
+    // A failed check (database down) closes with 1011 below; the socket never joins.
+    const ready = token
+      ? sessions.authenticate(token).catch(() => 'error' as const)
+      : Promise.resolve(null);
     if (token) tokens.set(socket, token);
     let heartbeat: NodeJS.Timeout | undefined;
+    let heard = true;
+    socket.on('pong', () => (heard = true));
     socket.on('message', (raw: Buffer) => {
+      heard = true;
       void ready.then((session) => {
-        if (!session) return;
+        if (!session || session === 'error' || session.kind !== 'full') return;
         const parsed = parseClientMessage(raw);
         if (!parsed)
           return send(socket, { type: 'error', message: 'Invalid WebSocket message received' });
@@ -81,17 +109,25 @@ export function registerWebsocket(
     socket.on('close', () => {
       clearInterval(heartbeat);
       // During shutdown Redis may already be gone; there is nothing left to unsubscribe from.
-      void ready.then((session) => session && leave(session.userId, socket)).catch(() => undefined);
+      void ready
+        .then((session) => {
+          if (session && session !== 'error') return leave(session.userId, socket);
+        })
+        .catch(() => undefined);
     });
     void ready.then(async (session) => {
-      if (!session || session.kind !== 'full')
-        return socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
-      await join(session.userId, socket);
+      if (session === 'error') return socket.close(1011, server.wsServerError);
+      const refused = refusal(token, session);
+      if (refused || !session) return socket.close(refused?.code, refused?.reason);
+      if (socket.readyState !== socket.OPEN) return;
+      await join(session.userId, socket).catch(() => socket.close(1011, server.wsServerError));
       const ping = JSON.stringify({ type: 'ping' } satisfies TWsServerMessage);
-      heartbeat = setInterval(
-        () => void sendIfLive(socket, ping).catch(() => undefined),
-        HEARTBEAT_MS,
-      );
+      heartbeat = setInterval(() => {
+        if (!heard) return socket.terminate();
+        heard = false;
+        socket.ping();
+        void sendIfLive(socket, ping).catch(() => undefined);
+      }, heartbeatMs);
     });
   });
 }

@@ -1,4 +1,10 @@
-import { createSession, findSession, revokeSession, touchSession } from '@tradebot/db';
+import {
+  createSession,
+  findLiveFullSessionIds,
+  findSession,
+  revokeSession,
+  touchSession,
+} from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import { generateToken, hashToken } from '../security/tokens.js';
 import type { SessionInfo, TemporaryPurpose } from '../types.js';
@@ -70,7 +76,24 @@ export function sessionService(deps: Pick<ServiceDeps, 'db' | 'now'>) {
     };
   }
 
+  /**
+   * Which of `tokens` belong to live full sessions, in one query, without counting as use (the
+   * websocket hub's per-event re-check); the same expiry rules as `authenticate`.
+   */
+  async function liveFullTokens(tokens: string[]): Promise<Set<string>> {
+    const byHash = new Map(tokens.map((token) => [hashToken(token), token]));
+    const at = now().getTime();
+    const live = await findLiveFullSessionIds(
+      db,
+      [...byHash.keys()],
+      at,
+      at - SESSION_POLICY.idleMs,
+    );
+    return new Set([...live].map((id) => byHash.get(id)!));
+  }
+
   return {
+    liveFullTokens,
     issueFull: (userId: number, expiresAt?: Date) => issue(userId, 'full', null, expiresAt),
     issueTemporary: (userId: number, purpose: TemporaryPurpose) =>
       issue(userId, 'temporary', purpose),

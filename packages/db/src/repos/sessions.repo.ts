@@ -127,3 +127,30 @@ export async function deleteExpiredSessions(db: Db, before: Date) {
   const { count } = await db.session.deleteMany({ where: { expiresAt: { lt: before } } });
   return count;
 }
+
+const LIVE_FULL_SESSIONS = {
+  name: 'sessions.liveFull',
+  text: `SELECT id FROM sessions
+    WHERE id = ANY($1::text[]) AND revoked_at IS NULL AND kind = 'full'
+      AND (extract(epoch FROM expires_at) * 1000)::float8 > $2
+      AND (extract(epoch FROM last_used_at) * 1000)::float8 > $3`,
+};
+
+/**
+ * Of the given session ids, those of full sessions still live at `atMs`: not revoked, not past
+ * their expiry, used after `usedAfterMs` (idle expiry). One round trip for many ids (the
+ * websocket hub re-checks every socket an event goes to).
+ */
+export async function findLiveFullSessionIds(
+  db: Db,
+  ids: string[],
+  atMs: number,
+  usedAfterMs: number,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.pool.query<{ id: string }>({
+    ...LIVE_FULL_SESSIONS,
+    values: [ids, atMs, usedAfterMs],
+  });
+  return new Set(rows.map((row) => row.id));
+}
