@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from './schemas.js';
 
 /**
  * Alpaca's trading JSON (account, positions, orders, FILL activities) as documented in its
@@ -7,15 +8,6 @@ import { z } from 'zod';
  * adapter uses are required.
  */
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const instant = z
-  .string()
-  .regex(RFC3339, 'expected an RFC 3339 timestamp')
-  .transform((s, ctx) => {
-    const ms = Date.parse(s);
-    if (Number.isNaN(ms)) ctx.addIssue({ code: 'custom', message: `invalid timestamp ${s}` });
-    return ms;
-  });
 const optionalInstant = instant.nullable().optional();
 
 /** "123.45", "-5", 12.5 → a finite number. */

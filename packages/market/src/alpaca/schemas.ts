@@ -10,7 +10,7 @@ import { AlpacaPayloadError } from './errors.js';
 
 /** RFC 3339 instants as Alpaca writes them (`Z` or an offset; nanoseconds allowed) → ms. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const instant = z
+export const instant = z
   .string()
   .regex(RFC3339, 'expected an RFC 3339 timestamp')
   .transform((s, ctx) => {
