@@ -1,9 +1,9 @@
 import { ui, type TStockParameters } from '@tradebot/api-contract';
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { serverDetail } from '../../../lib/trpc';
 import { ConfirmDialog } from './confirm-dialog';
 import { FinalListTable, type RowEditing } from './final-list-table';
+import { ListBody } from './list-body';
 import { resolveParameters } from './parameter-edits';
 import type { TradingLists } from './use-trading-lists';
 
@@ -70,28 +70,26 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
             </Button>
           </Group>
         </Group>
-        {finalList.isPending || schema.isPending ? (
-          <Loader size="sm" />
-        ) : finalList.isError ? (
-          <Alert color="red">{serverDetail(finalList.error, ui.settingsLoadFailedRetry)}</Alert>
-        ) : schema.isError ? (
-          <Alert color="red">{serverDetail(schema.error, ui.settingsLoadFailedRetry)}</Alert>
-        ) : empty ? (
-          <Text c="dimmed" data-testid="final-empty">
-            {ui.noTradingStocks}
-          </Text>
-        ) : (
-          <FinalListTable
-            entries={entries}
-            numeric={schema.data.numeric}
-            flags={schema.data.flags}
-            editing={editing}
-            onEdit={setEditing}
-            saving={lists.pending.update}
-            onSave={() => void saveRow()}
-            onRemove={setRemoving}
-          />
-        )}
+        <ListBody
+          list={finalList}
+          schema={schema}
+          empty={empty}
+          emptyText={ui.noTradingStocks}
+          emptyTestId="final-empty"
+        >
+          {(loaded) => (
+            <FinalListTable
+              entries={entries}
+              numeric={loaded.numeric}
+              flags={loaded.flags}
+              editing={editing}
+              onEdit={setEditing}
+              saving={lists.pending.update}
+              onSave={() => void saveRow()}
+              onRemove={setRemoving}
+            />
+          )}
+        </ListBody>
       </Stack>
       <ConfirmDialog
         opened={removing !== null}

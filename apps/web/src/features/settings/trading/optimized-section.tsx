@@ -1,22 +1,11 @@
 import { ui, type TStockParameters } from '@tradebot/api-contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Collapse, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
-import { serverDetail } from '../../../lib/trpc';
 import { BacktestDetailModal } from '../backtest-detail/backtest-detail-modal';
 import { BatchEdit } from './batch-edit';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmSaveDialog } from './confirm-save-dialog';
+import { ListBody } from './list-body';
 import { OptimizedTable } from './optimized-table';
 import {
   applyBatch,
@@ -107,53 +96,51 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
             </Button>
           </Group>
         </Group>
-        {optimized.isPending || schema.isPending ? (
-          <Loader size="sm" />
-        ) : optimized.isError ? (
-          <Alert color="red">{serverDetail(optimized.error, ui.settingsLoadFailedRetry)}</Alert>
-        ) : schema.isError ? (
-          <Alert color="red">{serverDetail(schema.error, ui.settingsLoadFailedRetry)}</Alert>
-        ) : empty ? (
-          <Text c="dimmed" data-testid="optimized-empty">
-            {ui.noOptimizedParameters}
-          </Text>
-        ) : (
-          <>
-            <Group gap="xs">
-              <Button variant="light" size="compact-sm" onClick={() => setBatchOpen((o) => !o)}>
-                {batchOpen ? 'Hide batch edit' : 'Show batch edit'}
-              </Button>
-            </Group>
-            <Collapse expanded={batchOpen}>
-              <BatchEdit
-                numeric={schema.data.numeric}
-                flags={schema.data.flags}
-                onApply={(batch) => setEdits((current) => applyBatch(symbols, current, batch))}
-              />
-            </Collapse>
-            <OptimizedTable
-              rows={pageRows}
-              allSymbols={symbols}
-              numeric={schema.data.numeric}
-              flags={schema.data.flags}
-              edits={edits}
-              onEdit={editCell}
-              selected={selected}
-              onSelect={setSelected}
-              onDetails={setDetails}
-            />
-            {pages > 1 && (
-              <Group justify="space-between" gap="xs">
-                <Text size="xs" c="dimmed">
-                  Stocks {(shownPage - 1) * PAGE_SIZE + 1}–
-                  {(shownPage - 1) * PAGE_SIZE + pageRows.length} of {rows.length}. Select All and
-                  batch edit cover every page.
-                </Text>
-                <Pagination size="sm" total={pages} value={shownPage} onChange={setPage} />
+        <ListBody
+          list={optimized}
+          schema={schema}
+          empty={empty}
+          emptyText={ui.noOptimizedParameters}
+          emptyTestId="optimized-empty"
+        >
+          {(loaded) => (
+            <>
+              <Group gap="xs">
+                <Button variant="light" size="compact-sm" onClick={() => setBatchOpen((o) => !o)}>
+                  {batchOpen ? 'Hide batch edit' : 'Show batch edit'}
+                </Button>
               </Group>
-            )}
-          </>
-        )}
+              <Collapse expanded={batchOpen}>
+                <BatchEdit
+                  numeric={loaded.numeric}
+                  flags={loaded.flags}
+                  onApply={(batch) => setEdits((current) => applyBatch(symbols, current, batch))}
+                />
+              </Collapse>
+              <OptimizedTable
+                rows={pageRows}
+                allSymbols={symbols}
+                numeric={loaded.numeric}
+                flags={loaded.flags}
+                edits={edits}
+                onEdit={editCell}
+                selected={selected}
+                onSelect={setSelected}
+                onDetails={setDetails}
+              />
+              {pages > 1 && (
+                <Group justify="space-between" gap="xs">
+                  <Text size="xs" c="dimmed">
+                    Stocks {(shownPage - 1) * PAGE_SIZE + 1}–
+                    {(shownPage - 1) * PAGE_SIZE + pageRows.length} of {rows.length}. Select All and
+                    batch edit cover every page.
+                  </Text>
+                  <Pagination size="sm" total={pages} value={shownPage} onChange={setPage} />
+                </Group>
+              )}
+            </>
+          )}
+        </ListBody>
       </Stack>
       <ConfirmSaveDialog
         symbols={confirming}
