@@ -265,6 +265,24 @@ export const server = {
     `Each stock may appear once in the Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''} appear${symbols.length > 1 ? '' : 's'} more than once.`,
   beginTradingSaved:
     'Final Trading List saved. The trading bot is not available in this version yet; it will trade this list once it is.',
+  botStarted: (mode: 'demo' | 'paper' | 'live') =>
+    `Trading bot started on your ${mode === 'demo' ? 'demo market account' : `${mode} account`}.`,
+  botAlreadyRunning: 'The trading bot is already running.',
+  botStopped: 'Trading bot stopped. Open positions and their protective orders stay at the broker.',
+  botAlreadyStopped: 'The trading bot is not running.',
+  botRestarted: 'Trading bot restarted.',
+  botNeedsStocks:
+    'Your Final Trading List is empty. Add stocks to it in Strategy settings before starting the bot.',
+  botLiveNeedsPaidPlan:
+    'Live trading needs a paid plan (basic or premium). Your trial can run the bot on paper or on the demo market.',
+  botNeedsKeys: (mode: 'paper' | 'live') =>
+    `Save your ${mode} API key and secret in account settings before starting the bot in ${mode} mode.`,
+  notHolding: (symbol: string) => `You hold no position in ${symbol}.`,
+  quickSellSent: (symbol: string) => `Quick sell initiated for ${symbol}.`,
+  killSwitchDone: (orders: number, positions: number) =>
+    `Flattened: ${orders} open orders canceled, ${positions} positions closed at market, and the bot stopped.`,
+  brokerUnavailable: 'The broker could not be reached. Please try again in a moment.',
+  brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
   internalError: (requestId: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,

@@ -40,6 +40,8 @@ export interface ServiceDeps {
   newsQueue: Queue;
   /** The backtest queue (POST /api/run-backtester adds one job per symbol, the worker optimizes). */
   backtestQueue: Queue;
+  /** The bot queue: one Job Scheduler `bot:{userId}` per running bot (core/src/bot). */
+  botQueue: Queue;
 }
 
 export interface UniverseDeps {

@@ -8,6 +8,7 @@ import {
   openQueue,
   screenerQueue,
   backtestQueue,
+  botQueue,
 } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
@@ -35,6 +36,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const screener = openQueue(screenerQueue, queueConnection, namespace);
   const news = openQueue(newsQueue, queueConnection, namespace);
   const backtests = openQueue(backtestQueue, queueConnection, namespace);
+  const bot = openQueue(botQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const deps: ServiceDeps = {
@@ -73,6 +75,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     screenerQueue: screener,
     newsQueue: news,
     backtestQueue: backtests,
+    botQueue: bot,
     ...overrides,
   };
   const { services, sessions } = createServices(deps);
@@ -103,6 +106,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await screener.close();
       await news.close();
       await backtests.close();
+      await bot.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -10,6 +10,7 @@ import type { BillingProvider } from './billing/billing-provider.js';
 import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
+import { botService } from './bot/bot.service.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import { listMovesService } from './stock-lists/list-moves.service.js';
 import { tradingSettingsService } from './trading-settings/trading-settings.service.js';
@@ -64,6 +65,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
       }),
     }),
     backtestSettings: backtestSettingsService(deps),
+    bot: botService(deps),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),

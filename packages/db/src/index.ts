@@ -19,3 +19,4 @@ export * from './repos/final-list.repo.js';
 export * from './repos/trading-settings.repo.js';
 export * from './repos/backtest-runs.repo.js';
 export * from './repos/sim-broker.repo.js';
+export * from './repos/bot.repo.js';

@@ -12,6 +12,8 @@ import {
   ZScreenerJob,
   ZBacktestJob,
   ZBacktestJobResult,
+  ZBotTickJob,
+  ZBotTickResult,
   ZScreenerJobResult,
   ZSendMailJob,
   ZSendMailResult,
@@ -184,3 +186,27 @@ export const backtestQueue = defineQueue({
 });
 
 export const backtestJobId = (userId: number, runId: number) => `backtest-${userId}-${runId}`;
+
+/**
+ * Bot ticks: one Job Scheduler per running user, id `bot:{userId}` (BOT_SCHEDULER_ID), every
+ * `sleep_interval` seconds (POST /api/start upserts it, /api/stop removes it). A tick is cheap
+ * and idempotent (orders carry deterministic client order ids recorded before they are sent),
+ * so a failed tick is not retried: the next one reconciles. A killed worker's tick is handed on
+ * within about 10 s (10 s lock, stall check every 2 s) and simply runs again.
+ */
+export const botQueue = defineQueue({
+  name: 'bot',
+  payload: ZBotTickJob,
+  result: ZBotTickResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { count: 1_000 },
+    removeOnFail: { count: 1_000 },
+  },
+  workerOptions: { lockDuration: 10_000, stalledInterval: 2_000, maxStalledCount: 5 },
+});
+
+/** The Job Scheduler id of a user's bot. */
+export const botSchedulerId = (userId: number) => `bot:${userId}`;
+/** A tick asked for now (Start, Restart): one per user and second of market time. */
+export const botTickNowJobId = (userId: number, at: number) => `bot-now-${userId}-${at}`;

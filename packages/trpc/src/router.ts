@@ -13,6 +13,7 @@ import { marketImportRouter } from './routers/market-import.router.js';
 import { screenerRouter } from './routers/screener.router.js';
 import { tradingSettingsRouter } from './routers/trading-settings.router.js';
 import { backtestsRouter } from './routers/backtests.router.js';
+import { botRouter } from './routers/bot.router.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({
@@ -31,6 +32,7 @@ export const appRouter = router({
   screener: screenerRouter,
   tradingSettings: tradingSettingsRouter,
   backtests: backtestsRouter,
+  bot: botRouter,
 });
 
 export type AppRouter = typeof appRouter;

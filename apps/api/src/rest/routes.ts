@@ -156,6 +156,30 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'backtests.result',
     input: (request) => ({ symbol: param(request, 'symbol') }),
   },
+  // spec §7 Dashboard: the trading bot; ours: the kill switch and a symbol's price chart with fills
+  { method: 'POST', path: '/api/start', procedure: 'bot.start' },
+  { method: 'POST', path: '/api/stop', procedure: 'bot.stop' },
+  { method: 'POST', path: '/api/restart', procedure: 'bot.restart' },
+  { method: 'GET', path: '/api/bot/status', procedure: 'bot.status' },
+  { method: 'POST', path: '/api/kill-switch', procedure: 'bot.killSwitch' },
+  {
+    method: 'POST',
+    path: '/api/manual-sell/:symbol',
+    procedure: 'bot.manualSell',
+    input: (request) => ({ symbol: param(request, 'symbol') }),
+  },
+  { method: 'GET', path: '/api/positions', procedure: 'bot.positions' },
+  { method: 'GET', path: '/api/tracked-symbols', procedure: 'bot.trackedSymbols' },
+  { method: 'GET', path: '/api/historical-performance', procedure: 'bot.historicalPerformance' },
+  { method: 'GET', path: '/api/logs', procedure: 'bot.logs' },
+  {
+    method: 'GET',
+    path: '/api/bot/chart/:symbol',
+    procedure: 'bot.chart',
+    input: (request) => ({ symbol: param(request, 'symbol') }),
+  },
+  // spec §7 Live log
+  { method: 'GET', path: '/api/get-live-log', procedure: 'bot.liveLog' },
   // spec §7 Strategy settings: the backtest settings form
   { method: 'GET', path: '/api/backtest/settings', procedure: 'backtestSettings.get' },
   {

@@ -95,3 +95,14 @@ export const ZBacktestJobResult = z.object({
   no_robust_edge: z.boolean().nullable(),
 });
 export type TBacktestJobResult = z.infer<typeof ZBacktestJobResult>;
+
+/** One bot tick of one user (the Job Scheduler `bot:{userId}` adds one every sleep_interval). */
+export const ZBotTickJob = z.object({ userId: z.number().int().positive() });
+export type TBotTickJob = z.infer<typeof ZBotTickJob>;
+export const ZBotTickResult = z.object({
+  /** ran: a full tick; stopped: the bot was stopped meanwhile; busy: another tick held the lock. */
+  outcome: z.enum(['ran', 'stopped', 'busy', 'failed']),
+  orders_sent: z.number().int().nonnegative(),
+  market_open: z.boolean().nullable(),
+});
+export type TBotTickResult = z.infer<typeof ZBotTickResult>;

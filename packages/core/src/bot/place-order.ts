@@ -1,0 +1,140 @@
+import { findOrderIntent, recordOrderIntent, updateOrderIntent } from '@tradebot/db';
+import type { BotOrderPurpose, BotOrderRow, Db } from '@tradebot/db';
+import {
+  BrokerError,
+  type BrokerOrder,
+  type BrokerPort,
+  type OrderRequest,
+} from '@tradebot/market';
+
+/**
+ * Nothing lost, nothing twice: every order the bot (or Quick Sell, or the kill switch) sends is
+ * first recorded in `bot_orders` under its deterministic client order id, then sent once. When
+ * the answer is lost (`unknown_outcome`, a timeout, a crash before the answer was stored) the
+ * intent stays `unknown`/`pending`, and `settleOrderIntent` later asks the broker for the order by
+ * that id: found → its state is recorded; not found → it is sent again under the same id (the
+ * broker refuses a second order with one client order id, so even a race cannot fill twice).
+ */
+export interface OrderIntent {
+  userId: number;
+  purpose: BotOrderPurpose;
+  request: OrderRequest;
+  /** Trading date (YYYY-MM-DD) whose bar decided it; null for manual orders. */
+  decidedOn: string | null;
+  /** Market time of the decision. */
+  at: Date;
+}
+
+export type PlaceOutcome =
+  | { kind: 'placed'; order: BrokerOrder }
+  /** The answer was lost: the next tick looks it up (never sent again blindly). */
+  | { kind: 'unknown' }
+  /** The broker refused it (buying power, PDT, rejected, not permitted): recorded as failed. */
+  | { kind: 'refused'; error: BrokerError };
+
+/** Records the intent (once per client order id) and sends it unless it was sent before. */
+export async function placeOrder(
+  db: Db,
+  broker: BrokerPort,
+  intent: OrderIntent,
+): Promise<PlaceOutcome> {
+  const { request } = intent;
+  const row = await recordOrderIntent(db, {
+    userId: intent.userId,
+    clientOrderId: request.clientOrderId,
+    symbol: request.symbol,
+    purpose: intent.purpose,
+    side: request.side,
+    qty: request.qty,
+    request: JSON.parse(JSON.stringify(request)),
+    decidedOn: intent.decidedOn,
+    createdAt: intent.at,
+  });
+  if (row.status !== 'pending') return settleOrderIntent(db, broker, intent.userId, row);
+  return send(db, broker, intent.userId, row, request);
+}
+
+/**
+ * Brings one unsettled intent up to date with the broker: a pending or unknown one is looked up by
+ * its client order id first and only sent when the broker has never seen it.
+ */
+export async function settleOrderIntent(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  row: BotOrderRow,
+): Promise<PlaceOutcome> {
+  let order: BrokerOrder | null;
+  try {
+    order = await broker.getOrderByClientId(row.clientOrderId);
+  } catch (error) {
+    if (error instanceof BrokerError) return { kind: 'unknown' };
+    throw error;
+  }
+  if (order !== null) {
+    await recordBrokerState(db, userId, order);
+    return { kind: 'placed', order };
+  }
+  if (row.status === 'pending' || row.status === 'unknown' || row.status === 'sent')
+    return send(db, broker, userId, row, row.request as OrderRequest);
+  return { kind: 'unknown' };
+}
+
+async function send(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  row: BotOrderRow,
+  request: OrderRequest,
+): Promise<PlaceOutcome> {
+  try {
+    const order = await broker.submitOrder(request);
+    await updateOrderIntent(db, userId, row.clientOrderId, {
+      attempted: true,
+      sentAt: new Date(order.submittedAt),
+      lastError: null,
+    });
+    await recordBrokerState(db, userId, order);
+    return { kind: 'placed', order };
+  } catch (error) {
+    if (!(error instanceof BrokerError)) {
+      // A fault of ours or the network outside the adapter: treat as a lost answer.
+      await updateOrderIntent(db, userId, row.clientOrderId, {
+        attempted: true,
+        status: 'unknown',
+        lastError: 'The order may have reached the broker; it will be looked up.',
+      });
+      throw error;
+    }
+    if (
+      error.code === 'unknown_outcome' ||
+      error.code === 'unavailable' ||
+      error.code === 'rate_limited'
+    ) {
+      await updateOrderIntent(db, userId, row.clientOrderId, {
+        attempted: true,
+        status: 'unknown',
+        lastError: error.message,
+      });
+      return { kind: 'unknown' };
+    }
+    await updateOrderIntent(db, userId, row.clientOrderId, {
+      attempted: true,
+      status: 'failed',
+      lastError: error.message,
+    });
+    return { kind: 'refused', error };
+  }
+}
+
+/** Stores the broker's view of an order on its intent. */
+export async function recordBrokerState(db: Db, userId: number, order: BrokerOrder): Promise<void> {
+  const existing = await findOrderIntent(db, userId, order.clientOrderId);
+  if (existing === null) return;
+  await updateOrderIntent(db, userId, order.clientOrderId, {
+    status: order.status,
+    brokerOrderId: order.id,
+    filledQty: order.filledQty,
+    filledAvgPrice: order.filledAvgPrice,
+  });
+}

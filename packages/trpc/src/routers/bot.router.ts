@@ -1,0 +1,57 @@
+import {
+  ZBotActionOutput,
+  ZBotChartInput,
+  ZBotChartOutput,
+  ZBotLogsOutput,
+  ZBotStatus,
+  ZHistoricalPerformance,
+  ZKillSwitchOutput,
+  ZLiveLogOutput,
+  ZManualSellInput,
+  ZManualSellOutput,
+  ZPositionsOutput,
+  ZTrackedSymbolsOutput,
+} from '@tradebot/api-contract';
+import { authedProcedure, router } from '../trpc.js';
+
+/** The trading bot (spec §7 Dashboard and Live log): control, the account, what it trades. */
+export const botRouter = router({
+  start: authedProcedure
+    .output(ZBotActionOutput)
+    .mutation(({ ctx }) => ctx.services.bot.start(ctx.session)),
+  stop: authedProcedure
+    .output(ZBotActionOutput)
+    .mutation(({ ctx }) => ctx.services.bot.stop(ctx.session)),
+  restart: authedProcedure
+    .output(ZBotActionOutput)
+    .mutation(({ ctx }) => ctx.services.bot.restart(ctx.session)),
+  status: authedProcedure
+    .output(ZBotStatus)
+    .query(({ ctx }) => ctx.services.bot.status(ctx.session.userId)),
+  killSwitch: authedProcedure
+    .output(ZKillSwitchOutput)
+    .mutation(({ ctx }) => ctx.services.bot.killSwitch(ctx.session)),
+  manualSell: authedProcedure
+    .input(ZManualSellInput)
+    .output(ZManualSellOutput)
+    .mutation(({ ctx, input }) => ctx.services.bot.manualSell(ctx.session, input.symbol)),
+  positions: authedProcedure
+    .output(ZPositionsOutput)
+    .query(({ ctx }) => ctx.services.bot.positions(ctx.session)),
+  trackedSymbols: authedProcedure
+    .output(ZTrackedSymbolsOutput)
+    .query(({ ctx }) => ctx.services.bot.trackedSymbols(ctx.session)),
+  historicalPerformance: authedProcedure
+    .output(ZHistoricalPerformance)
+    .query(({ ctx }) => ctx.services.bot.historicalPerformance(ctx.session.userId)),
+  logs: authedProcedure
+    .output(ZBotLogsOutput)
+    .query(({ ctx }) => ctx.services.bot.logs(ctx.session.userId)),
+  liveLog: authedProcedure
+    .output(ZLiveLogOutput)
+    .query(({ ctx }) => ctx.services.bot.liveLog(ctx.session.userId)),
+  chart: authedProcedure
+    .input(ZBotChartInput)
+    .output(ZBotChartOutput)
+    .query(({ ctx, input }) => ctx.services.bot.chart(ctx.session, input.symbol)),
+});
