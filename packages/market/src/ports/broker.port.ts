@@ -69,6 +69,12 @@ export interface BracketExits {
   stopLossAt: number;
   takeProfitAt: number;
   trail: number;
+  /**
+   * The price the multiples are applied to by a broker that needs absolute prices before the
+   * fill (Alpaca's bracket legs): the bot passes the deciding bar's close. The simulated broker
+   * ignores it and uses the real fill price.
+   */
+  referencePrice?: number;
 }
 
 /**
