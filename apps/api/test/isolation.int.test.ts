@@ -194,6 +194,8 @@ const rest: Record<string, Call> = {
   'DELETE /api/admin/delete-user/:id': (t) => api.http.del(`/api/admin/delete-user/${a.userId}`, t),
   'POST /api/admin/grant-plan/:id': (t) =>
     api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
+  'POST /api/admin/demo-clock/advance': (t) =>
+    api.http.post('/api/admin/demo-clock/advance', { hours: 1 }, t),
   'GET /api/admin/client-errors': (t) => api.http.get('/api/admin/client-errors', t),
   'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
   'POST /api/admin/refresh-metrics': (t) =>
@@ -295,6 +297,7 @@ const procedures: Record<string, Call> = {
   'backtestSettings.save': trpc('backtestSettings.save', 'mutation', { period: 24 }),
   'news.sentiment': trpc('news.sentiment', 'query'),
   'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
+  'admin.advanceDemoClock': trpc('admin.advanceDemoClock', 'mutation', { hours: 1 }),
   'explorer.explore': trpc('explorer.explore', 'mutation', { search: 'ALICEQ' }),
   'explorer.count': trpc('explorer.count', 'query'),
   'explorer.logos': trpc('explorer.logos', 'mutation', { symbols: ['ALICEQ'] }),

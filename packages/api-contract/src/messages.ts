@@ -265,6 +265,10 @@ export const server = {
     `Each stock may appear once in the Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''} appear${symbols.length > 1 ? '' : 's'} more than once.`,
   beginTradingSaved:
     'Final Trading List saved. The trading bot is not available in this version yet; it will trade this list once it is.',
+  demoClockPaused:
+    'The demo clock is paused (DEMO_TRADING_DAYS_PER_MINUTE=0): it can only be moved by tests.',
+  demoClockAdvanced: (hours: number, at: string) =>
+    `Demo market skipped ahead ${hours} market hours; it is now ${at} in New York.`,
   botStarted: (mode: 'demo' | 'paper' | 'live') =>
     `Trading bot started on your ${mode === 'demo' ? 'demo market account' : `${mode} account`}.`,
   botAlreadyRunning: 'The trading bot is already running.',

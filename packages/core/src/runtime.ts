@@ -16,6 +16,7 @@ import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
 import { joinDeploymentDemoClock } from './market/demo-clock-origin.js';
+import { demoClockService } from './market/demo-clock-sync.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
 import { createRateLimiter } from './security/rate-limit.js';
@@ -78,7 +79,9 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     botQueue: bot,
     ...overrides,
   };
-  const { services, sessions } = createServices(deps);
+  const demoClock = demoClockService(db, deps.market.demo.clock, Date.parse(env.DEMO_CLOCK_START));
+  const { services, sessions } = createServices(deps, demoClock);
+  let stopClockSync = () => {};
   return {
     db,
     redis,
@@ -97,8 +100,13 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
      */
     async ready() {
       await joinDeploymentDemoClock(db, deps.market.demo.clock, Date.parse(env.DEMO_CLOCK_START));
+      // An admin's skip ahead (another process) reaches this one within DEMO_CLOCK_SYNC_MS.
+      stopClockSync = demoClock.startSync((error) =>
+        console.error('[demo clock] sync failed:', error),
+      );
     },
     async close() {
+      stopClockSync();
       await deps.background.idle();
       await mail.close();
       await metrics.close();

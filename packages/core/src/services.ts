@@ -10,6 +10,7 @@ import type { BillingProvider } from './billing/billing-provider.js';
 import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
+import type { DemoClockService } from './market/demo-clock-sync.js';
 import { botService } from './bot/bot.service.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import { listMovesService } from './stock-lists/list-moves.service.js';
@@ -32,7 +33,11 @@ import { queueScreenerJobs, screenerService } from './screener/screener.service.
  * Wires the services once per process. tRPC procedures (and through them the REST shims) and
  * worker processors all call these; the `Services` type is inferred from here.
  */
-export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
+export function createServices(
+  deps: ServiceDeps,
+  demoClock: DemoClockService,
+  billing?: BillingProvider,
+) {
   const sessions = sessionService(deps);
   const verification = emailVerificationService(deps);
   const market = activeMarketService(deps);
@@ -52,6 +57,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     market,
     subscription: subscriptionService(deps, billing),
     admin: { ...adminService(deps), ...adminReportsService(deps) },
+    demoClock,
     clientErrors: clientErrorService(deps),
     notifications: notificationService(deps),
     mail: mailDeliveryService(deps),

@@ -188,6 +188,13 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'backtestSettings.save',
     input: body,
   },
+  // ours: skip the demo market ahead ({ hours }), admins only
+  {
+    method: 'POST',
+    path: '/api/admin/demo-clock/advance',
+    procedure: 'admin.advanceDemoClock',
+    input: body,
+  },
   // spec §7 Dashboard: news sentiment (read from the cache the worker refreshes)
   { method: 'GET', path: '/api/get-news-sentiment', procedure: 'news.sentiment' },
   // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' })

@@ -48,3 +48,17 @@ export const ZAdminMailOutput = z.array(
     created_at: z.string(),
   }),
 );
+
+/** POST /api/admin/demo-clock/advance: skip the deployment's demo market ahead (market hours). */
+export const ZAdvanceDemoClockInput = z.object({
+  hours: z
+    .number()
+    .positive()
+    .max(24 * 60),
+});
+export const ZAdvanceDemoClockOutput = z.object({
+  message: z.string(),
+  /** The demo market's time after the skip (ISO). */
+  market_time: z.string(),
+});
+export type TAdvanceDemoClockOutput = z.infer<typeof ZAdvanceDemoClockOutput>;

@@ -26,3 +26,15 @@ export async function claimDemoClockOrigin(
   }
   throw new Error('demo clock origin: neither inserted nor found');
 }
+
+/**
+ * Skips the demo market ahead: moves the stored wall origin earlier by `byMs` of wall time, so
+ * every process that re-joins the time line (core's demo clock sync) shows a later market time.
+ */
+export async function shiftDemoClockOrigin(db: Db, clockStart: Date, byMs: number): Promise<void> {
+  await db.pool.query(
+    `UPDATE "demo_clock_origins" SET "wall_origin" = "wall_origin" - make_interval(secs => $2)
+      WHERE "clock_start" = $1`,
+    [clockStart, byMs / 1000],
+  );
+}

@@ -1,4 +1,6 @@
 import {
+  ZAdvanceDemoClockInput,
+  ZAdvanceDemoClockOutput,
   ZAdminDeleteUserInput,
   ZAdminGrantPlanInput,
   ZAdminMailOutput,
@@ -40,4 +42,9 @@ export const adminRouter = router({
     .input(ZRefreshMetricsInput)
     .output(ZMessageOutput)
     .mutation(({ ctx, input }) => ctx.services.metrics.triggerRefresh(input?.universe)),
+  /** Skips the deployment's demo market ahead (every demo user's market moves). */
+  advanceDemoClock: adminProcedure
+    .input(ZAdvanceDemoClockInput)
+    .output(ZAdvanceDemoClockOutput)
+    .mutation(({ ctx, input }) => ctx.services.demoClock.advance(input.hours)),
 });
