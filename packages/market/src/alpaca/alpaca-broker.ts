@@ -15,6 +15,7 @@ import {
   orderFromAlpaca,
   positionFromAlpaca,
 } from './broker-mappers.js';
+import { bracketFields } from './bracket.js';
 import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
@@ -37,6 +38,10 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
 const ACTIVITY_PAGE = 100;
 const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
+/** Alpaca's 403 while open orders (a bracket's legs) still hold a position's shares. */
+const HELD = /insufficient qty/i;
+/** How long closePosition waits for cancelled legs to release the shares: 5 tries, ≤ 15 s. */
+const RELEASE_WAITS_MS = [500, 1000, 2000, 4000, 8000];
 
 function decimalText(value: number): string {
   if (!Number.isFinite(value)) throw new BrokerError('rejected', `not a number: ${value}`);
@@ -84,6 +89,30 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
     return text === null ? null : orderFromAlpaca(parseBroker(ZOrder, text, call));
   }
 
+  async function openOrders(symbol?: string): Promise<BrokerOrder[]> {
+    const call = 'GET /v2/orders';
+    const text = await brokerCall(
+      call,
+      () =>
+        orders.getAllOrdersRaw({
+          status: 'open',
+          limit: 500,
+          direction: 'asc',
+          ...(symbol ? { symbols: symbol } : {}),
+        }),
+      policy,
+      { safe: true },
+    );
+    return parseBroker(ZOrders, text, call).map(orderFromAlpaca);
+  }
+
+  async function cancelOrder(id: string): Promise<void> {
+    const call = 'DELETE /v2/orders/{id}';
+    await brokerCall(call, () => orders.deleteOrderByOrderIDRaw({ orderId: id }), policy, {
+      safe: true,
+    });
+  }
+
   return {
     tradingUrl: c.tradingUrl,
 
@@ -110,6 +139,8 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         type: order.type,
         timeInForce: order.timeInForce,
         clientOrderId: order.clientOrderId,
+        // A bracket's legs are checked (reference price, sides) before anything is sent.
+        ...(order.bracket ? bracketFields(order) : {}),
       };
       if (order.limitPrice !== undefined) body.limitPrice = decimalText(order.limitPrice);
       if (order.stopPrice !== undefined) body.stopPrice = decimalText(order.stopPrice);
@@ -141,33 +172,56 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
 
     getOrderByClientId,
 
-    async listOpenOrders(): Promise<BrokerOrder[]> {
-      const call = 'GET /v2/orders';
-      const text = await brokerCall(
-        call,
-        () => orders.getAllOrdersRaw({ status: 'open', limit: 500, direction: 'asc' }),
-        policy,
-        { safe: true },
-      );
-      return parseBroker(ZOrders, text, call).map(orderFromAlpaca);
-    },
+    /**
+     * Open orders, oldest first. Alpaca lists a bracket's parent and each working leg as orders
+     * of their own (not nested), so cancelling "the symbol's open orders" reaches the legs too.
+     */
+    listOpenOrders: () => openOrders(),
 
-    async cancelOrder(id: string): Promise<void> {
-      const call = 'DELETE /v2/orders/{id}';
-      await brokerCall(call, () => orders.deleteOrderByOrderIDRaw({ orderId: id }), policy, {
-        safe: true,
-      });
-    },
+    /**
+     * Cancels one order. At Alpaca, cancelling any order of a bracket cancels the rest of its
+     * group: the unfilled entry takes its legs with it, and one leg takes the other.
+     */
+    cancelOrder,
 
+    /**
+     * Closes the whole position at market (`DELETE /v2/positions/{symbol}`). Alpaca does not
+     * cancel the symbol's open orders for this call, and while a bracket's legs are open they
+     * hold the shares, so Alpaca refuses with 403 "insufficient qty available". So the symbol's
+     * open orders are cancelled first (an order that ended meanwhile is skipped), and the close
+     * is tried again while the cancellations are still pending (Alpaca cancels asynchronously).
+     * A leg that fills in between closes the position itself: the close then finds none (404).
+     */
     async closePosition(symbol: string): Promise<BrokerOrder> {
+      const sym = symbol.toUpperCase();
+      for (const o of await openOrders(sym)) {
+        try {
+          await cancelOrder(o.id);
+        } catch (err) {
+          // 404 or 422 "not cancelable": it ended (filled, or cancelled with its group) meanwhile.
+          if (!(
+            err instanceof BrokerError &&
+            (err.code === 'not_found' || err.code === 'rejected')
+          ))
+            throw err;
+        }
+      }
       const call = 'DELETE /v2/positions/{symbol}';
-      const text = await brokerCall(
-        call,
-        () => positions.deleteOpenPositionRaw({ symbolOrAssetId: symbol.toUpperCase() }),
-        policy,
-        { safe: false },
-      );
-      return orderFromAlpaca(parseBroker(ZOrder, text, call));
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const text = await brokerCall(
+            call,
+            () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }),
+            policy,
+            { safe: false },
+          );
+          return orderFromAlpaca(parseBroker(ZOrder, text, call));
+        } catch (err) {
+          const held = err instanceof BrokerError && HELD.test(err.message);
+          if (!held || attempt >= RELEASE_WAITS_MS.length) throw err;
+          await policy.sleep(RELEASE_WAITS_MS[attempt]!);
+        }
+      }
     },
 
     async getFills(since: number): Promise<BrokerFill[]> {

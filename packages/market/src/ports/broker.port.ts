@@ -102,6 +102,11 @@ export interface BrokerOrder {
   filledAt: number | null;
   /** When the order ended unfilled or partly filled (canceled, expired, rejected). */
   endedAt: number | null;
+  /**
+   * A bracket's exit orders as the broker holds them (Alpaca: the take-profit limit and the
+   * stop-loss stop, working once the entry has filled); absent for a simple order.
+   */
+  legs?: BrokerOrder[];
 }
 
 /** One execution (Alpaca: an activity of type FILL). */
