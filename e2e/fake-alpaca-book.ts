@@ -50,7 +50,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 const text = (x: number | null) => (x === null ? null : String(x));
 
 export class FakeAlpacaBook {
-  cash = 100_000;
+  // The account figures the account-settings browser test shows ($200,000.50 buying power).
+  cash = 100_000.25;
   readonly orders: FakeOrder[] = [];
   readonly fills: FakeFill[] = [];
   readonly positions = new Map<string, { qty: number; avg: number }>();

@@ -57,8 +57,9 @@ describe('e2e fake Alpaca', () => {
     expect(msft.close.length).toBeGreaterThan(15);
     expect(await broker().getAccount()).toMatchObject({
       status: 'ACTIVE',
-      equity: 100_000,
-      cash: 100_000,
+      equity: 100_000.25,
+      cash: 100_000.25,
+      buyingPower: 200_000.5,
     });
     const stranger = createAlpacaBroker({ keyId: 'PKOTHER', secretKey: 'x', env: env() });
     await expect(stranger.getAccount()).rejects.toMatchObject({ code: 'invalid_keys' });
@@ -104,7 +105,7 @@ describe('e2e fake Alpaca', () => {
       ['buy', 10, 101],
       ['sell', 10, 95],
     ]);
-    expect((await b.getAccount()).cash).toBe(100_000 - 1010 + 950);
+    expect((await b.getAccount()).cash).toBeCloseTo(100_000.25 - 1010 + 950, 6);
   });
 
   it('refuses opg in the day and selling held shares; Quick Sell cancels the legs first', async () => {
