@@ -101,9 +101,9 @@ describe('e2e fake Alpaca', () => {
     expect(await b.getPositions()).toEqual([]);
     expect(await b.listOpenOrders()).toEqual([]);
     const fills = await b.getFills(at('2024-03-05', '00:00'));
-    expect(fills.map((f) => [f.side, f.qty, f.price])).toEqual([
-      ['buy', 10, 101],
-      ['sell', 10, 95],
+    expect(fills.map((f) => [f.side, f.qty, f.price, f.reason])).toEqual([
+      ['buy', 10, 101, undefined],
+      ['sell', 10, 95, 'stop_loss'],
     ]);
     expect((await b.getAccount()).cash).toBeCloseTo(100_000.25 - 1010 + 950, 6);
   });

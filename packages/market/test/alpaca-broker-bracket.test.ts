@@ -116,10 +116,28 @@ describe('bracket submit', () => {
     expect(await b.listOpenOrders()).toEqual([]);
     expect(takeProfit!.status).toBe('canceled');
     const fills = await b.getFills(0);
-    expect(fills.map((f) => [f.side, f.qty, f.price, f.orderId])).toEqual([
-      ['buy', 10, 188.1, parent!.id],
-      ['sell', 10, 177.9, stopLoss!.id],
+    expect(fills.map((f) => [f.side, f.qty, f.price, f.orderId, f.reason])).toEqual([
+      ['buy', 10, 188.1, parent!.id, undefined],
+      ['sell', 10, 177.9, stopLoss!.id, 'stop_loss'],
     ]);
+    // The legs were read nested, for the fills' symbols only.
+    const nested = requestsTo('GET', /\/v2\/orders$/).at(-1)!.url.searchParams;
+    expect([nested.get('nested'), nested.get('status'), nested.get('symbols')]).toEqual([
+      'true',
+      'all',
+      'AAPL',
+    ]);
+  });
+
+  it("a take-profit leg's fill says take_profit; no fills, no orders read", async () => {
+    const b = broker();
+    expect(await b.getFills(0)).toEqual([]);
+    expect(requestsTo('GET', /\/v2\/orders$/)).toHaveLength(0);
+    await b.submitOrder(entry('t-1'));
+    const [takeProfit] = fake.fillParent('t-1', 188.1);
+    fake.fill(takeProfit!.client_order_id, 10, 206.11);
+    expect((await b.getFills(0)).map((f) => f.reason)).toEqual([undefined, 'take_profit']);
+    expect(state.orders.map((o) => o.status)).toEqual(['filled', 'filled', 'canceled']);
   });
 
   it('cancelling the unfilled entry cancels its legs', async () => {

@@ -37,6 +37,8 @@ export interface AlpacaBrokerOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
 const ACTIVITY_PAGE = 100;
+/** How far before the fills getFills looks for the brackets whose legs they may be: a year. */
+const LEG_LOOKBACK_MS = 366 * 86_400_000;
 const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
 /** Alpaca's 403 while open orders (a bracket's legs) still hold a position's shares. */
 const HELD = /insufficient qty/i;
@@ -247,7 +249,47 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         if (page.length < ACTIVITY_PAGE) break;
         pageToken = page[page.length - 1]!.id;
       }
+      const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map();
+      for (const f of fills) {
+        const reason = reasons.get(f.orderId);
+        if (reason) f.reason = reason;
+      }
       return fills.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
     },
   };
+
+  /**
+   * Which fills are a bracket's exits: FILL activities do not say, and a leg's order id is
+   * Alpaca's, not one the bot recorded. One read of the fills' symbols' orders, nested (each
+   * bracket parent with its legs), sent up to LEG_LOOKBACK_MS before `since`: a stop leg's fill
+   * is `stop_loss`, a take-profit leg's `take_profit`. A bracket older than that window, or past
+   * the 500 most recent orders, leaves its fills without a reason.
+   */
+  async function legReasons(fills: BrokerFill[], since: number) {
+    const call = 'GET /v2/orders?nested=true';
+    const symbols = [...new Set(fills.map((f) => f.symbol))].sort().join(',');
+    const text = await brokerCall(
+      call,
+      () =>
+        orders.getAllOrdersRaw({
+          status: 'all',
+          nested: true,
+          symbols,
+          after: new Date(since - LEG_LOOKBACK_MS).toISOString(),
+          limit: 500,
+          direction: 'desc',
+        }),
+      policy,
+      { safe: true },
+    );
+    const reasons = new Map<string, NonNullable<BrokerFill['reason']>>();
+    for (const parent of parseBroker(ZOrders, text, call).map(orderFromAlpaca)) {
+      for (const leg of parent.legs ?? []) {
+        if (leg.type === 'stop' || leg.type === 'stop_limit') reasons.set(leg.id, 'stop_loss');
+        else if (leg.type === 'limit') reasons.set(leg.id, 'take_profit');
+        else if (leg.type === 'trailing_stop') reasons.set(leg.id, 'trailing_stop');
+      }
+    }
+    return reasons;
+  }
 }

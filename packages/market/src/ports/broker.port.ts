@@ -121,8 +121,8 @@ export interface BrokerFill {
   /** Commission paid on this fill, when the broker reports it (the simulated broker does). */
   commission?: number;
   /**
-   * Which protective level an exit inside a bar filled at, when the broker knows it (the
-   * simulated broker); fills at the open and Alpaca's fills leave it out.
+   * Which protective level an exit filled at, when the broker knows it: the simulated broker
+   * for exits inside a bar, Alpaca for the fills of a bracket's legs; other fills leave it out.
    */
   reason?: 'stop_loss' | 'trailing_stop' | 'take_profit';
 }
