@@ -185,7 +185,7 @@ describe('closePosition with open bracket legs', () => {
     fake.fillParent('p-3', 188.1);
     const order = await b.closePosition('AAPL');
     expect(order).toMatchObject({ side: 'sell', qty: 10 });
-    expect(waits).toEqual([500]);
+    expect(waits).toEqual([250]);
     expect(requestsTo('DELETE', /\/v2\/positions\/AAPL$/)).toHaveLength(2);
   });
 
@@ -197,7 +197,36 @@ describe('closePosition with open bracket legs', () => {
       code: 'rejected',
       message: expect.stringContaining('insufficient qty available'),
     });
-    expect(waits).toEqual([500, 1000, 2000, 4000, 8000]);
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000]);
+  });
+});
+
+describe('an exit right after cancelling the legs', () => {
+  it('a sell refused while the cancels are pending is sent again, and placed once', async () => {
+    state.slowCancels = true;
+    const b = broker({
+      retry: {
+        sleep: async (ms) => {
+          waits.push(ms);
+          if (waits.length === 2) fake.completeCancels();
+        },
+      },
+    });
+    await b.submitOrder(entry('x-1'));
+    const [takeProfit] = fake.fillParent('x-1', 188.1);
+    await b.cancelOrder(takeProfit!.id);
+    const exit = await b.submitOrder({
+      symbol: 'AAPL',
+      qty: 10,
+      side: 'sell',
+      type: 'market',
+      timeInForce: 'day',
+      clientOrderId: 'tb1-AAPL-qs-1',
+    });
+    expect(exit).toMatchObject({ clientOrderId: 'tb1-AAPL-qs-1', status: 'new' });
+    expect(waits).toEqual([250, 500]);
+    expect(posts().filter((r) => r.body?.client_order_id === 'tb1-AAPL-qs-1')).toHaveLength(3);
+    expect(state.orders.filter((o) => o.client_order_id === 'tb1-AAPL-qs-1')).toHaveLength(1);
   });
 });
 

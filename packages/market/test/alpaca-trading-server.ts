@@ -24,8 +24,8 @@ export * from './alpaca-trading-fixtures.js';
  * legs are also orders of their own in `GET /v2/orders` (unless `nested=true`). When the parent
  * has filled completely the legs work (take-profit "new", stop-loss "held" until triggered);
  * cancelling any order of the group cancels the rest. While open closing orders hold a
- * position's shares, `DELETE /v2/positions/{symbol}` is refused with Alpaca's 403 "insufficient
- * qty available". Fills move the position. With `state.slowCancels`, a cancel leaves the order
+ * position's shares, `DELETE /v2/positions/{symbol}` and a closing order are refused with
+ * Alpaca's 403 "insufficient qty available". Fills move the position. With `state.slowCancels`, a cancel leaves the order
  * "pending_cancel" (still holding shares) until `completeCancels()`, as Alpaca cancels
  * asynchronously.
  */
@@ -275,6 +275,16 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       const body = (await request.json()) as Record<string, unknown>;
       if (state.orders.some((o) => o.client_order_id === body.client_order_id)) {
         return error(422, 40010001, 'client_order_id must be unique');
+      }
+      // A closing order for more shares than open orders leave free is refused.
+      const held = Number(state.positions.find((p) => p.symbol === body.symbol)?.qty ?? 0);
+      const side = body.side === 'sell' ? 'sell' : 'buy';
+      if ((side === 'sell' && held > 0) || (side === 'buy' && held < 0)) {
+        const available = Math.abs(held) - heldQty(String(body.symbol), side);
+        if (Number(body.qty) > available) {
+          const message = `insufficient qty available for order (requested: ${String(body.qty)}, available: ${available})`;
+          return error(403, 40310000, message);
+        }
       }
       return HttpResponse.json(addOrder(body));
     }),

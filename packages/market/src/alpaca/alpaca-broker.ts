@@ -42,8 +42,8 @@ const LEG_LOOKBACK_MS = 366 * 86_400_000;
 const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
 /** Alpaca's 403 while open orders (a bracket's legs) still hold a position's shares. */
 const HELD = /insufficient qty/i;
-/** How long closePosition waits for cancelled legs to release the shares: 5 tries, ≤ 15 s. */
-const RELEASE_WAITS_MS = [500, 1000, 2000, 4000, 8000];
+/** How long a sell waits for cancelled legs to release the shares: 5 more tries, ≤ 7.75 s. */
+const RELEASE_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
 function decimalText(value: number): string {
   if (!Number.isFinite(value)) throw new BrokerError('rejected', `not a number: ${value}`);
@@ -89,6 +89,24 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
       { safe: true, onNotFound: () => null },
     );
     return text === null ? null : orderFromAlpaca(parseBroker(ZOrder, text, call));
+  }
+
+  /**
+   * Runs a closing order's send again while Alpaca refuses it with 403 "insufficient qty
+   * available" (open orders hold the shares; cancellations at Alpaca are asynchronous, so legs
+   * just cancelled may hold them a moment longer). A refusal placed nothing, so a resend is safe;
+   * after RELEASE_WAITS_MS the refusal stands.
+   */
+  async function whileHeld<T>(send: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (err) {
+        const held = err instanceof BrokerError && HELD.test(err.message);
+        if (!held || attempt >= RELEASE_WAITS_MS.length) throw err;
+        await policy.sleep(RELEASE_WAITS_MS[attempt]!);
+      }
+    }
   }
 
   async function openOrders(symbol?: string): Promise<BrokerOrder[]> {
@@ -148,14 +166,13 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
       if (order.stopPrice !== undefined) body.stopPrice = decimalText(order.stopPrice);
       if (order.trailPercent !== undefined) body.trailPercent = decimalText(order.trailPercent);
       let duplicate = false;
-      const text = await brokerCall(
-        call,
-        () => orders.postOrderRaw({ postOrderRequest: body }),
-        policy,
-        {
+      // Refused while cancelled legs still hold the shares (the bot cancels a symbol's orders
+      // right before it sells): nothing was placed, so the same order is sent again.
+      const text = await whileHeld(() =>
+        brokerCall(call, () => orders.postOrderRaw({ postOrderRequest: body }), policy, {
           safe: false,
           onUnprocessable: (message) => (DUPLICATE.test(message) ? (duplicate = true) : undefined),
-        },
+        }),
       );
       if (duplicate) {
         // Sent before (a retry after a lost answer): the order Alpaca already has is the answer.
@@ -209,21 +226,12 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         }
       }
       const call = 'DELETE /v2/positions/{symbol}';
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const text = await brokerCall(
-            call,
-            () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }),
-            policy,
-            { safe: false },
-          );
-          return orderFromAlpaca(parseBroker(ZOrder, text, call));
-        } catch (err) {
-          const held = err instanceof BrokerError && HELD.test(err.message);
-          if (!held || attempt >= RELEASE_WAITS_MS.length) throw err;
-          await policy.sleep(RELEASE_WAITS_MS[attempt]!);
-        }
-      }
+      const text = await whileHeld(() =>
+        brokerCall(call, () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }), policy, {
+          safe: false,
+        }),
+      );
+      return orderFromAlpaca(parseBroker(ZOrder, text, call));
     },
 
     async getFills(since: number): Promise<BrokerFill[]> {
