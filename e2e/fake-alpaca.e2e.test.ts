@@ -19,8 +19,16 @@ const at = (date: string, hhmm: string) =>
 
 let fake: FakeAlpaca;
 const env = () => ({ ALPACA_TRADING_URL: fake.url, ALPACA_DATA_URL: fake.url });
+/** The waits the adapter asked for (its sleep returns at once). */
+const waits: number[] = [];
 const broker = () =>
-  createAlpacaBroker({ keyId: E2E_ALPACA_KEY, secretKey: 'e2e-secret', paper: true, env: env() });
+  createAlpacaBroker({
+    keyId: E2E_ALPACA_KEY,
+    secretKey: 'e2e-secret',
+    paper: true,
+    env: env(),
+    retry: { sleep: async (ms) => void waits.push(ms) },
+  });
 
 beforeAll(async () => {
   fake = await startFakeAlpaca({ now: at('2024-03-05', '20:00') });
@@ -145,6 +153,8 @@ describe('e2e fake Alpaca', () => {
       code: 'rejected',
       message: expect.stringContaining('insufficient qty'),
     });
+    // Sent again while the shares stay held, then refused for good.
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000]);
     const close = await b.closePosition('MSFT');
     expect(close).toMatchObject({ side: 'sell', qty: 5, status: 'filled' });
     expect(await b.getPositions()).toEqual([]);
