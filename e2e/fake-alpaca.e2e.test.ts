@@ -167,6 +167,34 @@ describe('e2e fake Alpaca', () => {
   });
 });
 
+describe('e2e fake Alpaca controls over HTTP', () => {
+  const control = async (path: string, body?: unknown) => {
+    const res = await fetch(`${fake.url}/_fake/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('sets the time, moves it on, replaces bars and shows the account', async () => {
+    const set = await control('time', { now: '2024-03-11T14:00:00Z' });
+    expect(set.json.now).toBe('2024-03-11T14:00:00.000Z');
+    expect((await control('advance', { ms: 3_600_000 })).json.now).toBe('2024-03-11T15:00:00.000Z');
+    await control('bars', {
+      symbol: 'TSLA',
+      bars: [{ date: '2024-03-08', o: 10, h: 11, l: 9, c: 10.5 }],
+    });
+    expect(fake.market.priceAt('TSLA', at('2024-03-09', '12:00'))).toBe(10.5);
+    const state = (await control('state')).json;
+    // The two brackets' entries and the close, legs nested under their entries; four fills.
+    expect((state.orders as unknown[]).length).toBe(3);
+    expect((state.fills as unknown[]).length).toBe(4);
+    expect(state.positions).toEqual({});
+    expect((await control('nothing', {})).status).toBe(404);
+  });
+});
+
 function sentRequest() {
   return {
     symbol: 'AAPL',

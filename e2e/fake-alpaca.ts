@@ -10,6 +10,7 @@ import {
   sessionOf,
 } from '@tradebot/market';
 import { FakeAlpacaBook, type FakeOrder } from './fake-alpaca-book.js';
+import { controlRoute } from './fake-alpaca-control.js';
 import { FakeAlpacaMarket } from './fake-alpaca-market.js';
 
 /** The key id the fake accepts; any other key is refused with Alpaca's 401. */
@@ -43,7 +44,8 @@ const error = (status: number, code: number, message: string, extra: Json = {}):
  * wall clock until a test sets it (`market.setTime`/`advance`); orders fill by the rules in
  * fake-alpaca-book.ts, settled before every answer. Like Alpaca it refuses a repeated client
  * order id (422), opg between 9:28 and 19:00 New York time and opg brackets (422), buying more
- * than the buying power (403), and selling shares that open orders hold (403).
+ * than the buying power (403), and selling shares that open orders hold (403). Tests in another
+ * process drive it over HTTP (fake-alpaca-control.ts: `/_fake/time`, `/_fake/bars`, …).
  */
 export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlpaca> {
   const market = new FakeAlpacaMarket(options.now);
@@ -351,17 +353,22 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
           .writeHead(status, { 'content-type': 'application/json' })
           .end(JSON.stringify(body));
       };
-      if (request.headers['apca-api-key-id'] !== E2E_ALPACA_KEY) {
-        return send(error(401, 40110000, 'request is not authorized'));
-      }
       let body: Json = {};
       try {
         if (chunks.length) body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json;
       } catch {
         return send(error(400, 40010000, 'request body is not JSON'));
       }
+      const method = request.method ?? 'GET';
+      const url = new URL(request.url ?? '/', 'http://fake');
+      if (url.pathname.startsWith('/_fake/')) {
+        return send(controlRoute(market, book, method, url.pathname, body));
+      }
+      if (request.headers['apca-api-key-id'] !== E2E_ALPACA_KEY) {
+        return send(error(401, 40110000, 'request is not authorized'));
+      }
       book.settle();
-      send(route(request.method ?? 'GET', new URL(request.url ?? '/', 'http://fake'), body));
+      send(route(method, url, body));
     });
   });
   return new Promise((done) =>
