@@ -23,6 +23,7 @@ export function useFakeAlpacaTrading(): void {
     state.fills.length = 0;
     state.positions = [];
     state.account = { ...ACCOUNT_FIXTURE };
+    state.slowCancels = false;
   });
 }
 

@@ -1,144 +1,34 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import {
+  ACCOUNT_FIXTURE,
+  OPEN,
+  iso,
+  positionFixture,
+  type AlpacaFillFixture,
+  type AlpacaOrderFixture,
+  type TradingRequest,
+} from './alpaca-trading-fixtures.js';
+
+export * from './alpaca-trading-fixtures.js';
 
 /**
  * A fake Alpaca Trading API v2 for msw: account, positions, orders (submit, by id, by client
  * order id, list open, cancel), close position and FILL activities, in the JSON shapes of
  * Alpaca's Trading API reference (decimal strings, RFC 3339 times), written from the documented
- * fields. Tests move orders through their lifecycle with `fill`/`setStatus`. Answers on any host
- * and records every request (method, URL, key id, body).
+ * fields. Tests move orders through their lifecycle with `fill`/`end`. Answers on any host and
+ * records every request (method, URL, key id, body).
+ *
+ * Bracket orders (`order_class` "bracket") as Alpaca documents them: the parent carries its two
+ * legs in `legs` (take-profit limit, stop-loss stop, the opposite side, status "held"), and the
+ * legs are also orders of their own in `GET /v2/orders` (unless `nested=true`). When the parent
+ * has filled completely the legs work (take-profit "new", stop-loss "held" until triggered);
+ * cancelling any order of the group cancels the rest. While open closing orders hold a
+ * position's shares, `DELETE /v2/positions/{symbol}` and a closing order are refused with
+ * Alpaca's 403 "insufficient qty available". Fills move the position. With `state.slowCancels`, a cancel leaves the order
+ * "pending_cancel" (still holding shares) until `completeCancels()`, as Alpaca cancels
+ * asynchronously.
  */
-
-export interface AlpacaOrderFixture {
-  id: string;
-  client_order_id: string;
-  created_at: string;
-  updated_at: string;
-  submitted_at: string;
-  filled_at: string | null;
-  expired_at: string | null;
-  canceled_at: string | null;
-  failed_at: string | null;
-  replaced_at: string | null;
-  replaced_by: string | null;
-  replaces: string | null;
-  asset_id: string;
-  symbol: string;
-  asset_class: 'us_equity';
-  notional: string | null;
-  qty: string;
-  filled_qty: string;
-  filled_avg_price: string | null;
-  order_class: '';
-  order_type: string;
-  type: string;
-  side: 'buy' | 'sell';
-  time_in_force: string;
-  limit_price: string | null;
-  stop_price: string | null;
-  status: string;
-  extended_hours: boolean;
-  legs: null;
-  trail_percent: string | null;
-  trail_price: string | null;
-  hwm: string | null;
-  position_intent?: string;
-}
-
-export interface AlpacaFillFixture {
-  id: string;
-  activity_type: 'FILL';
-  transaction_time: string;
-  type: 'fill' | 'partial_fill';
-  price: string;
-  qty: string;
-  side: 'buy' | 'sell' | 'sell_short';
-  symbol: string;
-  leaves_qty: string;
-  order_id: string;
-  cum_qty: string;
-  order_status: string;
-}
-
-export interface TradingRequest {
-  method: string;
-  url: URL;
-  keyId: string | null;
-  body: Record<string, unknown> | null;
-}
-
-export const ACCOUNT_FIXTURE = {
-  id: '904837e3-3b76-47ec-b432-046db621571b',
-  account_number: 'PA2XK4QVZ1XY',
-  status: 'ACTIVE',
-  crypto_status: 'ACTIVE',
-  currency: 'USD',
-  buying_power: '200000.5',
-  regt_buying_power: '200000.5',
-  daytrading_buying_power: '0',
-  non_marginable_buying_power: '100000.25',
-  cash: '100000.25',
-  accrued_fees: '0',
-  pending_transfer_in: '0',
-  portfolio_value: '101250.75',
-  pattern_day_trader: false,
-  trading_blocked: false,
-  transfers_blocked: false,
-  account_blocked: false,
-  created_at: '2024-01-02T15:04:05.123456Z',
-  trade_suspended_by_user: false,
-  multiplier: '2',
-  shorting_enabled: true,
-  equity: '101250.75',
-  last_equity: '100980.1',
-  long_market_value: '1875.5',
-  short_market_value: '-625',
-  initial_margin: '1250.25',
-  maintenance_margin: '750.15',
-  last_maintenance_margin: '740',
-  sma: '0',
-  daytrade_count: 0,
-};
-
-export function positionFixture(symbol: string, qty: number, avg: number, price: number) {
-  const side = qty < 0 ? 'short' : 'long';
-  const value = qty * price;
-  return {
-    asset_id: `asset-${symbol}`,
-    symbol,
-    exchange: 'NASDAQ',
-    asset_class: 'us_equity',
-    asset_marginable: true,
-    avg_entry_price: String(avg),
-    qty: String(qty),
-    qty_available: String(qty),
-    side,
-    market_value: String(value),
-    cost_basis: String(qty * avg),
-    unrealized_pl: String(value - qty * avg),
-    unrealized_plpc: String((price - avg) / avg),
-    unrealized_intraday_pl: '0',
-    unrealized_intraday_plpc: '0',
-    current_price: String(price),
-    lastday_price: String(price),
-    change_today: '0',
-  };
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const OPEN = new Set([
-  'new',
-  'accepted',
-  'pending_new',
-  'partially_filled',
-  'held',
-  'pending_cancel',
-  'pending_replace',
-  'accepted_for_bidding',
-  'calculated',
-  'done_for_day',
-]);
-
 export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
   const now = options.now ?? (() => Date.parse('2024-03-05T15:00:00Z'));
   const state = {
@@ -147,6 +37,7 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     orders: [] as AlpacaOrderFixture[],
     fills: [] as AlpacaFillFixture[],
     requests: [] as TradingRequest[],
+    slowCancels: false,
   };
   let sequence = 0;
   const seen = async (request: Request) => {
@@ -160,16 +51,17 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     });
     return url;
   };
-  const error = (status: number, code: number, message: string) =>
-    HttpResponse.json({ code, message }, { status });
+  const error = (status: number, code: number, message: string, extra = {}) =>
+    HttpResponse.json({ code, message, ...extra }, { status });
+  const price = (value: unknown) => (value === undefined ? null : String(value));
 
-  /** Adds an order as Alpaca does on `POST /v2/orders` (status `accepted` → here `new`). */
-  function addOrder(body: Record<string, unknown>): AlpacaOrderFixture {
+  function newOrder(body: Record<string, unknown>, status: string): AlpacaOrderFixture {
     sequence++;
     const t = iso(now());
-    const order: AlpacaOrderFixture = {
-      id: `61e69015-8549-4bfd-b9c3-${String(sequence).padStart(12, '0')}`,
-      client_order_id: String(body.client_order_id ?? `auto-${sequence}`),
+    const id = `61e69015-8549-4bfd-b9c3-${String(sequence).padStart(12, '0')}`;
+    return {
+      id,
+      client_order_id: String(body.client_order_id ?? `auto-${id}`),
       created_at: t,
       updated_at: t,
       submitted_at: t,
@@ -187,22 +79,43 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       qty: String(body.qty),
       filled_qty: '0',
       filled_avg_price: null,
-      order_class: '',
+      order_class: typeof body.order_class === 'string' ? body.order_class : '',
       order_type: String(body.type),
       type: String(body.type),
       side: body.side === 'sell' ? 'sell' : 'buy',
       time_in_force: String(body.time_in_force),
-      limit_price: body.limit_price === undefined ? null : String(body.limit_price),
-      stop_price: body.stop_price === undefined ? null : String(body.stop_price),
-      status: 'new',
+      limit_price: price(body.limit_price),
+      stop_price: price(body.stop_price),
+      status,
       extended_hours: false,
       legs: null,
-      trail_percent: body.trail_percent === undefined ? null : String(body.trail_percent),
+      trail_percent: price(body.trail_percent),
       trail_price: null,
       hwm: null,
       position_intent: body.side === 'sell' ? 'sell_to_close' : 'buy_to_open',
     };
+  }
+
+  /** Adds an order as Alpaca does on `POST /v2/orders` (a bracket with its two held legs). */
+  function addOrder(body: Record<string, unknown>): AlpacaOrderFixture {
+    const order = newOrder(body, 'new');
     state.orders.push(order);
+    if (body.order_class === 'bracket') {
+      const takeProfit = body.take_profit as { limit_price?: unknown } | undefined;
+      const stopLoss = body.stop_loss as { stop_price?: unknown } | undefined;
+      const exit = {
+        symbol: body.symbol,
+        qty: body.qty,
+        side: body.side === 'sell' ? 'buy' : 'sell',
+        time_in_force: body.time_in_force,
+        order_class: 'bracket',
+      };
+      order.legs = [
+        newOrder({ ...exit, type: 'limit', limit_price: takeProfit?.limit_price }, 'held'),
+        newOrder({ ...exit, type: 'stop', stop_price: stopLoss?.stop_price }, 'held'),
+      ];
+      state.orders.push(...order.legs);
+    }
     return order;
   }
 
@@ -212,12 +125,36 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     return order;
   }
 
-  /** Fills `qty` more shares of the order at `price`, with its FILL activity. */
-  function fill(clientOrderId: string, qty: number, price: number) {
-    const order = byClientId(clientOrderId);
+  /** The orders of the bracket group the order belongs to (itself alone for a simple order). */
+  function group(order: AlpacaOrderFixture): AlpacaOrderFixture[] {
+    const parent = state.orders.find((o) => o === order || o.legs?.includes(order)) ?? order;
+    return [parent, ...(parent.legs ?? [])];
+  }
+
+  function moveAccount(symbol: string, side: 'buy' | 'sell', qty: number, fillPrice: number) {
+    const signed = side === 'buy' ? qty : -qty;
+    const held = state.positions.find((p) => p.symbol === symbol);
+    const before = held ? Number(held.qty) : 0;
+    const after = before + signed;
+    const avg =
+      before !== 0 && Math.sign(before) === Math.sign(signed)
+        ? (before * Number(held!.avg_entry_price) + signed * fillPrice) / after
+        : before !== 0 && Math.sign(before) === Math.sign(after)
+          ? Number(held!.avg_entry_price)
+          : fillPrice;
+    state.positions = state.positions.filter((p) => p.symbol !== symbol);
+    if (after !== 0) state.positions.push(positionFixture(symbol, after, avg, fillPrice));
+  }
+
+  /** Fills `qty` more shares of the order at `price`, with its FILL activity and the position. */
+  function fill(clientOrderId: string, qty: number, fillPrice: number) {
+    fillOrder(byClientId(clientOrderId), qty, fillPrice);
+  }
+
+  function fillOrder(order: AlpacaOrderFixture, qty: number, fillPrice: number) {
     const before = Number(order.filled_qty);
     const cum = before + qty;
-    const avg = (before * Number(order.filled_avg_price ?? 0) + qty * price) / cum;
+    const avg = (before * Number(order.filled_avg_price ?? 0) + qty * fillPrice) / cum;
     const t = iso(now() + state.fills.length * 1000);
     const done = cum >= Number(order.qty);
     Object.assign(order, {
@@ -232,7 +169,7 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       activity_type: 'FILL',
       transaction_time: t,
       type: done ? 'fill' : 'partial_fill',
-      price: String(price),
+      price: String(fillPrice),
       qty: String(qty),
       side: order.side,
       symbol: order.symbol,
@@ -241,17 +178,66 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       cum_qty: String(cum),
       order_status: order.status,
     });
+    moveAccount(order.symbol, order.side, qty, fillPrice);
+    const [parent, ...legs] = group(order);
+    if (done && order === parent && legs.length === 2) {
+      // The entry has filled completely: the take-profit works, the stop-loss waits for its price.
+      legs[0]!.status = 'new';
+      legs[0]!.updated_at = t;
+    } else if (done && order !== parent) {
+      for (const other of legs)
+        if (other !== order && OPEN.has(other.status)) endOrder(other, 'canceled');
+    }
   }
 
-  /** Ends the order as `status` (canceled, expired, rejected) with its time field. */
-  function end(clientOrderId: string, status: 'canceled' | 'expired' | 'rejected') {
+  /**
+   * Fills a bracket's entry at `price` (all of it): the legs become active. Then `fill` of a leg's
+   * client order id (see `legsOf`) exits, cancelling the other leg.
+   */
+  function fillParent(clientOrderId: string, fillPrice: number) {
     const order = byClientId(clientOrderId);
+    fillOrder(order, Number(order.qty) - Number(order.filled_qty), fillPrice);
+    return order.legs ?? [];
+  }
+
+  function endOrder(order: AlpacaOrderFixture, status: 'canceled' | 'expired' | 'rejected') {
     const t = iso(now() + 60_000);
     order.status = status;
     order.updated_at = t;
     if (status === 'canceled') order.canceled_at = t;
     if (status === 'expired') order.expired_at = t;
     if (status === 'rejected') order.failed_at = t;
+  }
+
+  /** Ends the order as `status` (canceled, expired, rejected) with its time field. */
+  function end(clientOrderId: string, status: 'canceled' | 'expired' | 'rejected') {
+    endOrder(byClientId(clientOrderId), status);
+  }
+
+  /** Cancels an order and the open rest of its bracket group (pending with `slowCancels`). */
+  function cancel(order: AlpacaOrderFixture) {
+    for (const o of group(order)) {
+      if (o !== order && !OPEN.has(o.status)) continue;
+      if (state.slowCancels) o.status = 'pending_cancel';
+      else endOrder(o, 'canceled');
+    }
+  }
+
+  /** Completes the cancellations left pending by `slowCancels`. */
+  function completeCancels() {
+    for (const o of state.orders) if (o.status === 'pending_cancel') endOrder(o, 'canceled');
+  }
+
+  /** Shares of a position held by open closing orders (a bracket group counts once). */
+  function heldQty(symbol: string, closingSide: 'buy' | 'sell'): number {
+    const groups = new Map<AlpacaOrderFixture, number>();
+    for (const o of state.orders) {
+      if (o.symbol !== symbol || o.side !== closingSide || !OPEN.has(o.status)) continue;
+      const key = group(o)[0]!;
+      const rest = Number(o.qty) - Number(o.filled_qty);
+      groups.set(key, Math.max(groups.get(key) ?? 0, rest));
+    }
+    return [...groups.values()].reduce((a, b) => a + b, 0);
   }
 
   const handlers = [
@@ -267,16 +253,21 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       await seen(request);
       const position = state.positions.find((p) => p.symbol === params.symbol);
       if (!position) return error(404, 40410000, 'position does not exist');
-      state.positions = state.positions.filter((p) => p !== position);
       const qty = Math.abs(Number(position.qty));
-      return HttpResponse.json(
-        addOrder({
+      const side = position.side === 'long' ? 'sell' : 'buy';
+      const held = Math.min(qty, heldQty(position.symbol, side));
+      if (held > 0) {
+        const message = `insufficient qty available for order (requested: ${qty}, available: ${qty - held})`;
+        return error(403, 40310000, message, {
           symbol: position.symbol,
-          qty,
-          side: position.side === 'long' ? 'sell' : 'buy',
-          type: 'market',
-          time_in_force: 'day',
-        }),
+          available: String(qty - held),
+          existing_qty: String(qty),
+          held_for_orders: String(held),
+        });
+      }
+      state.positions = state.positions.filter((p) => p !== position);
+      return HttpResponse.json(
+        addOrder({ symbol: position.symbol, qty, side, type: 'market', time_in_force: 'day' }),
       );
     }),
     http.post('*/v2/orders', async ({ request }) => {
@@ -284,6 +275,16 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       const body = (await request.json()) as Record<string, unknown>;
       if (state.orders.some((o) => o.client_order_id === body.client_order_id)) {
         return error(422, 40010001, 'client_order_id must be unique');
+      }
+      // A closing order for more shares than open orders leave free is refused.
+      const held = Number(state.positions.find((p) => p.symbol === body.symbol)?.qty ?? 0);
+      const side = body.side === 'sell' ? 'sell' : 'buy';
+      if ((side === 'sell' && held > 0) || (side === 'buy' && held < 0)) {
+        const available = Math.abs(held) - heldQty(String(body.symbol), side);
+        if (Number(body.qty) > available) {
+          const message = `insufficient qty available for order (requested: ${String(body.qty)}, available: ${available})`;
+          return error(403, 40310000, message);
+        }
       }
       return HttpResponse.json(addOrder(body));
     }),
@@ -296,8 +297,14 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     http.get('*/v2/orders', async ({ request }) => {
       const url = await seen(request);
       const status = url.searchParams.get('status') ?? 'open';
+      const symbols = url.searchParams.get('symbols')?.split(',');
+      const nested = url.searchParams.get('nested') === 'true';
+      const legs = new Set(state.orders.flatMap((o) => o.legs ?? []));
       const rows = state.orders.filter(
-        (o) => status === 'all' || (status === 'open') === OPEN.has(o.status),
+        (o) =>
+          (status === 'all' || (status === 'open') === OPEN.has(o.status)) &&
+          (!symbols || symbols.includes(o.symbol)) &&
+          !(nested && legs.has(o)),
       );
       return HttpResponse.json(rows);
     }),
@@ -305,8 +312,9 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       await seen(request);
       const order = state.orders.find((o) => o.id === params.id);
       if (!order) return error(404, 40410000, 'order not found');
-      if (!OPEN.has(order.status)) return error(422, 42210000, 'order is not cancelable');
-      end(order.client_order_id, 'canceled');
+      if (!OPEN.has(order.status) || order.status === 'pending_cancel')
+        return error(422, 42210000, 'order is not cancelable');
+      cancel(order);
       return new HttpResponse(null, { status: 204 });
     }),
     http.get('*/v2/account/activities', async ({ request }) => {
@@ -322,5 +330,5 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     }),
   ];
   const server = setupServer(...handlers);
-  return { server, state, fill, end, addOrder };
+  return { server, state, fill, fillParent, end, addOrder, completeCancels };
 }

@@ -15,6 +15,7 @@ import {
   orderFromAlpaca,
   positionFromAlpaca,
 } from './broker-mappers.js';
+import { bracketFields } from './bracket.js';
 import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
@@ -36,7 +37,13 @@ export interface AlpacaBrokerOptions {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
 const ACTIVITY_PAGE = 100;
+/** How far before the fills getFills looks for the brackets whose legs they may be: a year. */
+const LEG_LOOKBACK_MS = 366 * 86_400_000;
 const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
+/** Alpaca's 403 while open orders (a bracket's legs) still hold a position's shares. */
+const HELD = /insufficient qty/i;
+/** How long a sell waits for cancelled legs to release the shares: 5 more tries, ≤ 7.75 s. */
+const RELEASE_WAITS_MS = [250, 500, 1000, 2000, 4000];
 
 function decimalText(value: number): string {
   if (!Number.isFinite(value)) throw new BrokerError('rejected', `not a number: ${value}`);
@@ -84,6 +91,48 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
     return text === null ? null : orderFromAlpaca(parseBroker(ZOrder, text, call));
   }
 
+  /**
+   * Runs a closing order's send again while Alpaca refuses it with 403 "insufficient qty
+   * available" (open orders hold the shares; cancellations at Alpaca are asynchronous, so legs
+   * just cancelled may hold them a moment longer). A refusal placed nothing, so a resend is safe;
+   * after RELEASE_WAITS_MS the refusal stands.
+   */
+  async function whileHeld<T>(send: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (err) {
+        const held = err instanceof BrokerError && HELD.test(err.message);
+        if (!held || attempt >= RELEASE_WAITS_MS.length) throw err;
+        await policy.sleep(RELEASE_WAITS_MS[attempt]!);
+      }
+    }
+  }
+
+  async function openOrders(symbol?: string): Promise<BrokerOrder[]> {
+    const call = 'GET /v2/orders';
+    const text = await brokerCall(
+      call,
+      () =>
+        orders.getAllOrdersRaw({
+          status: 'open',
+          limit: 500,
+          direction: 'asc',
+          ...(symbol ? { symbols: symbol } : {}),
+        }),
+      policy,
+      { safe: true },
+    );
+    return parseBroker(ZOrders, text, call).map(orderFromAlpaca);
+  }
+
+  async function cancelOrder(id: string): Promise<void> {
+    const call = 'DELETE /v2/orders/{id}';
+    await brokerCall(call, () => orders.deleteOrderByOrderIDRaw({ orderId: id }), policy, {
+      safe: true,
+    });
+  }
+
   return {
     tradingUrl: c.tradingUrl,
 
@@ -110,19 +159,20 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         type: order.type,
         timeInForce: order.timeInForce,
         clientOrderId: order.clientOrderId,
+        // A bracket's legs are checked (reference price, sides) before anything is sent.
+        ...(order.bracket ? bracketFields(order) : {}),
       };
       if (order.limitPrice !== undefined) body.limitPrice = decimalText(order.limitPrice);
       if (order.stopPrice !== undefined) body.stopPrice = decimalText(order.stopPrice);
       if (order.trailPercent !== undefined) body.trailPercent = decimalText(order.trailPercent);
       let duplicate = false;
-      const text = await brokerCall(
-        call,
-        () => orders.postOrderRaw({ postOrderRequest: body }),
-        policy,
-        {
+      // Refused while cancelled legs still hold the shares (the bot cancels a symbol's orders
+      // right before it sells): nothing was placed, so the same order is sent again.
+      const text = await whileHeld(() =>
+        brokerCall(call, () => orders.postOrderRaw({ postOrderRequest: body }), policy, {
           safe: false,
           onUnprocessable: (message) => (DUPLICATE.test(message) ? (duplicate = true) : undefined),
-        },
+        }),
       );
       if (duplicate) {
         // Sent before (a retry after a lost answer): the order Alpaca already has is the answer.
@@ -141,31 +191,45 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
 
     getOrderByClientId,
 
-    async listOpenOrders(): Promise<BrokerOrder[]> {
-      const call = 'GET /v2/orders';
-      const text = await brokerCall(
-        call,
-        () => orders.getAllOrdersRaw({ status: 'open', limit: 500, direction: 'asc' }),
-        policy,
-        { safe: true },
-      );
-      return parseBroker(ZOrders, text, call).map(orderFromAlpaca);
-    },
+    /**
+     * Open orders, oldest first. Alpaca lists a bracket's parent and each working leg as orders
+     * of their own (not nested), so cancelling "the symbol's open orders" reaches the legs too.
+     */
+    listOpenOrders: () => openOrders(),
 
-    async cancelOrder(id: string): Promise<void> {
-      const call = 'DELETE /v2/orders/{id}';
-      await brokerCall(call, () => orders.deleteOrderByOrderIDRaw({ orderId: id }), policy, {
-        safe: true,
-      });
-    },
+    /**
+     * Cancels one order. At Alpaca, cancelling any order of a bracket cancels the rest of its
+     * group: the unfilled entry takes its legs with it, and one leg takes the other.
+     */
+    cancelOrder,
 
+    /**
+     * Closes the whole position at market (`DELETE /v2/positions/{symbol}`). Alpaca does not
+     * cancel the symbol's open orders for this call, and while a bracket's legs are open they
+     * hold the shares, so Alpaca refuses with 403 "insufficient qty available". So the symbol's
+     * open orders are cancelled first (an order that ended meanwhile is skipped), and the close
+     * is tried again while the cancellations are still pending (Alpaca cancels asynchronously).
+     * A leg that fills in between closes the position itself: the close then finds none (404).
+     */
     async closePosition(symbol: string): Promise<BrokerOrder> {
+      const sym = symbol.toUpperCase();
+      for (const o of await openOrders(sym)) {
+        try {
+          await cancelOrder(o.id);
+        } catch (err) {
+          // 404 or 422 "not cancelable": it ended (filled, or cancelled with its group) meanwhile.
+          if (!(
+            err instanceof BrokerError &&
+            (err.code === 'not_found' || err.code === 'rejected')
+          ))
+            throw err;
+        }
+      }
       const call = 'DELETE /v2/positions/{symbol}';
-      const text = await brokerCall(
-        call,
-        () => positions.deleteOpenPositionRaw({ symbolOrAssetId: symbol.toUpperCase() }),
-        policy,
-        { safe: false },
+      const text = await whileHeld(() =>
+        brokerCall(call, () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }), policy, {
+          safe: false,
+        }),
       );
       return orderFromAlpaca(parseBroker(ZOrder, text, call));
     },
@@ -193,7 +257,47 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         if (page.length < ACTIVITY_PAGE) break;
         pageToken = page[page.length - 1]!.id;
       }
+      const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map();
+      for (const f of fills) {
+        const reason = reasons.get(f.orderId);
+        if (reason) f.reason = reason;
+      }
       return fills.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
     },
   };
+
+  /**
+   * Which fills are a bracket's exits: FILL activities do not say, and a leg's order id is
+   * Alpaca's, not one the bot recorded. One read of the fills' symbols' orders, nested (each
+   * bracket parent with its legs), sent up to LEG_LOOKBACK_MS before `since`: a stop leg's fill
+   * is `stop_loss`, a take-profit leg's `take_profit`. A bracket older than that window, or past
+   * the 500 most recent orders, leaves its fills without a reason.
+   */
+  async function legReasons(fills: BrokerFill[], since: number) {
+    const call = 'GET /v2/orders?nested=true';
+    const symbols = [...new Set(fills.map((f) => f.symbol))].sort().join(',');
+    const text = await brokerCall(
+      call,
+      () =>
+        orders.getAllOrdersRaw({
+          status: 'all',
+          nested: true,
+          symbols,
+          after: new Date(since - LEG_LOOKBACK_MS).toISOString(),
+          limit: 500,
+          direction: 'desc',
+        }),
+      policy,
+      { safe: true },
+    );
+    const reasons = new Map<string, NonNullable<BrokerFill['reason']>>();
+    for (const parent of parseBroker(ZOrders, text, call).map(orderFromAlpaca)) {
+      for (const leg of parent.legs ?? []) {
+        if (leg.type === 'stop' || leg.type === 'stop_limit') reasons.set(leg.id, 'stop_loss');
+        else if (leg.type === 'limit') reasons.set(leg.id, 'take_profit');
+        else if (leg.type === 'trailing_stop') reasons.set(leg.id, 'trailing_stop');
+      }
+    }
+    return reasons;
+  }
 }

@@ -6,7 +6,13 @@ import type {
   BrokerPosition,
   OrderStatus,
 } from '../ports/broker.port.js';
-import type { AlpacaOrderJson, ZAccount, ZFillActivity, ZPosition } from './broker-schemas.js';
+import type {
+  AlpacaLegJson,
+  AlpacaOrderJson,
+  ZAccount,
+  ZFillActivity,
+  ZPosition,
+} from './broker-schemas.js';
 
 /** Alpaca's order statuses that end the order, by the port's status. */
 const ENDED: Record<string, OrderStatus> = {
@@ -29,7 +35,14 @@ export function statusFromAlpaca(status: string, filledQty: number): OrderStatus
   return status === 'partially_filled' || filledQty > 0 ? 'partially_filled' : 'new';
 }
 
+/** An order, with a bracket's legs (take-profit, stop-loss) when Alpaca sent them. */
 export function orderFromAlpaca(o: AlpacaOrderJson): BrokerOrder {
+  const order = legFromAlpaca(o);
+  if (o.legs && o.legs.length > 0) order.legs = o.legs.map(legFromAlpaca);
+  return order;
+}
+
+function legFromAlpaca(o: AlpacaLegJson): BrokerOrder {
   const status = statusFromAlpaca(o.status, o.filled_qty);
   const endedAt =
     status === 'canceled'

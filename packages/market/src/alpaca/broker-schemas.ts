@@ -46,8 +46,7 @@ export const ZPosition = z.object({
 });
 export const ZPositions = z.array(ZPosition);
 
-/** An order (`POST /v2/orders`, `GET /v2/orders…`, `DELETE /v2/positions/{symbol}`). */
-export const ZOrder = z.object({
+const orderFields = {
   id: z.string().min(1),
   client_order_id: z.string().min(1),
   symbol: z.string().min(1),
@@ -66,7 +65,18 @@ export const ZOrder = z.object({
   canceled_at: optionalInstant,
   expired_at: optionalInstant,
   failed_at: optionalInstant,
-});
+  /** "", "simple", "bracket", "oco", "oto" (absent on older answers). */
+  order_class: z.string().nullable().optional(),
+};
+
+/** A bracket's leg: an order of its own (take-profit limit, stop-loss stop). */
+const ZLeg = z.object(orderFields);
+
+/**
+ * An order (`POST /v2/orders`, `GET /v2/orders…`, `DELETE /v2/positions/{symbol}`); a bracket's
+ * parent carries its two legs in `legs` (null for a simple order).
+ */
+export const ZOrder = z.object({ ...orderFields, legs: z.array(ZLeg).nullable().optional() });
 export const ZOrders = z.array(ZOrder);
 
 /** `GET /v2/account/activities?activity_types=FILL`: one execution. */
@@ -83,3 +93,4 @@ export const ZFillActivity = z.object({
 export const ZFillActivities = z.array(ZFillActivity);
 
 export type AlpacaOrderJson = z.output<typeof ZOrder>;
+export type AlpacaLegJson = z.output<typeof ZLeg>;

@@ -49,6 +49,11 @@ const PATTERN_DAY_TRADER = 40310100;
 /** A 403's meaning, from Alpaca's error code, else its message ("insufficient buying power"). */
 export function forbiddenError(message: string, call: string, code?: number | string): BrokerError {
   const m = message.toLowerCase();
+  // "insufficient qty available for order": open orders (a bracket's legs) hold the shares.
+  // It may come with the buying-power code (40310000), so the message decides first.
+  if (m.includes('insufficient qty')) {
+    return new BrokerError('rejected', `Alpaca refused ${call}: ${message}`);
+  }
   if (Number(code) === PATTERN_DAY_TRADER || m.includes('pattern day trad')) {
     return new BrokerError('pattern_day_trader', `Alpaca refused ${call}: ${message}`);
   }

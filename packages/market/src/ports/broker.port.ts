@@ -102,6 +102,11 @@ export interface BrokerOrder {
   filledAt: number | null;
   /** When the order ended unfilled or partly filled (canceled, expired, rejected). */
   endedAt: number | null;
+  /**
+   * A bracket's exit orders as the broker holds them (Alpaca: the take-profit limit and the
+   * stop-loss stop, working once the entry has filled); absent for a simple order.
+   */
+  legs?: BrokerOrder[];
 }
 
 /** One execution (Alpaca: an activity of type FILL). */
@@ -116,8 +121,8 @@ export interface BrokerFill {
   /** Commission paid on this fill, when the broker reports it (the simulated broker does). */
   commission?: number;
   /**
-   * Which protective level an exit inside a bar filled at, when the broker knows it (the
-   * simulated broker); fills at the open and Alpaca's fills leave it out.
+   * Which protective level an exit filled at, when the broker knows it: the simulated broker
+   * for exits inside a bar, Alpaca for the fills of a bracket's legs; other fills leave it out.
    */
   reason?: 'stop_loss' | 'trailing_stop' | 'take_profit';
 }
