@@ -65,7 +65,11 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
       }),
     }),
     backtestSettings: backtestSettingsService(deps),
-    bot: botService(deps),
+    bot: botService(
+      deps,
+      market,
+      async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
+    ),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),
