@@ -17,7 +17,7 @@ import type { SessionInfo } from '../types.js';
 import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from './bot-account.js';
 import type { BotMarket } from './bot-market.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
-import { placeOrder, type PlaceOutcome } from './place-order.js';
+import { placeOrder, settleOrderIntent, type PlaceOutcome } from './place-order.js';
 
 /** Intents that close a position: while one is unsettled, a second close is not sent. */
 const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
@@ -56,11 +56,19 @@ export function botOrders(
     );
   }
 
-  /** Cancels the open orders of `symbol` (all when null) so no protective leg holds the shares. */
-  async function cancelOpen(m: BotMarket, symbol: string | null): Promise<number> {
+  /**
+   * Cancels the open orders of `symbol` (all when null) so no protective leg holds the shares;
+   * our own closing orders still working (`keep`) are left alone.
+   */
+  async function cancelOpen(
+    m: BotMarket,
+    symbol: string | null,
+    keep: ReadonlySet<string>,
+  ): Promise<number> {
     let canceled = 0;
     for (const order of await m.broker.listOpenOrders()) {
       if (symbol !== null && order.symbol !== symbol) continue;
+      if (keep.has(order.clientOrderId)) continue;
       try {
         await m.broker.cancelOrder(order.id);
         canceled++;
@@ -80,11 +88,10 @@ export function botOrders(
     position: BrokerPosition,
     purpose: ClosePurpose,
   ): Promise<{ clientOrderId: string; outcome: PlaceOutcome | null }> {
-    const pending = (await unsettledOrderIntents(db, userId)).find(
-      (row) => row.symbol === position.symbol && CLOSING.has(row.purpose),
-    );
-    if (pending) return { clientOrderId: pending.clientOrderId, outcome: null };
-    await cancelOpen(m, position.symbol);
+    const working = await workingCloses(userId, m);
+    const pending = working.get(position.symbol);
+    if (pending !== undefined) return { clientOrderId: pending, outcome: null };
+    await cancelOpen(m, position.symbol, new Set());
     const at = new Date(m.clock.now());
     const tag = purpose === 'manual_sell' ? 'qs' : 'fl';
     const clientOrderId = `tb${userId}-${position.symbol}-${tag}-${Math.floor(at.getTime() / 1000)}`;
@@ -118,6 +125,24 @@ export function botOrders(
     await appendBotLogs(db, userId, [{ at, ...line }]);
     if (outcome.kind !== 'refused') await touchBotActivity(db, userId, at);
     return { clientOrderId, outcome };
+  }
+
+  /**
+   * Symbol → client order id of our closing orders still working. Each unsettled closing intent
+   * is first brought up to date with the broker (sent if it never got there), so one that was
+   * canceled or expired meanwhile does not block a new close.
+   */
+  async function workingCloses(userId: number, m: BotMarket): Promise<Map<string, string>> {
+    const working = new Map<string, string>();
+    for (const row of await unsettledOrderIntents(db, userId)) {
+      if (!CLOSING.has(row.purpose)) continue;
+      const outcome = await settleOrderIntent(db, m.broker, userId, row);
+      const open =
+        outcome.kind === 'unknown' ||
+        (outcome.kind === 'placed' && ['new', 'partially_filled'].includes(outcome.order.status));
+      if (open) working.set(row.symbol, row.clientOrderId);
+    }
+    return working;
   }
 
   async function positionsOf(m: BotMarket): Promise<BrokerPosition[]> {
@@ -155,7 +180,8 @@ export function botOrders(
       await stopNow(session);
       const { canceled, closed, refused } = await locked(userId, async () => {
         try {
-          const canceled = await cancelOpen(m, null);
+          const keep = new Set((await workingCloses(userId, m)).values());
+          const canceled = await cancelOpen(m, null, keep);
           const closed: string[] = [];
           const refused: string[] = [];
           for (const position of await positionsOf(m)) {
