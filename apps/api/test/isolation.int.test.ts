@@ -64,6 +64,43 @@ beforeAll(async () => {
   await api.runtime.db.screeningTemplate.create({
     data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
   });
+  // Step 8: alice's bot (state, log, fills, trades, indicators), read by no one else.
+  const at = new Date('2026-01-06T15:00:00Z');
+  await api.runtime.db.botState.create({
+    data: { userId: a.userId, running: true, market: 'alpaca', mode: 'paper', equity: 987654.25 },
+  });
+  await api.runtime.db.botLog.create({
+    data: { userId: a.userId, at, level: 'info', message: 'Alice-bot-log' },
+  });
+  await api.runtime.db.botFill.create({
+    data: {
+      userId: a.userId,
+      brokerFillId: 'alice-fill',
+      brokerOrderId: 'alice-order',
+      symbol: 'ALICEB',
+      side: 'buy',
+      qty: 3,
+      price: 123.45,
+      time: at,
+    },
+  });
+  await api.runtime.db.botTrade.create({
+    data: {
+      userId: a.userId,
+      symbol: 'ALICEB',
+      side: 'long',
+      qty: 3,
+      entryPrice: 123.45,
+      exitPrice: 130,
+      entryAt: at,
+      exitAt: at,
+      pnl: 19.65,
+      exitFillId: 'alice-exit',
+    },
+  });
+  await api.runtime.db.botSymbol.create({
+    data: { userId: a.userId, symbol: 'ALICEB', lastPrice: 123.45, rsi: 31.515 },
+  });
   const aliceRun = await api.runtime.db.backtestRun.create({
     data: { userId: a.userId, symbol: 'ALICEQ', batchId: 0, universe: 'demo', settings: {} },
   });
@@ -316,6 +353,18 @@ const procedures: Record<string, Call> = {
     message: 'boom',
   }),
   'mlScore.model': trpc('mlScore.model', 'query'),
+  'bot.start': trpc('bot.start', 'mutation'),
+  'bot.stop': trpc('bot.stop', 'mutation'),
+  'bot.restart': trpc('bot.restart', 'mutation'),
+  'bot.status': trpc('bot.status', 'query'),
+  'bot.killSwitch': trpc('bot.killSwitch', 'mutation'),
+  'bot.manualSell': trpc('bot.manualSell', 'mutation', { symbol: 'ALICEB' }),
+  'bot.positions': trpc('bot.positions', 'query'),
+  'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
+  'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
+  'bot.logs': trpc('bot.logs', 'query'),
+  'bot.liveLog': trpc('bot.liveLog', 'query'),
+  'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
 };
 
 const ROTATES_TOKEN = new Set([
@@ -345,7 +394,16 @@ async function aliceState() {
   const undo = await api.http.get('/api/final-trading-list/undo', a.token);
   const config = await api.http.get('/api/config', a.token);
   const backtestRuns = await api.runtime.db.backtestRun.findMany({ where: { userId: a.userId } });
+  const where = { where: { userId: a.userId } };
+  const bot = {
+    state: await api.runtime.db.botState.findUnique(where),
+    logs: await api.runtime.db.botLog.count(where),
+    fills: await api.runtime.db.botFill.count(where),
+    trades: await api.runtime.db.botTrade.count(where),
+    orders: await api.runtime.db.botOrder.count(where),
+  };
   return {
+    bot,
     backtestRuns,
     news: news.body,
     templates: templates.body,
@@ -378,6 +436,8 @@ describe('user isolation', () => {
     expect(before.finalList).toMatchObject([{ symbol: 'ALICEF' }]);
     expect(before.undo).toEqual({ symbols: ['ALICEF'] });
     expect(before.config.trading.sleep_interval).toBe(3333);
+    expect(before.bot).toMatchObject({ logs: 1, fills: 1, trades: 1, orders: 0 });
+    expect(before.bot.state?.running).toBe(true);
     expect(before.optimized.best_parameters.ALICEQ.profit).toBe(4242.5);
     expect(before.news).toMatchObject([{ symbol: 'ALICEQ', title: 'Alice-only headline' }]);
     let bToken = b.token;
@@ -397,6 +457,12 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('4242');
       expect(text, name).not.toContain('"sleep_interval":3333');
       expect(text, name).not.toContain('Alice-bt');
+      expect(text, name).not.toContain('987654');
+      expect(text, name).not.toContain('Alice-bot-log');
+      // (ALICEB itself is what B asks for in Quick Sell and the chart, so it may be echoed.)
+      expect(text, name).not.toContain('19.65');
+      expect(text, name).not.toContain('31.515');
+      expect(text, name).not.toContain('123.45');
       if (name.includes('progress')) expect(text, name).not.toContain('ALICEQ');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       else if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);
