@@ -9,6 +9,7 @@ import {
   type Reply,
   type TestApi,
 } from './harness.js';
+import { aliceBot, seedAliceBot } from './isolation-bot.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -64,43 +65,7 @@ beforeAll(async () => {
   await api.runtime.db.screeningTemplate.create({
     data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
   });
-  // Step 8: alice's bot (state, log, fills, trades, indicators), read by no one else.
-  const at = new Date('2026-01-06T15:00:00Z');
-  await api.runtime.db.botState.create({
-    data: { userId: a.userId, running: true, market: 'alpaca', mode: 'paper', equity: 987654.25 },
-  });
-  await api.runtime.db.botLog.create({
-    data: { userId: a.userId, at, level: 'info', message: 'Alice-bot-log' },
-  });
-  await api.runtime.db.botFill.create({
-    data: {
-      userId: a.userId,
-      brokerFillId: 'alice-fill',
-      brokerOrderId: 'alice-order',
-      symbol: 'ALICEB',
-      side: 'buy',
-      qty: 3,
-      price: 123.45,
-      time: at,
-    },
-  });
-  await api.runtime.db.botTrade.create({
-    data: {
-      userId: a.userId,
-      symbol: 'ALICEB',
-      side: 'long',
-      qty: 3,
-      entryPrice: 123.45,
-      exitPrice: 130,
-      entryAt: at,
-      exitAt: at,
-      pnl: 19.65,
-      exitFillId: 'alice-exit',
-    },
-  });
-  await api.runtime.db.botSymbol.create({
-    data: { userId: a.userId, symbol: 'ALICEB', lastPrice: 123.45, rsi: 31.515 },
-  });
+  await seedAliceBot(api.runtime.db, a.userId);
   const aliceRun = await api.runtime.db.backtestRun.create({
     data: { userId: a.userId, symbol: 'ALICEQ', batchId: 0, universe: 'demo', settings: {} },
   });
@@ -394,14 +359,7 @@ async function aliceState() {
   const undo = await api.http.get('/api/final-trading-list/undo', a.token);
   const config = await api.http.get('/api/config', a.token);
   const backtestRuns = await api.runtime.db.backtestRun.findMany({ where: { userId: a.userId } });
-  const where = { where: { userId: a.userId } };
-  const bot = {
-    state: await api.runtime.db.botState.findUnique(where),
-    logs: await api.runtime.db.botLog.count(where),
-    fills: await api.runtime.db.botFill.count(where),
-    trades: await api.runtime.db.botTrade.count(where),
-    orders: await api.runtime.db.botOrder.count(where),
-  };
+  const bot = await aliceBot(api.runtime.db, a.userId);
   return {
     bot,
     backtestRuns,
