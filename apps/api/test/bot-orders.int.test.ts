@@ -98,6 +98,12 @@ describe('Quick Sell', () => {
     ]);
     const open = await broker.listOpenOrders();
     expect(open).toEqual([expect.objectContaining({ clientOrderId: id, side: 'sell', qty: 10 })]);
+    const logs = (await get('/api/logs')).body.logs;
+    expect(logs.at(-1)).toMatchObject({
+      level: 'info',
+      time: new Date(clock().now() - 5_000).toISOString(),
+    });
+    expect(logs.at(-1).message).toContain(id);
     const log = await get('/api/get-live-log');
     expect(log.body.logs.at(-1)).toMatch(
       new RegExp(

@@ -85,7 +85,11 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
   }
 
   async function stopNow(session: SessionInfo): Promise<boolean> {
-    const account = selectedAccount(market, session);
+    const state = await findBotState(db, session.userId);
+    // The stop is stamped with the clock of the market the bot ran on.
+    const account = state
+      ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
+      : selectedAccount(market, session);
     const wasRunning = await db.$transaction(async (tx) => {
       await lockBotControl(tx, session.userId);
       return markBotStopped(tx, session.userId, new Date(marketNow(account)));
