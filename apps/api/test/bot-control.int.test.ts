@@ -135,8 +135,15 @@ describe('POST /api/start', () => {
       every: 60_000,
     });
     expect(JSON.stringify(reply.body)).not.toContain('PKBOT');
+    // Its dashboard reads call Alpaca (unreachable here): counted, and answered in plain words.
+    const positions = await api.http.get('/api/positions', alpaca.token);
+    expect(positions).toMatchObject({ status: 400, body: { detail: server.brokerUnavailable } });
+    const { limiter } = api.runtime.deps;
+    expect(await limiter.count('botAlpacaReads', String(alpaca.userId))).toBe(1);
     await onList(demo.userId, ['DMA']);
     expect((await post('/api/start', demo.token)).status).toBe(200);
+    expect((await api.http.get('/api/positions', demo.token)).body).toEqual([]);
+    expect(await limiter.count('botAlpacaReads', String(demo.userId))).toBe(0);
   });
 });
 
