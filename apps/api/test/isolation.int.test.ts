@@ -9,6 +9,7 @@ import {
   type Reply,
   type TestApi,
 } from './harness.js';
+import { aliceBot, seedAliceBot } from './isolation-bot.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -64,6 +65,7 @@ beforeAll(async () => {
   await api.runtime.db.screeningTemplate.create({
     data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
   });
+  await seedAliceBot(api.runtime.db, a.userId);
   const aliceRun = await api.runtime.db.backtestRun.create({
     data: { userId: a.userId, symbol: 'ALICEQ', batchId: 0, universe: 'demo', settings: {} },
   });
@@ -319,6 +321,18 @@ const procedures: Record<string, Call> = {
     message: 'boom',
   }),
   'mlScore.model': trpc('mlScore.model', 'query'),
+  'bot.start': trpc('bot.start', 'mutation'),
+  'bot.stop': trpc('bot.stop', 'mutation'),
+  'bot.restart': trpc('bot.restart', 'mutation'),
+  'bot.status': trpc('bot.status', 'query'),
+  'bot.killSwitch': trpc('bot.killSwitch', 'mutation'),
+  'bot.manualSell': trpc('bot.manualSell', 'mutation', { symbol: 'ALICEB' }),
+  'bot.positions': trpc('bot.positions', 'query'),
+  'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
+  'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
+  'bot.logs': trpc('bot.logs', 'query'),
+  'bot.liveLog': trpc('bot.liveLog', 'query'),
+  'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
 };
 
 const ROTATES_TOKEN = new Set([
@@ -348,7 +362,9 @@ async function aliceState() {
   const undo = await api.http.get('/api/final-trading-list/undo', a.token);
   const config = await api.http.get('/api/config', a.token);
   const backtestRuns = await api.runtime.db.backtestRun.findMany({ where: { userId: a.userId } });
+  const bot = await aliceBot(api.runtime.db, a.userId);
   return {
+    bot,
     backtestRuns,
     news: news.body,
     templates: templates.body,
@@ -381,6 +397,8 @@ describe('user isolation', () => {
     expect(before.finalList).toMatchObject([{ symbol: 'ALICEF' }]);
     expect(before.undo).toEqual({ symbols: ['ALICEF'] });
     expect(before.config.trading.sleep_interval).toBe(3333);
+    expect(before.bot).toMatchObject({ logs: 1, fills: 1, trades: 1, orders: 0 });
+    expect(before.bot.state?.running).toBe(true);
     expect(before.optimized.best_parameters.ALICEQ.profit).toBe(4242.5);
     expect(before.news).toMatchObject([{ symbol: 'ALICEQ', title: 'Alice-only headline' }]);
     let bToken = b.token;
@@ -400,6 +418,12 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('4242');
       expect(text, name).not.toContain('"sleep_interval":3333');
       expect(text, name).not.toContain('Alice-bt');
+      expect(text, name).not.toContain('987654');
+      expect(text, name).not.toContain('Alice-bot-log');
+      // (ALICEB itself is what B asks for in Quick Sell and the chart, so it may be echoed.)
+      expect(text, name).not.toContain('19.65');
+      expect(text, name).not.toContain('31.515');
+      expect(text, name).not.toContain('123.45');
       if (name.includes('progress')) expect(text, name).not.toContain('ALICEQ');
       if (name.includes('admin')) expect(reply.status, name).toBe(403);
       else if (/logout|refresh|change-?password/i.test(name)) expect(reply.status, name).toBe(200);

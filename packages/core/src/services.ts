@@ -71,7 +71,11 @@ export function createServices(
       }),
     }),
     backtestSettings: backtestSettingsService(deps),
-    bot: botService(deps),
+    bot: botService(
+      deps,
+      market,
+      async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
+    ),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { server } from '../messages.js';
+import { ZBotStatus } from './bot.schema.js';
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
@@ -98,6 +99,8 @@ export const ZStatusOutput = z.object({
   }),
   environment: z.enum(['paper', 'live']),
   bot_status: z.enum(['running', 'stopped']),
+  /** The bot's status fields (the same as GET /api/bot/status). */
+  bot: ZBotStatus,
   /** plan and status are null for an account without any subscription (no trial either). */
   subscription: z.object({
     plan: z.enum(['trial', 'basic', 'premium']).nullable(),

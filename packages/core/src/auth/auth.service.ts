@@ -4,10 +4,12 @@ import {
   type TLoginInput,
   type TLoginOutput,
   type TSignupInput,
+  type TBotStatus,
   type TTokenOutput,
 } from '@tradebot/api-contract';
-import { findLoginByUsername } from '@tradebot/db';
+import { findBotState, findLoginByUsername } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
+import { toBotStatus } from '../bot/bot-status.js';
 import type { ServiceDeps } from '../deps.js';
 import { getDummyHash, verifyPassword } from '../security/password-hash.js';
 import { loginDelayMs } from '../security/rate-limit.js';
@@ -76,15 +78,17 @@ export function authService(
   }
 
   const onboardingStatus = async (session: SessionInfo) => ({ is_onboarded: session.isOnboarded });
-  const status = async (session: SessionInfo) => accountStatus(deps.now(), session);
+  const status = async (session: SessionInfo) =>
+    accountStatus(deps.now(), session, toBotStatus(await findBotState(db, session.userId)));
   return { signup, login, refresh, status, onboardingStatus, logout };
 }
 
 /**
- * GET /api/status: who is signed in, their mode, plan and (until the bot exists) bot state.
- * Everything comes from the session's own read (one query per request, see sessions.repo.ts).
+ * GET /api/status: who is signed in, their mode, plan, and the bot's state (bot_states: running
+ * or not, and the last tick's equity, cash, buying power, last activity, daily P&L, drawdown).
+ * The account comes from the session's own read (sessions.repo.ts), the bot from its row.
  */
-function accountStatus(now: Date, session: SessionInfo) {
+function accountStatus(now: Date, session: SessionInfo, bot: TBotStatus) {
   const { account } = session;
   return {
     status: 'ok' as const,
@@ -98,7 +102,8 @@ function accountStatus(now: Date, session: SessionInfo) {
       has_2fa: account.has2fa,
     },
     environment: account.alpacaEnvironment,
-    bot_status: 'stopped' as const,
+    bot_status: bot.status,
+    bot,
     subscription: subscriptionView(account.subscription, now),
   };
 }

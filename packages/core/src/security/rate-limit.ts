@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   alpacaStatusAccount: { points: 30, duration: 60 },
   /** "Test connection" in account settings: one Alpaca account read each. */
   alpacaTestAccount: { points: 10, duration: 60 },
+  /** Dashboard reads of the bot that call Alpaca (positions, tracked symbols, chart, trades). */
+  botAlpacaReads: { points: 60, duration: 60 },
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITS;

@@ -43,7 +43,7 @@ export const botRouter = router({
     .query(({ ctx }) => ctx.services.bot.trackedSymbols(ctx.session)),
   historicalPerformance: authedProcedure
     .output(ZHistoricalPerformance)
-    .query(({ ctx }) => ctx.services.bot.historicalPerformance(ctx.session.userId)),
+    .query(({ ctx }) => ctx.services.bot.historicalPerformance(ctx.session)),
   logs: authedProcedure
     .output(ZBotLogsOutput)
     .query(({ ctx }) => ctx.services.bot.logs(ctx.session.userId)),

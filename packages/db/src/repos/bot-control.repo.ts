@@ -1,0 +1,119 @@
+import type { Db, DbTx } from '../client.js';
+import type { UniverseSource } from './universe.repo.js';
+
+type Q = Db | DbTx;
+
+/**
+ * Start, Stop and the kill switch of one user's bot (migrations 20261124000200_bot and
+ * 20261124000400_bot_control). The running flag in PostgreSQL is the truth the worker heals the
+ * Job Scheduler from, so every change of it goes through these.
+ */
+
+/**
+ * Serialises one user's bot control calls (Start, Stop, Quick Sell, the kill switch): a
+ * transaction-scoped advisory lock, so a double click or two tabs run one after the other.
+ */
+export async function lockBotControl(tx: DbTx, userId: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('bot_control'), ${userId}::int)`;
+}
+
+export interface BotStart {
+  market: 'demo' | 'alpaca';
+  mode: 'demo' | 'paper' | 'live';
+  sleepInterval: number;
+  /** Market time of the Start. */
+  at: Date;
+  /** The account's equity now, when it was read (demo); kept as the base only when unset. */
+  equity: number | null;
+}
+
+/**
+ * Marks the bot running on `market`/`mode` and clears the halt and the last error. A fresh
+ * start forgets the peak (so a cleared halt is not re-raised by the old peak at the next tick);
+ * a change of market or mode also forgets the day's and the base equity of the other account.
+ */
+export async function markBotStarted(tx: DbTx, userId: number, start: BotStart): Promise<void> {
+  const before = await tx.botState.findUnique({
+    where: { userId },
+    select: { market: true, mode: true, startEquity: true },
+  });
+  const sameAccount = before?.market === start.market && before.mode === start.mode;
+  const common = {
+    running: true,
+    market: start.market,
+    mode: start.mode,
+    sleepInterval: start.sleepInterval,
+    startedAt: start.at,
+    halted: false,
+    haltReason: null,
+    lastError: null,
+    peakEquity: null,
+  };
+  const account = sameAccount
+    ? { startEquity: before.startEquity ?? start.equity }
+    : {
+        startEquity: start.equity,
+        day: null,
+        dayStartEquity: null,
+        equity: null,
+        cash: null,
+        buyingPower: null,
+      };
+  await tx.botState.upsert({
+    where: { userId },
+    create: { userId, ...common, startEquity: start.equity },
+    update: { ...common, ...account },
+  });
+}
+
+/** Marks the bot stopped; returns whether it was running. */
+export async function markBotStopped(tx: Q, userId: number, at: Date): Promise<boolean> {
+  const changed = await tx.botState.updateMany({
+    where: { userId, running: true },
+    data: { running: false, stoppedAt: at },
+  });
+  return changed.count > 0;
+}
+
+/** Whether the bot runs, and where. */
+export async function botRunState(db: Q, userId: number) {
+  return db.botState.findUnique({
+    where: { userId },
+    select: { running: true, market: true, mode: true, startEquity: true, equity: true },
+  });
+}
+
+/** The bot's indicators per symbol (what the last decision read), for tracked symbols. */
+export async function listBotSymbols(db: Q, userId: number) {
+  return db.botSymbol.findMany({
+    where: { userId },
+    select: { symbol: true, lastPrice: true, rsi: true, atr: true, macd: true },
+  });
+}
+
+/** Records the market time of the last order or fill the bot's user made. */
+export async function touchBotActivity(db: Q, userId: number, at: Date): Promise<void> {
+  await db.$executeRaw`
+    UPDATE bot_states SET last_activity = GREATEST(COALESCE(last_activity, ${at}), ${at}),
+      updated_at = CURRENT_TIMESTAMP
+    WHERE user_id = ${userId}`;
+}
+
+/** Domain and latest metrics of `symbols` in a universe (held stocks not on the list). */
+export async function listingMetrics(db: Q, universe: UniverseSource, symbols: readonly string[]) {
+  if (symbols.length === 0) return [];
+  return db.$queryRaw<
+    {
+      symbol: string;
+      domain: string | null;
+      close: number | null;
+      rsi: number | null;
+      atr: number | null;
+      macd: number | null;
+    }[]
+  >`
+    SELECT c.symbol, c.domain, m.last_price AS close, m.rsi, m.atr, m.macd
+    FROM companies c
+    LEFT JOIN stock_metrics m ON m.company_id = c.id
+    WHERE c.source = ${universe}::"UniverseSource" AND c.symbol = ANY(${[...symbols]}::text[])`;
+}
