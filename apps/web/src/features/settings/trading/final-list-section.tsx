@@ -63,7 +63,10 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
             <Button
               color="teal"
               disabled={empty}
-              loading={lists.pending.update && editing === null && removing === null}
+              loading={
+                lists.pending.start ||
+                (lists.pending.update && editing === null && removing === null)
+              }
               onClick={() => void begin()}
             >
               Begin Trading
