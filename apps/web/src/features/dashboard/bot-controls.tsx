@@ -71,9 +71,13 @@ export function BotControls({
         >
           Start Screener
         </Button>
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="xs" c="dimmed" style={{ flex: '1 1 14rem' }}>
+          Emergency: cancel every open order, close every position at market and stop the bot.
+        </Text>
         <Button
           color="red"
-          ml={{ sm: 'auto' }}
           onClick={() => setAsking('kill')}
           loading={pending.killSwitch}
           data-testid="kill-switch"

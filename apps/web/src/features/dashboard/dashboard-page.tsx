@@ -63,7 +63,10 @@ export function DashboardPage() {
         <TradesLog performance={data.performance} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <UserCard user={status.user} />
-          <EnvironmentCard environment={status.environment} botStatus={status.bot_status} />
+          <EnvironmentCard
+            environment={status.environment}
+            botStatus={data.status.data?.status ?? status.bot_status}
+          />
           <SubscriptionCard subscription={status.subscription} />
         </SimpleGrid>
         {/* Saving broker keys is what onboards a user, so is_onboarded says whether keys exist. */}
