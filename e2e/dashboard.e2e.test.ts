@@ -9,6 +9,7 @@ import {
   logInThroughUi,
   screenshot,
   signUpByApi,
+  sql,
 } from './browser.js';
 
 /**
@@ -148,6 +149,31 @@ describe('the live log', () => {
         timeout: 15_000,
       })
       .toBe('active');
+  });
+});
+
+describe('the notification bell', () => {
+  it("lists the bot's fills and halts with their status and time, and clears them", async () => {
+    const [user] = await sql<{ id: number }>("SELECT id FROM users WHERE username = 'dashuser'");
+    await sql(
+      `INSERT INTO notifications (user_id, message, status, created_at) VALUES
+       ($1, 'Bought 20 AAPL at 176.40', 'info', now() - interval '5 minutes'),
+       ($1, 'Trading halted: equity 20.4 % below its peak', 'warning', now() - interval '2 minutes'),
+       ($1, 'Order for MSFT rejected: insufficient buying power', 'failed', now())`,
+      [user?.id],
+    );
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByTestId('bot-running').waitFor({ timeout: 15_000 });
+    await page.getByTestId('notification-bell').click();
+    const items = page.getByTestId('notification-item');
+    await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(3);
+    expect(await items.first().getAttribute('data-status')).toBe('failed');
+    expect(await items.nth(1).textContent()).toContain('2 min ago');
+    expect(await items.nth(2).textContent()).toBe('Bought 20 AAPL at 176.405 min ago');
+    await screenshot(page, 'notifications-light');
+    await page.getByTestId('notification-list').getByRole('button', { name: 'Clear' }).click();
+    await page.getByTestId('notification-list').getByText(ui.noNotifications).waitFor();
+    await page.keyboard.press('Escape');
   });
 });
 
