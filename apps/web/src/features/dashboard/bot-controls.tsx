@@ -1,23 +1,11 @@
 import type { TBotStatus } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC } from '../../lib/trpc';
+import { useStartsLive } from '../../components/use-market';
 import type { BotActions } from './use-bot-actions';
 
 type Asking = 'start' | 'restart' | 'kill' | null;
-
-/**
- * Whether a Start now would trade real money: the mode is fixed at Start from the account's
- * market and trading mode (Alpaca + live), so it is read from account settings, not from the
- * status (which tells the mode of the last start).
- */
-function useStartsLive(): boolean {
-  const trpc = useTRPC();
-  const settings = useQuery(trpc.account.settings.queryOptions());
-  return settings.data?.market === 'alpaca' && settings.data.alpaca_environment === 'live';
-}
 
 /**
  * Spec §2 bot controls: Start Bot, Stop Bot, Restart Bot, Start Screener, and ours, the kill
