@@ -109,7 +109,7 @@ describe('screens of a signed-in user without a verified email, keys or plan', (
     await page.goto(`${baseUrl()}/dashboard`);
     await expect
       .poll(() => page.getByTestId('dashboard-next-step').textContent(), { timeout: 10_000 })
-      .toContain('Meanwhile, add your broker keys in account settings.');
+      .toContain('No broker keys yet: add your Alpaca keys in account settings');
     expect(await page.getByTestId('dashboard-plan').textContent()).toBe('No plan');
 
     const saved = await postApi('/api/update-account-settings', {

@@ -1,4 +1,4 @@
-import { server, ui } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -192,7 +192,7 @@ describe('the strategy settings flow on the demo market', () => {
     expect(await page.getByTestId('optimized-parameters').textContent()).toContain(second);
 
     await page.getByRole('button', { name: 'Begin Trading' }).click();
-    await page.getByText(server.beginTradingSaved).waitFor();
+    await page.getByText(ui.tradingBotStarted).waitFor({ timeout: 15_000 });
   });
 
   it('reads well in dark theme and at phone width', async () => {

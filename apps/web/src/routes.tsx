@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
 import { NotFoundPage } from './components/not-found-page';
-import { PlaceholderPage } from './components/placeholder-page';
 import { AccountSettingsPage } from './features/account/account-settings/account-settings-page';
 import { SubscribePage } from './features/account/subscribe/subscribe-page';
 import { AdminPage } from './features/admin/admin-page';
@@ -17,6 +16,7 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { StockExplorerPage } from './features/explorer/stock-explorer-page';
 import { HelpPage } from './features/help/help-page';
 import { HomePage } from './features/home/home-page';
+import { LiveLogPage } from './features/live-log/live-log-page';
 import { PrivacyPage } from './features/legal/privacy-page';
 import { SettingsPage } from './features/settings/settings-page';
 import { TermsPage } from './features/legal/terms-page';
@@ -45,9 +45,7 @@ const PAGES: Record<RoutePath, ReactNode> = {
   '/settings': guard(<SettingsPage />),
   '/account-settings': guard(<AccountSettingsPage />),
   '/stock-explorer': guard(<StockExplorerPage />),
-  '/live-log': guard(
-    <PlaceholderPage title="Live Log" text="The live log is coming in the next step." />,
-  ),
+  '/live-log': guard(<LiveLogPage />),
   '/admin': guard(<AdminPage />),
 };
 

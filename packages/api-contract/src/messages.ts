@@ -92,7 +92,42 @@ export const ui = {
   noOptimizedParameters: 'No optimized parameters available. Run backtests to generate parameters.',
   noTradingStocks: 'No trading stocks selected.',
   backtestCompleted: (symbol: string) => `Backtest completed for ${symbol}`,
+  // spec §8 Dashboard (Step 8)
+  botSessionExpired: 'Session expired, please log in again',
+  botStartFailed: (message: string) => `Failed to start bot: ${message}`,
+  botStopFailed: 'Failed to stop bot',
+  botRestartFailed: 'Failed to restart bot',
+  quickSellFailed: (symbol: string) => `Failed to quick sell ${symbol}`,
+  screenerStartFailed: 'Failed to start screener',
+  botStartedToast: 'Bot started successfully.',
+  botStoppedToast: 'Bot stopped successfully.',
+  botRestartedToast: 'Bot restarted successfully.',
+  quickSellInitiated: (symbol: string) => `Quick sell initiated for ${symbol}.`,
+  screenerStarted: 'Screener started successfully.',
+  quickSellConfirm: (symbol: string) => `Are you sure you want to quick sell ${symbol}?`,
+  fetchFailed: (what: DashboardLoad) => `Failed to fetch ${what}`,
+  // ours: the kill switch and live start (beyond the spec)
+  killSwitchFailed: (message: string) => `Failed to flatten and stop: ${message}`,
+  killSwitchConfirm:
+    'This cancels every open order, closes every position at market (a short is bought back) and stops the bot. Market orders fill at the next available price, which can be worse than the last one shown. This cannot be undone.',
+  liveStartConfirm:
+    'The bot will trade your Alpaca live account: it places real orders with real money, using your Final Trading List and trading settings. Start it in live mode?',
+  // spec §8 Live log
+  liveLogFetchFailed: 'Failed to fetch live log. Please try again.',
+  liveLogConnectionLost: 'Connection lost. Retrying…',
 } as const;
+
+/** Spec §8 Dashboard load failures, each phrased 'Failed to fetch ...'. */
+export type DashboardLoad =
+  | 'bot status'
+  | 'bot config'
+  | 'market status'
+  | 'positions'
+  | 'logs'
+  | 'monitored symbols'
+  | 'historical performance'
+  | 'news sentiment'
+  | 'price chart';
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>
@@ -263,8 +298,6 @@ export const server = {
     'None of the selected stocks is in Optimized Parameters any more (another tab may have moved them). Reload the lists.',
   duplicateFinalListSymbols: (symbols: readonly string[]) =>
     `Each stock may appear once in the Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''} appear${symbols.length > 1 ? '' : 's'} more than once.`,
-  beginTradingSaved:
-    'Final Trading List saved. The trading bot is not available in this version yet; it will trade this list once it is.',
   demoClockPaused:
     'The demo clock is paused (DEMO_TRADING_DAYS_PER_MINUTE=0): it can only be moved by tests.',
   demoClockAdvanced: (hours: number, at: string) =>

@@ -1,14 +1,36 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../features/auth/auth-context';
+import { useTRPC } from '../lib/trpc';
+import { modeView } from './mode-view';
 
-/** Spec §1: 'Live' only while the bot status is 'running', 'Paper' otherwise. */
+/** The nav label's status read shares the dashboard's query; elsewhere it refreshes each minute. */
+const MODE_REFRESH_MS = 60_000;
+
+/**
+ * Spec §1: a Paper or Live label derived from the bot status. 'running' alone would call a
+ * paper or demo bot Live, so Live also needs the bot's mode to be live (real money).
+ */
 export function ModeBadge() {
-  const { status } = useAuth();
-  const live = status?.bot_status === 'running';
+  const trpc = useTRPC();
+  const { state } = useAuth();
+  const bot = useQuery(
+    trpc.bot.status.queryOptions(undefined, {
+      enabled: state === 'verified',
+      refetchInterval: MODE_REFRESH_MS,
+    }),
+  );
+  const view = modeView(bot.data);
+  const live = view.label === 'Live';
   return (
-    <Tooltip label={live ? 'The trading bot is running' : 'The trading bot is not running'}>
-      <Badge color={live ? 'green' : 'gray'} variant="light" size="lg" data-testid="mode-badge">
-        {live ? 'Live' : 'Paper'}
+    <Tooltip label={view.tooltip}>
+      <Badge
+        color={live ? 'orange' : 'gray'}
+        variant={live ? 'filled' : 'light'}
+        size="lg"
+        data-testid="mode-badge"
+      >
+        {view.label}
       </Badge>
     </Tooltip>
   );

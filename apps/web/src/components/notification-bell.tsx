@@ -1,8 +1,10 @@
+import { ui } from '@tradebot/api-contract';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuth } from '../features/auth/auth-context';
-import { errorCode, useTRPC } from '../lib/trpc';
+import { errorCode, serverDetail, useTRPC } from '../lib/trpc';
 import { NotificationList } from './notification-list';
 import { LineIcon } from './line-icon';
 
@@ -30,6 +32,11 @@ export function NotificationBell() {
     trpc.notifications.clear.mutationOptions({
       onSuccess: () =>
         queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: serverDetail(error, ui.clearNotificationsFailed),
+        }),
     }),
   );
 
@@ -65,6 +72,7 @@ export function NotificationBell() {
           loading={list.isPending}
           clearing={clear.isPending}
           onClear={() => clear.mutate()}
+          now={list.dataUpdatedAt || Date.now()}
         />
       </Popover.Dropdown>
     </Popover>

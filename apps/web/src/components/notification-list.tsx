@@ -1,15 +1,18 @@
 import type { TNotification } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { notificationTime, statusColor } from './notification-status';
 
 interface Props {
   items: TNotification[];
   loading: boolean;
   clearing: boolean;
   onClear: () => void;
+  /** When the list was last read (epoch ms): the times say "5 min ago" relative to it. */
+  now: number;
 }
 
-export function NotificationList({ items, loading, clearing, onClear }: Props) {
+export function NotificationList({ items, loading, clearing, onClear, now }: Props) {
   return (
     <>
       <Group justify="space-between" mb="xs">
@@ -32,12 +35,34 @@ export function NotificationList({ items, loading, clearing, onClear }: Props) {
         <ScrollArea.Autosize mah={320}>
           <Stack gap="xs">
             {items.map((item) => (
-              <div key={item.id}>
-                <Text size="sm">{item.message}</Text>
-                <Text size="xs" c="dimmed">
-                  {new Date(item.timestamp).toLocaleString()}
-                </Text>
-              </div>
+              <Group
+                key={item.id}
+                gap="xs"
+                wrap="nowrap"
+                align="flex-start"
+                data-testid="notification-item"
+                data-status={item.status}
+              >
+                <Tooltip label={item.status}>
+                  <Box
+                    mt={6}
+                    w={8}
+                    h={8}
+                    style={{
+                      borderRadius: '50%',
+                      flexShrink: 0,
+                      background: `var(--mantine-color-${statusColor(item.status)}-filled)`,
+                    }}
+                    aria-label={item.status}
+                  />
+                </Tooltip>
+                <div>
+                  <Text size="sm">{item.message}</Text>
+                  <Text size="xs" c="dimmed" title={new Date(item.timestamp).toLocaleString()}>
+                    {notificationTime(item.timestamp, now)}
+                  </Text>
+                </div>
+              </Group>
             ))}
           </Stack>
         </ScrollArea.Autosize>

@@ -10,3 +10,13 @@ export function useMarket(enabled = true) {
   const settings = useQuery({ ...trpc.account.settings.queryOptions(), enabled });
   return settings.data?.market;
 }
+
+/**
+ * Whether starting the bot now would trade real money: the bot's mode is fixed at Start from
+ * the account's market and trading mode, so Alpaca + live means the live account.
+ */
+export function useStartsLive(): boolean {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.account.settings.queryOptions());
+  return settings.data?.market === 'alpaca' && settings.data.alpaca_environment === 'live';
+}

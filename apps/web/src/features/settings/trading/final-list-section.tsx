@@ -1,6 +1,7 @@
 import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useStartsLive } from '../../../components/use-market';
 import { ConfirmDialog } from './confirm-dialog';
 import { FinalListTable, type RowEditing } from './final-list-table';
 import { ListBody } from './list-body';
@@ -32,7 +33,10 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
       setRemoving(null);
     }
   };
+  const startsLive = useStartsLive();
+  const [askingLive, setAskingLive] = useState(false);
   const begin = async () => {
+    setAskingLive(false);
     if (await lists.beginTrading(openEdit())) setEditing(null);
   };
 
@@ -63,8 +67,11 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
             <Button
               color="teal"
               disabled={empty}
-              loading={lists.pending.update && editing === null && removing === null}
-              onClick={() => void begin()}
+              loading={
+                lists.pending.start ||
+                (lists.pending.update && editing === null && removing === null)
+              }
+              onClick={() => (startsLive ? setAskingLive(true) : void begin())}
             >
               Begin Trading
             </Button>
@@ -101,6 +108,16 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
       >
         {removing} leaves the Final Trading List and returns to Optimized Parameters with its
         parameters, where you can edit it or save it back.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={askingLive}
+        title="Trade real money?"
+        confirmLabel="Start in live mode"
+        loading={lists.pending.start || lists.pending.update}
+        onCancel={() => setAskingLive(false)}
+        onConfirm={() => void begin()}
+      >
+        {ui.liveStartConfirm}
       </ConfirmDialog>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { server, ui, type TStockParameters } from '@tradebot/api-contract';
+import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
@@ -23,7 +23,9 @@ export function useTradingLists() {
   const update = useMutation(trpc.stockLists.updateFinalTradingConfig.mutationOptions());
   const undoMove = useMutation(trpc.stockLists.undo.mutationOptions());
   const reset = useMutation(trpc.stockLists.resetOptimized.mutationOptions());
+  const start = useMutation(trpc.bot.start.mutationOptions());
   const [moving, setMoving] = useState(false);
+  const [starting, setStarting] = useState(false);
 
   const refresh = () =>
     Promise.all(
@@ -65,11 +67,14 @@ export function useTradingLists() {
     }
   };
 
-  /** Per-row Save, Remove and Begin Trading all send the whole list. */
+  /**
+   * Per-row Save, Remove and Begin Trading all send the whole list. `success` null: no toast
+   * (Begin Trading says what happened once the bot has answered).
+   */
   const saveFinal = async (
     replace: Record<string, TStockParameters>,
     remove: string[] = [],
-    success: string = ui.finalListUpdated,
+    success: string | null = ui.finalListUpdated,
     failure: string = ui.updateFinalListFailed,
   ) => {
     const entries = finalList.data ?? [];
@@ -80,7 +85,7 @@ export function useTradingLists() {
     }
     try {
       await update.mutateAsync(finalListPayload(entries, replace, remove));
-      toast.success(success);
+      if (success !== null) toast.success(success);
       return true;
     } catch (caught) {
       toast.error(serverDetail(caught, failure));
@@ -90,9 +95,26 @@ export function useTradingLists() {
     }
   };
 
-  /** Step 8 brings the bot: until then Begin Trading saves the list and says so (no "started"). */
-  const beginTrading = (replace: Record<string, TStockParameters>) =>
-    saveFinal(replace, [], server.beginTradingSaved, ui.startTradingFailed);
+  /**
+   * Begin Trading: saves the list as shown, then starts the bot (POST /api/start), which trades
+   * that list with each stock's saved parameters. A bot already running keeps running and reads
+   * the saved list at its next tick.
+   */
+  const beginTrading = async (replace: Record<string, TStockParameters>) => {
+    if (!(await saveFinal(replace, [], null, ui.startTradingFailed))) return false;
+    setStarting(true);
+    try {
+      await start.mutateAsync();
+      toast.success(ui.tradingBotStarted);
+      return true;
+    } catch (caught) {
+      toast.error(startTradingFailure(caught));
+      return false;
+    } finally {
+      setStarting(false);
+      await queryClient.invalidateQueries({ queryKey: trpc.bot.status.queryKey() });
+    }
+  };
 
   const undo = async () => {
     try {
@@ -131,10 +153,17 @@ export function useTradingLists() {
     pending: {
       move: moving,
       update: update.isPending && !moving,
+      start: starting,
       undo: undoMove.isPending,
       reset: reset.isPending,
     },
   };
+}
+
+/** Spec §8 'Failed to start trading', with the server's reason when it gave one. */
+export function startTradingFailure(caught: unknown): string {
+  const detail = serverDetail(caught, '');
+  return detail ? `${ui.startTradingFailed}: ${detail}` : ui.startTradingFailed;
 }
 
 export type TradingLists = ReturnType<typeof useTradingLists>;

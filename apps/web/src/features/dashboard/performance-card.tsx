@@ -1,0 +1,88 @@
+import type { THistoricalPerformance } from '@tradebot/api-contract';
+import { ui } from '@tradebot/api-contract';
+import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
+import { LineSeries } from 'lightweight-charts';
+import { useMemo } from 'react';
+import { useChart } from '../settings/backtest-detail/use-chart';
+import { percent, pnlColor, signedMoney } from './bot-format';
+import { equityCurveData } from './bot-chart-data';
+import { EmptyText, QueryBody, SectionCard } from './section-card';
+import type { BotData } from './use-bot-data';
+
+/** Cumulative realised P&L after each closed trade (ours, beyond the spec). */
+function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] }) {
+  const data = useMemo(() => equityCurveData(curve), [curve]);
+  const { ref } = useChart(data, (chart, colors, points) => {
+    const series = chart.addSeries(LineSeries, {
+      color: colors.chosen,
+      lineWidth: 2,
+      priceLineVisible: false,
+    });
+    series.setData(points);
+  });
+  return <Box ref={ref} h={220} data-testid="equity-curve" />;
+}
+
+function Stat({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  color?: string | undefined;
+  testId: string;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={700} size="lg" c={color} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Spec §2 historical performance (cumulative P&L, win rate %, max drawdown %) and the curve. */
+export function PerformanceCard({ performance }: { performance: BotData['performance'] }) {
+  return (
+    <SectionCard title="Historical performance" testId="performance">
+      <QueryBody
+        query={performance}
+        failed={ui.fetchFailed('historical performance')}
+        testId="performance"
+      >
+        {(p) => (
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+              <Stat
+                label="Cumulative P&L"
+                value={signedMoney(p.cumulative_pnl)}
+                color={pnlColor(p.cumulative_pnl)}
+                testId="perf-cumulative-pnl"
+              />
+              <Stat label="Win rate" value={percent(p.win_rate, 1)} testId="perf-win-rate" />
+              <Stat
+                label="Max drawdown"
+                value={percent(p.max_drawdown, 1)}
+                testId="perf-max-drawdown"
+              />
+              <Stat label="Closed trades" value={String(p.trades_count)} testId="perf-trades" />
+            </SimpleGrid>
+            {p.equity_curve.length > 0 ? (
+              <EquityCurve curve={p.equity_curve} />
+            ) : (
+              <EmptyText testId="equity-curve-empty">
+                No closed trades yet: the equity curve starts with the bot&apos;s first closed
+                trade.
+              </EmptyText>
+            )}
+          </Stack>
+        )}
+      </QueryBody>
+    </SectionCard>
+  );
+}

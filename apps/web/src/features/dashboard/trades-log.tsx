@@ -1,0 +1,65 @@
+import { ui } from '@tradebot/api-contract';
+import { Badge, Table } from '@mantine/core';
+import { dateTime, money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-format';
+import { EmptyText, QueryBody, SectionCard } from './section-card';
+import type { BotData } from './use-bot-data';
+
+/** Spec §2 trades completed log: the bot's closed round trips, newest first. */
+export function TradesLog({ performance }: { performance: BotData['performance'] }) {
+  return (
+    <SectionCard title="Trades completed" testId="trades-log">
+      <QueryBody
+        query={performance}
+        failed={ui.fetchFailed('historical performance')}
+        testId="trades-log"
+      >
+        {({ trades }) =>
+          trades.length === 0 ? (
+            <EmptyText testId="trades-empty">No completed trades yet.</EmptyText>
+          ) : (
+            <Table.ScrollContainer minWidth={760} type="native" mah={360}>
+              <Table verticalSpacing={4} fz="sm" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Closed</Table.Th>
+                    <Table.Th>Symbol</Table.Th>
+                    <Table.Th>Side</Table.Th>
+                    <Table.Th ta="right">Qty</Table.Th>
+                    <Table.Th ta="right">Entry</Table.Th>
+                    <Table.Th ta="right">Exit</Table.Th>
+                    <Table.Th ta="right">P&amp;L</Table.Th>
+                    <Table.Th>Reason</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {trades.map((trade) => (
+                    <Table.Tr key={`${trade.symbol}-${trade.exit_at}-${trade.entry_at}`}>
+                      <Table.Td>{dateTime(trade.exit_at)}</Table.Td>
+                      <Table.Td fw={600}>{trade.symbol}</Table.Td>
+                      <Table.Td>
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color={trade.side === 'long' ? 'teal' : 'red'}
+                        >
+                          {trade.side}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{quantity(trade.qty)}</Table.Td>
+                      <Table.Td ta="right">{money(trade.entry_price)}</Table.Td>
+                      <Table.Td ta="right">{money(trade.exit_price)}</Table.Td>
+                      <Table.Td ta="right" c={pnlColor(trade.pnl)}>
+                        {signedMoney(trade.pnl)}
+                      </Table.Td>
+                      <Table.Td>{reasonLabel(trade.reason)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryBody>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+import { useUserEvents } from '../../lib/use-user-events';
+import { useAuth } from '../auth/auth-context';
+import { mergeStatus, updateLists } from './bot-update';
+
+/** Spec §9: market status every 60 s, tracked symbols every 30 s. */
+export const MARKET_REFRESH_MS = 60_000;
+export const TRACKED_REFRESH_MS = 30_000;
+/**
+ * Status, positions and logs also arrive over /ws after every tick; polling them every 30 s
+ * keeps the dashboard right when the socket is down (positions count against the broker's
+ * limiter, 2 reads a minute are far below it).
+ */
+export const BOT_REFRESH_MS = 30_000;
+const PERFORMANCE_REFRESH_MS = 60_000;
+
+/**
+ * The dashboard's reads (spec §7 Dashboard) and the /ws `update` events that refresh them: the
+ * status figures are folded in at once, positions and tracked symbols replace the cached lists
+ * when they have the read's shape, and logs, performance and notifications are refetched.
+ */
+export function useBotData() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { state } = useAuth();
+  const enabled = state === 'verified';
+  const poll = (ms: number) => ({ enabled, refetchInterval: ms });
+
+  const status = useQuery(trpc.bot.status.queryOptions(undefined, poll(BOT_REFRESH_MS)));
+  const market = useQuery(trpc.market.status.queryOptions(undefined, poll(MARKET_REFRESH_MS)));
+  const positions = useQuery(trpc.bot.positions.queryOptions(undefined, poll(BOT_REFRESH_MS)));
+  const tracked = useQuery(
+    trpc.bot.trackedSymbols.queryOptions(undefined, poll(TRACKED_REFRESH_MS)),
+  );
+  const performance = useQuery(
+    trpc.bot.historicalPerformance.queryOptions(undefined, poll(PERFORMANCE_REFRESH_MS)),
+  );
+  const logs = useQuery(trpc.bot.logs.queryOptions(undefined, poll(BOT_REFRESH_MS)));
+  const config = useQuery(trpc.tradingSettings.get.queryOptions(undefined, { enabled }));
+
+  // The dashboard keeps the socket open while it is shown (the banner reports its state).
+  useUserEvents(enabled, (message) => {
+    if (message.type !== 'update') return;
+    const data = message.data;
+    queryClient.setQueryData(trpc.bot.status.queryKey(), (current) => mergeStatus(current, data));
+    const lists = updateLists(data);
+    if (lists.positions) queryClient.setQueryData(trpc.bot.positions.queryKey(), lists.positions);
+    else if (data.positions)
+      void queryClient.invalidateQueries({ queryKey: trpc.bot.positions.queryKey() });
+    if (lists.trackedSymbols)
+      queryClient.setQueryData(trpc.bot.trackedSymbols.queryKey(), lists.trackedSymbols);
+    else if (data.trackedSymbols)
+      void queryClient.invalidateQueries({ queryKey: trpc.bot.trackedSymbols.queryKey() });
+    const refetch: QueryKey[] = [
+      trpc.bot.logs.queryKey(),
+      trpc.bot.historicalPerformance.queryKey(),
+      trpc.notifications.list.queryKey(),
+    ];
+    for (const queryKey of refetch) void queryClient.invalidateQueries({ queryKey });
+  });
+
+  return { status, market, positions, tracked, performance, logs, config };
+}
+
+export type BotData = ReturnType<typeof useBotData>;
