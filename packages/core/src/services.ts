@@ -11,6 +11,7 @@ import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
 import { botService } from './bot/bot.service.js';
+import { botEngineService } from './bot/bot-tick.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import { listMovesService } from './stock-lists/list-moves.service.js';
 import { tradingSettingsService } from './trading-settings/trading-settings.service.js';
@@ -66,6 +67,7 @@ export function createServices(deps: ServiceDeps, billing?: BillingProvider) {
     }),
     backtestSettings: backtestSettingsService(deps),
     bot: botService(deps),
+    botEngine: botEngineService(deps, tradingSettings),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),
