@@ -148,6 +148,14 @@ describe('the bot tick on the demo market', () => {
     });
     const tick = engine().tick;
     afterClose(DAYS[0] as number);
+    // Just recorded (the API is sending it now): left alone.
+    await db.botOrder.update({
+      where: { userId_clientOrderId: { userId, clientOrderId } },
+      data: { status: 'pending' },
+    });
+    expect((await tick(userId)).orders_sent).toBe(0);
+    expect(await db.simOrder.count()).toBe(0);
+    await db.$executeRaw`UPDATE bot_orders SET updated_at = now() - interval '1 minute'`;
     const result = await tick(userId);
     expect(result).toEqual({ outcome: 'stopped', orders_sent: 1, market_open: false });
     expect(await db.simOrder.count({ where: { clientOrderId } })).toBe(1);

@@ -17,7 +17,7 @@ import {
   type BotMarketName,
   type BotMode,
 } from './bot-market.js';
-import { reconcileIntents } from './bot-reconcile.js';
+import { inFlightIntents, reconcileIntents } from './bot-reconcile.js';
 import { healBotSchedulers } from './bot-scheduler.js';
 import { decideSymbols } from './bot-symbols.js';
 import { publishBotUpdate } from './bot-update.js';
@@ -99,7 +99,9 @@ export function botEngineService(
 
   async function settleOnly(userId: number, bot: BotMarket): Promise<number> {
     let sent = 0;
+    const inFlight = await inFlightIntents(db, userId);
     for (const row of await unsettledOrderIntents(db, userId)) {
+      if (inFlight.has(row.clientOrderId)) continue;
       try {
         const outcome = await settleOrderIntent(db, bot.broker, userId, row);
         if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
