@@ -127,7 +127,11 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
         ctx.journal.log('warn', botTick.entryBusy(symbol));
       else if (cost > buyingPower)
         ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, buyingPower));
-      else {
+      else if (
+        (await findOrderIntent(db, userId, botOrderId(userId, symbol, date, 'e'))) !== null
+      ) {
+        // Recorded by a tick that died before it stored the decision: reconcile settles it.
+      } else {
         const m = levelMultiples(params);
         const id = botOrderId(userId, symbol, date, 'e');
         const long = intent.side === 1;

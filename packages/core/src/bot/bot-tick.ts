@@ -133,7 +133,9 @@ export function botEngineService(
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
-      await failed(userId, state, deps.market.demo.clock.now(), error.message);
+      // No market clock without the market: the demo's, or Alpaca's (real time).
+      const at = state.market === 'demo' ? deps.market.demo.clock.now() : Date.now();
+      await failed(userId, state, at, error.message);
       return { outcome: 'failed', orders_sent: 0, market_open: null };
     }
     const now = bot.clock.now();
