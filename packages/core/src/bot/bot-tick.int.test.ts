@@ -194,6 +194,19 @@ describe('the bot tick on the demo market', () => {
   });
 });
 
+describe('many users at once', () => {
+  it('more concurrent ticks than the pool has connections all finish (locks have their own)', async () => {
+    const users: number[] = [];
+    for (let u = 0; u < 14; u++)
+      users.push(await botUser(`many${u}`, { symbols: stockSymbols(2), parameters: BUSY_PARAMS }));
+    afterClose(DAYS[0] as number);
+    const tick = engine().tick;
+    const results = await Promise.all(users.map((u) => tick(u)));
+    expect(results.map((r) => r.outcome)).toEqual(users.map(() => 'ran'));
+    expect(await db.botSymbol.count({ where: { lastDecidedOn: iso(DAYS[0] as number) } })).toBe(28);
+  }, 120_000);
+});
+
 describe('an exit signal while a Quick Sell is under way', () => {
   it('leaves the Quick Sell alone: nothing canceled, no second exit', async () => {
     // A close at which a held long gets an exit signal (found on the bars themselves).
