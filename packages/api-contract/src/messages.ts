@@ -328,4 +328,6 @@ export const botTick = {
   trailingStop: (symbol: string, price: number, level: number) =>
     `${symbol}: trailing stop hit (last ${price.toFixed(2)}, level ${level.toFixed(2)}); closing at market.`,
   tickFailed: (reason: string) => `The trading bot could not complete its check: ${reason}`,
+  internalFault:
+    'The last check stopped on an error of ours; it was logged and the next check runs as usual.',
 } as const;

@@ -37,7 +37,11 @@ class TestBroker implements BrokerPort {
   forced: Pick<BrokerOrder, 'status' | 'filledQty'> | null = null;
   canceled: string[] = [];
   constructor(private readonly inner: BrokerPort) {}
-  getAccount = () => this.inner.getAccount();
+  accountDown = false;
+  getAccount = () =>
+    this.accountDown
+      ? Promise.reject(new BrokerError('unavailable', 'The broker could not be reached.'))
+      : this.inner.getAccount();
   getPositions = () => this.inner.getPositions();
   listOpenOrders = () => this.inner.listOpenOrders();
   closePosition = (symbol: string) => this.inner.closePosition(symbol);
@@ -180,4 +184,35 @@ describe('order_timeout and partial_fill_handling', () => {
       } else expect((await t.intent()).status).toBe('partially_filled');
     },
   );
+});
+
+describe('a broker failure', () => {
+  it('fails the tick without throwing: last_error, a log line each time, one notification', async () => {
+    afterClose(D0);
+    const t = await setup('down', {});
+    t.broker.accountDown = true;
+    for (let k = 0; k < 3; k++) {
+      clock.advance(60_000);
+      expect(await t.tick(t.userId)).toEqual({
+        outcome: 'failed',
+        orders_sent: 0,
+        market_open: false,
+      });
+    }
+    const state = await db.botState.findUniqueOrThrow({ where: { userId: t.userId } });
+    expect(state.lastError).toBe('The broker could not be reached.');
+    expect(state.lastTickAt?.getTime()).toBe(clock.now());
+    expect(
+      await db.botLog.count({
+        where: { userId: t.userId, level: 'error', message: { contains: 'could not be reached' } },
+      }),
+    ).toBe(3);
+    expect(await db.notification.count({ where: { userId: t.userId } })).toBe(1);
+    // Back again: the error clears.
+    t.broker.accountDown = false;
+    expect((await t.tick(t.userId)).outcome).toBe('ran');
+    expect(
+      (await db.botState.findUniqueOrThrow({ where: { userId: t.userId } })).lastError,
+    ).toBeNull();
+  });
 });

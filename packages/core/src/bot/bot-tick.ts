@@ -155,8 +155,9 @@ export function botEngineService(
     } catch (error) {
       await journal.flush(db, userId).catch(() => undefined);
       if (!(error instanceof BrokerError)) {
+        // Ours, not the broker's: the status shows a plain line, the worker's log the details.
         await db.botState
-          .update({ where: { userId }, data: { lastError: String((error as Error).message) } })
+          .update({ where: { userId }, data: { lastError: botTick.internalFault } })
           .catch(() => undefined);
         throw error;
       }
