@@ -30,6 +30,8 @@ const workerEnvShape = {
   BACKTEST_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(8_000).default(3_000),
   /** Backtest jobs at once per worker process: the work is CPU-bound, one per core. */
   BACKTEST_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** Bot ticks at once per worker process: each is mostly waiting on the broker and PostgreSQL. */
+  BOT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** On SIGTERM, how long running jobs may take to finish (below Docker's 10 s stop timeout). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(8_000),
   /** Financial Modeling Prep: with a key, the real universe's fundamentals are refreshed daily. */

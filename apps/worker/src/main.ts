@@ -4,6 +4,7 @@ import { createCoreRuntime } from '@tradebot/core';
 import { ensureDatabase, migrate } from '@tradebot/db';
 import {
   backtestQueue,
+  botQueue,
   createRedis,
   mailQueue,
   marketImportQueue,
@@ -24,6 +25,7 @@ import { scheduleMetricsRefresh } from './metrics-schedule.js';
 import { marketImportProcessor } from './market-import.processor.js';
 import { screenerProcessor } from './screener.processor.js';
 import { backtestProcessor } from './backtest.processor.js';
+import { botProcessor, startBotSchedulerHealing } from './bot.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -76,7 +78,17 @@ const workers = [
     runtime.namespace,
     env.BACKTEST_CONCURRENCY,
   ),
+  // Bot ticks wait on the broker and PostgreSQL; each holds one pooled connection (its lock).
+  startWorker(
+    botQueue,
+    botProcessor(runtime.services),
+    connection,
+    runtime.namespace,
+    env.BOT_CONCURRENCY,
+  ),
 ];
+// Running bots get their Job Schedulers back from PostgreSQL (a Redis flush), now and every 15 s.
+const stopBotHealing = startBotSchedulerHealing(runtime.services);
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);
 if (providerRefresh) workers.push(providerRefresh);
@@ -112,6 +124,7 @@ console.log(
  */
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
+  stopBotHealing();
   const closing = [...workers.map((worker) => worker.close()), news.close()];
   const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);

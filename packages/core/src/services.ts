@@ -12,6 +12,7 @@ import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
 import type { DemoClockService } from './market/demo-clock-sync.js';
 import { botService } from './bot/bot.service.js';
+import { botEngineService } from './bot/bot-tick.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import { listMovesService } from './stock-lists/list-moves.service.js';
 import { tradingSettingsService } from './trading-settings/trading-settings.service.js';
@@ -76,6 +77,7 @@ export function createServices(
       market,
       async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
     ),
+    botEngine: botEngineService(deps, tradingSettings),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),

@@ -1,0 +1,33 @@
+import type { TBotTickJob } from '@tradebot/api-contract';
+import type { Services } from '@tradebot/core';
+
+/** The bot queue's processor: one tick of one user's bot (core/src/bot/bot-tick.ts). */
+export const botProcessor = (services: Pick<Services, 'botEngine'>) => (job: TBotTickJob) =>
+  services.botEngine.tick(job.userId);
+
+/** How often the worker puts back missing bot schedulers from PostgreSQL (process housekeeping). */
+export const BOT_HEAL_INTERVAL_MS = 15_000;
+
+/**
+ * At start and every 15 s: every running bot (PostgreSQL) has its Job Scheduler, and stopped
+ * bots have none, so a Redis flush is healed within one interval. Returns the stop function.
+ */
+export function startBotSchedulerHealing(
+  services: Pick<Services, 'botEngine'>,
+  intervalMs = BOT_HEAL_INTERVAL_MS,
+): () => void {
+  let running: Promise<unknown> | null = null;
+  const heal = () => {
+    if (running !== null) return;
+    running = services.botEngine
+      .healSchedulers()
+      .catch((error: Error) => console.error(`[worker] healing bot schedulers: ${error.message}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  heal();
+  const timer = setInterval(heal, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

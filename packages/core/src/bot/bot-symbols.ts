@@ -1,0 +1,259 @@
+import { botTick, type TBacktestSettings, type TTradingSettings } from '@tradebot/api-contract';
+import { findOrderIntent, type Db } from '@tradebot/db';
+import {
+  BrokerError,
+  DAY_MS,
+  isoFromDay,
+  lastCompletedTradingDay,
+  type BrokerOrder,
+  type BrokerPosition,
+} from '@tradebot/market';
+import { levelMultiples, type Bars, type StockParams } from '@tradebot/strategy';
+import { configOf, seedOf } from '../backtest/backtest-optimize.js';
+import { storedParameters } from '../stock-lists/stored-parameters.js';
+import { decideAtClose } from './bot-decide.js';
+import { botOrderId } from './bot-ids.js';
+import type { TickJournal } from './bot-journal.js';
+import type { BotMarket } from './bot-market.js';
+import { openAfterDecision } from './bot-reconcile.js';
+import { placeOrder, type PlaceOutcome } from './place-order.js';
+
+/** Calendar days of bars read before the deciding bar: warms every indicator the bounds allow. */
+export const WARM_UP_DAYS = 400;
+
+export interface DecideContext {
+  db: Db;
+  bot: BotMarket;
+  userId: number;
+  now: number;
+  journal: TickJournal;
+  settings: TTradingSettings;
+  backtest: TBacktestSettings;
+  account: { equity: number; buyingPower: number };
+  /** The account's peak equity: the Decider's drawdown reference (its initial_balance). */
+  peak: number;
+  /** The account-level drawdown halt: no new entries. */
+  halted: boolean;
+  positions: readonly BrokerPosition[];
+  /** How long before the open an `opg` order must be in (Alpaca: 9:28). */
+  opgCutoffMs: number;
+}
+
+/** The bars of the completed sessions up to and including `day` (a later, forming bar is cut). */
+function completedBars(bars: Bars, day: number): Bars {
+  let n = bars.time.length;
+  while (n > 0 && (bars.time[n - 1] as number) > day * DAY_MS) n--;
+  if (n === bars.time.length) return bars;
+  return {
+    symbol: bars.symbol,
+    time: bars.time.subarray(0, n),
+    open: bars.open.subarray(0, n),
+    high: bars.high.subarray(0, n),
+    low: bars.low.subarray(0, n),
+    close: bars.close.subarray(0, n),
+    volume: bars.volume.subarray(0, n),
+  };
+}
+
+/**
+ * Design "The tick" step 4: each Final Trading List symbol is decided once per completed daily
+ * bar (last completed session > bot_symbols.last_decided_on), with the stored per-stock parameters
+ * (risk per trade from the trading settings' risk_percentage) and the backtest job's options. An
+ * entry goes out as a market `opg` order with its bracket (so it fills at the next open, as the
+ * backtest assumes); an exit first cancels the symbol's open orders (its protective legs), then
+ * sells (or buys back) at the next open. A bar decided after the next open has begun is only
+ * recorded: acting on it would fill a session late. The symbol's row is written after its orders,
+ * so a tick that dies in between decides the bar again and finds its intent by id.
+ */
+export async function decideSymbols(ctx: DecideContext): Promise<void> {
+  const { db, userId, now } = ctx;
+  const lastDay = lastCompletedTradingDay(now);
+  const date = isoFromDay(lastDay);
+  const inTime = now < openAfterDecision(date) - ctx.opgCutoffMs;
+  const entries = await db.finalTradingListEntry.findMany({
+    where: { userId },
+    select: { symbol: true, parameters: true },
+    orderBy: { symbol: 'asc' },
+  });
+  const decided = new Map(
+    (
+      await db.botSymbol.findMany({
+        where: { userId },
+        select: { symbol: true, lastDecidedOn: true },
+      })
+    ).map((row) => [row.symbol, row.lastDecidedOn]),
+  );
+  let openOrders: BrokerOrder[] | null = null;
+  const ordersOf = async (symbol: string) => {
+    openOrders ??= await ctx.bot.broker.listOpenOrders();
+    return openOrders.filter((o) => o.symbol === symbol);
+  };
+  let buyingPower = ctx.account.buyingPower;
+  // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
+  const closing = new Set(
+    (
+      await db.botOrder.findMany({
+        where: {
+          userId,
+          purpose: { in: ['exit', 'manual_sell', 'flatten'] },
+          status: { in: ['pending', 'sent', 'unknown', 'new', 'partially_filled'] },
+        },
+        select: { symbol: true },
+      })
+    ).map((row) => row.symbol),
+  );
+
+  for (const entry of entries) {
+    const symbol = entry.symbol;
+    const last = decided.get(symbol);
+    if (last !== undefined && last !== null && last >= date) continue;
+    const raw = await ctx.bot.data.getDailyBars(symbol, {
+      from: isoFromDay(lastDay - WARM_UP_DAYS),
+      to: date,
+    });
+    const bars = completedBars(raw, lastDay);
+    const n = bars.time.length;
+    if (n === 0 || (bars.time[n - 1] as number) !== lastDay * DAY_MS) continue;
+
+    const params: StockParams = {
+      ...storedParameters(entry.parameters),
+      risk_per_trade: ctx.settings.risk_percentage,
+    };
+    const options = {
+      ...configOf(
+        ctx.backtest,
+        { shortAtrThreshold: ctx.settings.short_atr_threshold },
+        seedOf(symbol),
+      ),
+      initial_balance: ctx.peak,
+    };
+    const held = ctx.positions.find((p) => p.symbol === symbol) ?? null;
+    const { decision, inputs } = decideAtClose(bars, params, options, held, ctx.account.equity);
+    const intent = decision.intent;
+
+    if (intent === null) ctx.journal.log('info', botTick.decidedNothing(symbol, date));
+    else if (!inTime) ctx.journal.log('warn', botTick.missedOpen(symbol, date));
+    else if (intent.kind === 'enter') {
+      const cost = intent.quantity * inputs.close;
+      if (ctx.halted) ctx.journal.log('warn', botTick.entryHalted(symbol));
+      else if (held === null && (await ordersOf(symbol)).length > 0)
+        ctx.journal.log('warn', botTick.entryBusy(symbol));
+      else if (cost > buyingPower)
+        ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, buyingPower));
+      else if (
+        (await findOrderIntent(db, userId, botOrderId(userId, symbol, date, 'e'))) !== null
+      ) {
+        // Recorded by a tick that died before it stored the decision: reconcile settles it.
+      } else {
+        const m = levelMultiples(params);
+        const id = botOrderId(userId, symbol, date, 'e');
+        const long = intent.side === 1;
+        const side = long ? 'buy' : 'sell';
+        const outcome = await placeOrder(db, ctx.bot.broker, {
+          userId,
+          purpose: 'entry',
+          decidedOn: date,
+          at: new Date(now),
+          request: {
+            symbol,
+            qty: intent.quantity,
+            side,
+            type: 'market',
+            timeInForce: 'opg',
+            bracket: {
+              stopLossAt: long ? m.longStopAt : m.shortStopAt,
+              takeProfitAt: long ? m.longTargetAt : m.shortTargetAt,
+              trail: ctx.backtest.trailing_stop_pct,
+              referencePrice: inputs.close,
+            },
+            clientOrderId: id,
+          },
+        });
+        if (
+          report(ctx, symbol, id, outcome, botTick.entrySent(side, intent.quantity, symbol, date))
+        )
+          buyingPower -= cost;
+      }
+    } else if (held !== null && closing.has(symbol)) {
+      ctx.journal.log('info', botTick.exitUnderWay(symbol));
+    } else if (held !== null) {
+      const clientOrderId = botOrderId(userId, symbol, date, 'x');
+      if ((await findOrderIntent(db, userId, clientOrderId)) === null) {
+        for (const o of await ordersOf(symbol)) await cancelQuietly(ctx, o.id);
+        const qty = Math.abs(held.qty);
+        const outcome = await placeOrder(db, ctx.bot.broker, {
+          userId,
+          purpose: 'exit',
+          decidedOn: date,
+          at: new Date(now),
+          // `reason` rides along in the stored request: the trade's reason (signal or drawdown).
+          request: Object.assign(
+            {
+              symbol,
+              qty,
+              side: held.qty > 0 ? ('sell' as const) : ('buy' as const),
+              type: 'market' as const,
+              timeInForce: 'opg' as const,
+              clientOrderId,
+            },
+            { reason: intent.reason },
+          ),
+        });
+        report(ctx, symbol, clientOrderId, outcome, botTick.exitSent(qty, symbol, intent.reason));
+      }
+    }
+
+    await db.botSymbol.upsert({
+      where: { userId_symbol: { userId, symbol } },
+      create: {
+        userId,
+        symbol,
+        lastDecidedOn: date,
+        lastPrice: inputs.close,
+        rsi: inputs.rsi,
+        atr: inputs.atr,
+        macd: inputs.macd,
+      },
+      update: {
+        lastDecidedOn: date,
+        lastPrice: inputs.close,
+        rsi: inputs.rsi,
+        atr: inputs.atr,
+        macd: inputs.macd,
+      },
+    });
+  }
+}
+
+/** Logs an order's outcome; true when the broker has it. */
+function report(
+  ctx: DecideContext,
+  symbol: string,
+  clientOrderId: string,
+  outcome: PlaceOutcome,
+  sent: string,
+): boolean {
+  if (outcome.kind === 'placed') {
+    ctx.journal.sent();
+    ctx.journal.log('info', sent);
+    return true;
+  }
+  if (outcome.kind === 'refused') {
+    const message = botTick.orderRejected(symbol, outcome.error.message);
+    ctx.journal.log('warn', message);
+    ctx.journal.notify(message, 'failed');
+    return false;
+  }
+  // The answer was lost: the order may be at the broker (the next tick looks it up).
+  ctx.journal.log('warn', botTick.orderLost(symbol, clientOrderId));
+  return true;
+}
+
+async function cancelQuietly(ctx: DecideContext, orderId: string): Promise<void> {
+  try {
+    await ctx.bot.broker.cancelOrder(orderId);
+  } catch (error) {
+    // Already filled or gone: the exit below still closes what is held.
+    if (!(error instanceof BrokerError)) throw error;
+  }
+}
