@@ -304,6 +304,7 @@ export const server = {
     `Demo market skipped ahead ${hours} market hours; it is now ${at} in New York.`,
   botStarted: (mode: 'demo' | 'paper' | 'live') =>
     `Trading bot started on your ${mode === 'demo' ? 'demo market account' : `${mode} account`}.`,
+  botBusy: 'The bot is busy with a tick that takes unusually long. Please try again in a moment.',
   botAlreadyRunning: 'The trading bot is already running.',
   botStopped: 'Trading bot stopped. Open positions and their protective orders stay at the broker.',
   botAlreadyStopped: 'The trading bot is not running.',

@@ -14,6 +14,7 @@ import { demoBrokerFor } from '../market/demo-broker.js';
 import type { SessionInfo } from '../types.js';
 import { selectedAccount, type BotAccount, type BotDeps } from './bot-account.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
+import { upsertBotScheduler } from './bot-scheduler.js';
 
 /** What Start needs of the user's general trading settings. */
 export type SleepIntervalOf = (userId: number) => Promise<number>;
@@ -49,11 +50,7 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
   }
 
   async function schedule(userId: number, sleepInterval: number, at: number): Promise<void> {
-    await deps.botQueue.upsertJobScheduler(
-      botSchedulerId(userId),
-      { every: sleepInterval * 1000 },
-      { name: botQueue.name, data: { userId } },
-    );
+    await upsertBotScheduler(deps.botQueue, userId, sleepInterval);
     // One tick now, so the dashboard shows the account at once (one per user and second).
     await enqueue(
       deps.botQueue,

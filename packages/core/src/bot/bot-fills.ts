@@ -93,7 +93,10 @@ export function fillReason(fill: Pick<BotFillRow, 'reason'>, intent: Intent): st
   switch (intent.purpose) {
     case 'exit': {
       const request = intent.request as { reason?: unknown } | null;
-      return request?.reason === 'max_drawdown' ? 'max_drawdown' : 'signal';
+      // The tick stores why it exits: signal, max_drawdown or trailing_stop (watched at Alpaca).
+      return request?.reason === 'max_drawdown' || request?.reason === 'trailing_stop'
+        ? request.reason
+        : 'signal';
     }
     case 'manual_sell':
     case 'flatten':

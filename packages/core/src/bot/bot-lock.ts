@@ -14,3 +14,21 @@ const BOT_TICK_LOCK = 0x626f74; // "bot"
 export function tryBotLock(db: Db, userId: number): Promise<(() => Promise<void>) | null> {
   return trySessionLock(db, BOT_TICK_LOCK, userId);
 }
+
+/**
+ * Waits (up to `maxWaitMs`) for the user's tick lock, so Quick Sell and the kill switch never
+ * act on a symbol while a tick is deciding it (a tick and a Quick Sell could otherwise both
+ * close one position). A tick holds it for about a second; null when it was not freed in time.
+ */
+export async function waitForBotLock(
+  db: Db,
+  userId: number,
+  maxWaitMs = 15_000,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+): Promise<(() => Promise<void>) | null> {
+  for (let waited = 0; ; waited += 100) {
+    const release = await tryBotLock(db, userId);
+    if (release !== null || waited >= maxWaitMs) return release;
+    await pause(100);
+  }
+}

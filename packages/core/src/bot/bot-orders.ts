@@ -18,6 +18,7 @@ import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from '.
 import type { BotMarket } from './bot-market.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
 import { placeOrder, settleOrderIntent, type PlaceOutcome } from './place-order.js';
+import { waitForBotLock } from './bot-lock.js';
 
 /** Intents that close a position: while one is unsettled, a second close is not sent. */
 const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
@@ -37,15 +38,25 @@ export function botOrders(
 ) {
   const { db } = deps;
 
-  /** Runs `work` under the user's bot-control lock (a transaction held for its duration). */
-  const locked = <T>(userId: number, work: () => Promise<T>) =>
-    db.$transaction(
-      async (tx) => {
-        await lockBotControl(tx, userId);
-        return work();
-      },
-      { timeout: 60_000, maxWait: 10_000 },
-    );
+  /**
+   * Runs `work` under the user's tick lock (no tick decides meanwhile) and bot-control lock (a
+   * transaction held for its duration).
+   */
+  async function locked<T>(userId: number, work: () => Promise<T>): Promise<T> {
+    const release = await waitForBotLock(db, userId);
+    if (release === null) throw new AppError('CONFLICT', server.botBusy);
+    try {
+      return await db.$transaction(
+        async (tx) => {
+          await lockBotControl(tx, userId);
+          return work();
+        },
+        { timeout: 60_000, maxWait: 10_000 },
+      );
+    } finally {
+      await release();
+    }
+  }
 
   async function open(session: SessionInfo): Promise<BotMarket> {
     return openBotMarket(
