@@ -7,6 +7,7 @@ import {
   botTestRuntime,
   demoStocks,
   expectConsistentBooks,
+  failWith,
   runningBotUser,
   tickRunning,
   tradingDays,
@@ -16,13 +17,14 @@ import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-proces
 /**
  * `kill -9` of a real worker in the middle of bot ticks, 20 times (issue 12, "Reliability"). The
  * demo clock is paused in each worker process at DEMO_CLOCK_START, an hour after a close, so the
- * first tick after a start decides that bar for every symbol; the test kills the worker at a
- * random moment after the tick took its lock (every other time right after an order intent is
- * recorded, the window between record and send), then starts it again, mostly on the next
- * session (every third restart on the same one: the interrupted bar is decided again). At the
- * end a worker on a running clock trades on for several sessions. No client order id may reach
- * the broker twice, nothing may be sent unrecorded, no position may be entered twice, and the
- * simulated broker's positions and cash must be what its fills say.
+ * first tick after a start decides that bar for every symbol. Every other kill lands right after
+ * the tick records an order intent (the window between record and answer) and the worker comes
+ * back on the same bar, deciding it again and finding the intent by its id; the others land at
+ * a random moment of the tick and the worker comes back on the next session. At the end a
+ * worker on a running clock trades on for several sessions, past the 30 s an unanswered intent
+ * is left to the process that recorded it. No client order id may reach the broker twice,
+ * nothing may be sent unrecorded, no position may be entered twice, every intent must end
+ * settled, and the simulated broker's positions and cash must be what its fills say.
  */
 const runtime = botTestRuntime();
 const db = runtime.db;
@@ -43,15 +45,7 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-/** A wait that timed out: the worker's output and what the database's sessions were doing. */
-const fail = async (error: Error): Promise<never> => {
-  const sessions = await db.$queryRaw<object[]>`
-    SELECT pid, state, wait_event_type, wait_event, (now() - xact_start)::text AS in_xact, left(query, 120) AS query
-    FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
-  throw new Error(
-    `${error.message}\n${worker?.output.join('').slice(-4000)}\n${JSON.stringify(sessions, null, 1)}`,
-  );
-};
+const fail = failWith(db, () => worker);
 
 describe('the bot after kill -9 of its worker', () => {
   it('never sends an order twice and keeps its books straight through 20 kills', async () => {

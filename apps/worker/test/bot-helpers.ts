@@ -4,7 +4,7 @@ import { dayFromIso, nextTradingDay, sessionOf } from '@tradebot/market';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { expect } from 'vitest';
 import { loadEnv } from '../src/env.js';
-import { TEST_KEY } from './worker-process.js';
+import { TEST_KEY, type WorkerProcess } from './worker-process.js';
 
 /**
  * The test process's side of the bot's worker tests (bot-crash, bot-redis-flush): a core runtime
@@ -81,10 +81,14 @@ export async function runningBotUser(
 /** First key of the tick's advisory lock (core/src/bot/bot-lock.ts: "bot"). */
 const BOT_TICK_LOCK = 0x626f74;
 
-/** Whether a tick of the user is running now: its PostgreSQL advisory lock is held. */
+/**
+ * Whether a tick of the user is running now: its PostgreSQL advisory lock is held in this
+ * database (pg_locks is the whole server's: other databases' bots hold the same keys).
+ */
 export async function tickRunning(db: Db, userId: number): Promise<boolean> {
   const { rows } = await db.pool.query<{ held: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
        AND classid = $1::int::oid AND objid = $2::int::oid AND objsubid = 2) AS held`,
     [BOT_TICK_LOCK, userId],
   );
@@ -167,5 +171,26 @@ export async function expectConsistentBooks(db: Db, userId: number): Promise<Ord
     fills: fills.length,
     entries: intents.filter((i) => i.purpose === 'entry').length,
     exits: intents.filter((i) => i.purpose === 'exit').length,
+  };
+}
+
+/**
+ * A wait that timed out: fails with the worker's output and what the database's sessions were
+ * doing (a tick that never ends shows here as the query it waits on).
+ */
+export function failWith(db: Db, worker: () => WorkerProcess | undefined) {
+  return async (error: Error): Promise<never> => {
+    const sessions = await db.$queryRaw<object[]>`
+      SELECT pid, state, wait_event_type, wait_event, (now() - xact_start)::text AS in_xact,
+        left(query, 160) AS query
+      FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+    const locks = await db.$queryRaw<object[]>`
+      SELECT pid, locktype, mode, granted, classid::text, objid::text FROM pg_locks
+      WHERE database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND (locktype IN ('advisory', 'tuple') OR NOT granted)`;
+    throw new Error(
+      `${error.message}\n${worker()?.output.join('').slice(-4000)}\n` +
+        `sessions ${JSON.stringify(sessions)}\nlocks ${JSON.stringify(locks)}`,
+    );
   };
 }
