@@ -300,6 +300,8 @@ export const botTick = {
   entryTooBig: (symbol: string, cost: number, buyingPower: number) =>
     `${symbol}: entry skipped: it needs ${cost.toFixed(2)} but the buying power is ${buyingPower.toFixed(2)}.`,
   entryBusy: (symbol: string) => `${symbol}: entry skipped: an order for it is still open.`,
+  exitUnderWay: (symbol: string) =>
+    `${symbol}: exit signal: an order closing the position is already under way.`,
   missedOpen: (symbol: string, date: string) =>
     `${symbol}: the bar of ${date} was not decided before the next open; waiting for the next bar.`,
   noBar: (symbol: string, date: string) => `${symbol}: no bar for ${date} yet.`,

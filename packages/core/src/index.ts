@@ -72,3 +72,6 @@ export {
   type BacktestGeneral,
 } from './backtest/backtest-optimize.js';
 export { demoBars, planBacktest } from './backtest/backtest-bars.js';
+export { botEngineService, type BotEngineService } from './bot/bot-tick.js';
+export { decideAtClose } from './bot/bot-decide.js';
+export { healBotSchedulers, upsertBotScheduler } from './bot/bot-scheduler.js';

@@ -20,3 +20,4 @@ export * from './repos/trading-settings.repo.js';
 export * from './repos/backtest-runs.repo.js';
 export * from './repos/sim-broker.repo.js';
 export * from './repos/bot.repo.js';
+export * from './repos/advisory-lock.repo.js';

@@ -54,6 +54,27 @@ export function retryDueAt(row: Pick<BotOrderRow, 'createdAt' | 'attempts'>, ret
   return row.createdAt.getTime() + row.attempts * retryDelay * 1000;
 }
 
+/** Wall time an intent recorded but not yet sent is left to the process that recorded it. */
+export const IN_FLIGHT_MS = 30_000;
+
+/**
+ * Client order ids of intents another process (the API's Quick Sell or kill switch) has just
+ * recorded and is sending now: a tick that sent them too would race it to the broker. Wall
+ * time (the row's updated_at), as this is about processes, not the market.
+ */
+export async function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
+  const rows = await db.botOrder.findMany({
+    where: {
+      userId,
+      status: 'pending',
+      attempts: 0,
+      updatedAt: { gt: new Date(Date.now() - IN_FLIGHT_MS) },
+    },
+    select: { clientOrderId: true },
+  });
+  return new Set(rows.map((row) => row.clientOrderId));
+}
+
 interface ReconcileContext {
   db: Db;
   broker: BrokerPort;
@@ -70,10 +91,13 @@ interface ReconcileContext {
  * the time-out is canceled (a partial fill's rest only with partial_fill_handling 'cancel').
  * Unknown to the broker → sent again under the same id once retry_delay has passed, up to
  * max_order_retries, or dropped when the open it was decided for has passed. A lookup that fails
- * leaves the intent for the next tick: nothing is ever sent without asking first.
+ * leaves the intent for the next tick: nothing is ever sent without asking first. An intent
+ * another process recorded moments ago and is still sending is left to it.
  */
 export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
+  const inFlight = await inFlightIntents(ctx.db, ctx.userId);
   for (const row of await unsettledOrderIntents(ctx.db, ctx.userId)) {
+    if (inFlight.has(row.clientOrderId)) continue;
     let order: BrokerOrder | null;
     try {
       order = await ctx.broker.getOrderByClientId(row.clientOrderId);

@@ -89,6 +89,19 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     return openOrders.filter((o) => o.symbol === symbol);
   };
   let buyingPower = ctx.account.buyingPower;
+  // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
+  const closing = new Set(
+    (
+      await db.botOrder.findMany({
+        where: {
+          userId,
+          purpose: { in: ['exit', 'manual_sell', 'flatten'] },
+          status: { in: ['pending', 'sent', 'unknown', 'new', 'partially_filled'] },
+        },
+        select: { symbol: true },
+      })
+    ).map((row) => row.symbol),
+  );
 
   for (const entry of entries) {
     const symbol = entry.symbol;
@@ -127,7 +140,11 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
         ctx.journal.log('warn', botTick.entryBusy(symbol));
       else if (cost > buyingPower)
         ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, buyingPower));
-      else {
+      else if (
+        (await findOrderIntent(db, userId, botOrderId(userId, symbol, date, 'e'))) !== null
+      ) {
+        // Recorded by a tick that died before it stored the decision: reconcile settles it.
+      } else {
         const m = levelMultiples(params);
         const id = botOrderId(userId, symbol, date, 'e');
         const long = intent.side === 1;
@@ -157,6 +174,8 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
         )
           buyingPower -= cost;
       }
+    } else if (held !== null && closing.has(symbol)) {
+      ctx.journal.log('info', botTick.exitUnderWay(symbol));
     } else if (held !== null) {
       const clientOrderId = botOrderId(userId, symbol, date, 'x');
       if ((await findOrderIntent(db, userId, clientOrderId)) === null) {

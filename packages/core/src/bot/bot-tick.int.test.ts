@@ -1,6 +1,10 @@
+import { DemoClock, DemoMarket } from '@tradebot/market';
+import { BACKTEST_SETTINGS_DEFAULTS } from '@tradebot/strategy';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { describe, expect, it } from 'vitest';
 import {
+  SEED,
+  SIZE,
   afterClose,
   botUser,
   clock,
@@ -14,6 +18,8 @@ import {
   tradingDays,
   useBotFixture,
 } from '../../test/bot-fixture.js';
+import { decideAtClose } from './bot-decide.js';
+import { placeOrder } from './place-order.js';
 
 /**
  * The bot's tick on the simulated broker, session by session on a paused demo clock: entries and
@@ -23,6 +29,12 @@ import {
 useBotFixture('2025-05-30');
 
 const DAYS = tradingDays('2025-06-02', 60);
+/** The demo market seen from the end of the run: every bar the tests will reveal. */
+const future = new DemoMarket({
+  seed: SEED,
+  size: SIZE,
+  clock: new DemoClock({ start: Date.parse('2027-06-01T00:00:00Z'), speed: 0 }),
+});
 
 describe('the bot tick on the demo market', () => {
   it('decides each completed bar once: opg bracket entries, exits that cancel first, re-runs send nothing', async () => {
@@ -148,6 +160,14 @@ describe('the bot tick on the demo market', () => {
     });
     const tick = engine().tick;
     afterClose(DAYS[0] as number);
+    // Just recorded (the API is sending it now): left alone.
+    await db.botOrder.update({
+      where: { userId_clientOrderId: { userId, clientOrderId } },
+      data: { status: 'pending' },
+    });
+    expect((await tick(userId)).orders_sent).toBe(0);
+    expect(await db.simOrder.count()).toBe(0);
+    await db.$executeRaw`UPDATE bot_orders SET updated_at = now() - interval '1 minute'`;
     const result = await tick(userId);
     expect(result).toEqual({ outcome: 'stopped', orders_sent: 1, market_open: false });
     expect(await db.simOrder.count({ where: { clientOrderId } })).toBe(1);
@@ -171,5 +191,92 @@ describe('the bot tick on the demo market', () => {
     expect(outcomes).toContain('ran');
     // The lock is released after the tick: the next one runs.
     expect((await tick(userId)).outcome).toBe('ran');
+  });
+});
+
+describe('many users at once', () => {
+  it('more concurrent ticks than the pool has connections all finish (locks have their own)', async () => {
+    const users: number[] = [];
+    for (let u = 0; u < 14; u++)
+      users.push(await botUser(`many${u}`, { symbols: stockSymbols(2), parameters: BUSY_PARAMS }));
+    afterClose(DAYS[0] as number);
+    const tick = engine().tick;
+    const results = await Promise.all(users.map((u) => tick(u)));
+    expect(results.map((r) => r.outcome)).toEqual(users.map(() => 'ran'));
+    expect(await db.botSymbol.count({ where: { lastDecidedOn: iso(DAYS[0] as number) } })).toBe(28);
+  }, 120_000);
+});
+
+describe('an exit signal while a Quick Sell is under way', () => {
+  it('leaves the Quick Sell alone: nothing canceled, no second exit', async () => {
+    // A close at which a held long gets an exit signal (found on the bars themselves).
+    const options = { ...BACKTEST_SETTINGS_DEFAULTS, shortAtrThreshold: 1.5 };
+    let found: { day: number; symbol: string } | null = null;
+    for (let k = 2; k < DAYS.length && found === null; k++) {
+      const day = DAYS[k] as number;
+      for (const symbol of stockSymbols(5)) {
+        const bars = await future.getDailyBars(symbol, { from: iso(day - 400), to: iso(day) });
+        const last = bars.close[bars.close.length - 1] as number;
+        const { decision } = decideAtClose(
+          bars,
+          BUSY_PARAMS,
+          options,
+          { qty: 10, avgEntryPrice: last },
+          10_000,
+        );
+        if (decision.intent?.kind === 'exit') {
+          found = { day, symbol };
+          break;
+        }
+      }
+    }
+    expect(found).not.toBeNull();
+    const { day, symbol } = found!;
+    const k = DAYS.indexOf(day);
+    const userId = await botUser('quicksell', { symbols: [], parameters: BUSY_PARAMS });
+    const broker = await realBroker(userId);
+    afterClose(DAYS[k - 2] as number);
+    await placeOrder(db, broker, {
+      userId,
+      purpose: 'entry',
+      decidedOn: iso(DAYS[k - 2] as number),
+      at: new Date(clock.now()),
+      request: {
+        symbol,
+        qty: 10,
+        side: 'buy',
+        type: 'market',
+        timeInForce: 'opg',
+        clientOrderId: 'held',
+      },
+    });
+    // In the session of the deciding day: the user's Quick Sell (it fills at the next open).
+    clock.advanceTo(session(day).open + 3_600_000);
+    expect((await broker.getPositions()).map((p) => p.qty)).toEqual([10]);
+    await placeOrder(db, broker, {
+      userId,
+      purpose: 'manual_sell',
+      decidedOn: null,
+      at: new Date(clock.now()),
+      request: {
+        symbol,
+        qty: 10,
+        side: 'sell',
+        type: 'market',
+        timeInForce: 'day',
+        clientOrderId: 'qs',
+      },
+    });
+    await db.finalTradingListEntry.create({ data: { userId, symbol, parameters: BUSY_PARAMS } });
+    await db.botSymbol.create({
+      data: { userId, symbol, lastDecidedOn: iso(DAYS[k - 1] as number) },
+    });
+    afterClose(day);
+    expect((await engine().tick(userId)).outcome).toBe('ran');
+    expect(await db.botOrder.count({ where: { userId, purpose: 'exit' } })).toBe(0);
+    expect((await broker.getOrderByClientId('qs'))?.status).toBe('new');
+    expect(
+      await db.botLog.count({ where: { userId, message: { contains: 'already under way' } } }),
+    ).toBe(1);
   });
 });

@@ -17,7 +17,7 @@ import {
   type BotMarketName,
   type BotMode,
 } from './bot-market.js';
-import { reconcileIntents } from './bot-reconcile.js';
+import { inFlightIntents, reconcileIntents } from './bot-reconcile.js';
 import { healBotSchedulers } from './bot-scheduler.js';
 import { decideSymbols } from './bot-symbols.js';
 import { publishBotUpdate } from './bot-update.js';
@@ -99,7 +99,9 @@ export function botEngineService(
 
   async function settleOnly(userId: number, bot: BotMarket): Promise<number> {
     let sent = 0;
+    const inFlight = await inFlightIntents(db, userId);
     for (const row of await unsettledOrderIntents(db, userId)) {
+      if (inFlight.has(row.clientOrderId)) continue;
       try {
         const outcome = await settleOrderIntent(db, bot.broker, userId, row);
         if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
@@ -131,7 +133,9 @@ export function botEngineService(
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
-      await failed(userId, state, deps.market.demo.clock.now(), error.message);
+      // No market clock without the market: the demo's, or Alpaca's (real time).
+      const at = state.market === 'demo' ? deps.market.demo.clock.now() : Date.now();
+      await failed(userId, state, at, error.message);
       return { outcome: 'failed', orders_sent: 0, market_open: null };
     }
     const now = bot.clock.now();

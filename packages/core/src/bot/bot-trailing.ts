@@ -1,5 +1,5 @@
 import { botTick } from '@tradebot/api-contract';
-import type { Db } from '@tradebot/db';
+import { findOrderIntent, type Db } from '@tradebot/db';
 import {
   BrokerError,
   dayFromIso,
@@ -71,6 +71,9 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     for (const x of seen) extreme = side === 1 ? Math.max(extreme, x) : Math.min(extreme, x);
     const level = trailingLevel(side, extreme, ctx.trail);
     if (side === 1 ? latest.price > level : latest.price < level) continue;
+    const clientOrderId = botOrderId(userId, p.symbol, today, 't');
+    // One trailing exit per symbol and day: a canceled one is not sent again under its id.
+    if ((await findOrderIntent(db, userId, clientOrderId)) !== null) continue;
 
     ctx.journal.log('warn', botTick.trailingStop(p.symbol, latest.price, level));
     for (const o of (await bot.broker.listOpenOrders()).filter((o) => o.symbol === p.symbol)) {
@@ -78,7 +81,6 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
         if (!(error instanceof BrokerError)) throw error;
       });
     }
-    const clientOrderId = botOrderId(userId, p.symbol, today, 't');
     const outcome = await placeOrder(db, bot.broker, {
       userId,
       purpose: 'exit',

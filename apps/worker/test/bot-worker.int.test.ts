@@ -1,0 +1,160 @@
+import type { TStockParameters } from '@tradebot/api-contract';
+import {
+  createCoreRuntime,
+  decideAtClose,
+  upsertBotScheduler,
+  type CoreRuntime,
+} from '@tradebot/core';
+import { resetDatabase } from '@tradebot/db/testing';
+import { botSchedulerId } from '@tradebot/jobs';
+import { dayFromIso, isoFromDay, nextTradingDay, sessionOf, DAY_MS } from '@tradebot/market';
+import { BACKTEST_SETTINGS_DEFAULTS } from '@tradebot/strategy';
+import { BUSY_PARAMS } from '@tradebot/strategy/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../src/env.js';
+import { startWorkerProcess, TEST_KEY, waitFor, type WorkerProcess } from './worker-process.js';
+
+/**
+ * The bot in a real worker process: Start's writes (a running bot_states row and the Job
+ * Scheduler) make the worker tick and place the entry the bar calls for; a Redis flush loses the
+ * scheduler and the worker puts it back from PostgreSQL; clearing the running flag stops the bot
+ * and the worker removes its scheduler.
+ */
+const runtime: CoreRuntime = createCoreRuntime(
+  loadEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    ENCRYPTION_KEY: TEST_KEY,
+    DEMO_TRADING_DAYS_PER_MINUTE: '0',
+  }),
+);
+const db = runtime.db;
+let worker: WorkerProcess | undefined;
+const PARAMS = BUSY_PARAMS as unknown as TStockParameters;
+
+/** The first session close from `from` on at which one of the demo stocks has an entry signal. */
+async function findEntry(from: string): Promise<{ day: number; symbol: string; qty: number }> {
+  const market = runtime.demo.market;
+  const stocks = market
+    .listings()
+    .filter((c) => c.profile.asset_type === 'stock')
+    .slice(0, 10)
+    .map((c) => c.profile.symbol);
+  for (let day = dayFromIso(from), k = 0; k < 30; k++, day = nextTradingDay(day)) {
+    for (const symbol of stocks) {
+      const bars = await market.getDailyBars(symbol, {
+        from: isoFromDay(day - 400),
+        to: isoFromDay(day),
+      });
+      if (bars.time[bars.time.length - 1] !== day * DAY_MS) continue;
+      const { decision } = decideAtClose(
+        bars,
+        BUSY_PARAMS,
+        { ...BACKTEST_SETTINGS_DEFAULTS, shortAtrThreshold: 1.5 },
+        null,
+        BACKTEST_SETTINGS_DEFAULTS.initial_balance,
+      );
+      if (decision.intent?.kind === 'enter') return { day, symbol, qty: decision.intent.quantity };
+    }
+  }
+  throw new Error('no entry signal found');
+}
+
+beforeAll(async () => {
+  await resetDatabase(db);
+  await runtime.redis.flushdb();
+});
+afterAll(async () => {
+  worker?.child.kill('SIGTERM');
+  await worker?.exited;
+  await runtime.close();
+});
+
+describe('the bot in the worker process', () => {
+  it('ticks a started bot, heals its scheduler after a Redis flush, and stops when stopped', async () => {
+    // The demo clock of both processes starts two hours after a close whose bar calls for an entry.
+    const entry = await findEntry('2025-09-02');
+    const start = new Date(sessionOf(entry.day)!.close + 2 * 3_600_000).toISOString();
+    const user = await db.user.create({
+      data: {
+        username: 'botworker',
+        email: 'botworker@example.com',
+        passwordHash: 'x',
+        country: 'US',
+        tosAcceptedAt: new Date(),
+      },
+    });
+    await db.finalTradingListEntry.create({
+      data: { userId: user.id, symbol: entry.symbol, parameters: PARAMS },
+    });
+    worker = await startWorkerProcess({
+      DEMO_TRADING_DAYS_PER_MINUTE: '0',
+      DEMO_CLOCK_START: start,
+    });
+    const fail = (error: Error) => {
+      throw new Error(`${error.message}\n${worker?.output.join('')}`);
+    };
+
+    // Start: the running row, then the scheduler (every second).
+    await db.botState.create({
+      data: { userId: user.id, running: true, market: 'demo', mode: 'demo', sleepInterval: 1 },
+    });
+    await upsertBotScheduler(runtime.deps.botQueue, user.id, 1);
+    await waitFor(
+      async () => (await db.simOrder.count({ where: { userId: user.id } })) > 0,
+      30_000,
+      'the worker to place the entry',
+    ).catch(fail);
+    const intent = await db.botOrder.findFirstOrThrow({ where: { userId: user.id } });
+    expect(intent).toMatchObject({
+      symbol: entry.symbol,
+      purpose: 'entry',
+      qty: entry.qty,
+      decidedOn: isoFromDay(entry.day),
+      status: 'new',
+    });
+    const order = await db.simOrder.findFirstOrThrow({ where: { userId: user.id } });
+    expect(order).toMatchObject({ clientOrderId: intent.clientOrderId, timeInForce: 'opg' });
+    await waitFor(
+      async () =>
+        (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).lastTickAt !== null,
+      10_000,
+      'the tick to record itself',
+    ).catch(fail);
+
+    // Redis flushed: the scheduler is gone, and the worker restores it from PostgreSQL.
+    await runtime.redis.flushdb();
+    expect(await runtime.deps.botQueue.getJobScheduler(botSchedulerId(user.id))).toBeUndefined();
+    await waitFor(
+      async () =>
+        (await runtime.deps.botQueue.getJobScheduler(botSchedulerId(user.id))) !== undefined,
+      25_000,
+      'the scheduler to be healed',
+    ).catch(fail);
+    const healed = (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt;
+    await waitFor(
+      async () =>
+        (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt > healed,
+      10_000,
+      'a tick after the flush',
+    ).catch(fail);
+
+    // Stop: the flag off; the worker's ticks stop trading and its scheduler goes.
+    await db.botState.update({ where: { userId: user.id }, data: { running: false } });
+    await waitFor(
+      async () =>
+        (await runtime.deps.botQueue.getJobScheduler(botSchedulerId(user.id))) === undefined,
+      25_000,
+      'the scheduler to be removed',
+    ).catch(fail);
+    const ticked = (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt;
+    await new Promise((done) => setTimeout(done, 2_500));
+    expect((await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt).toEqual(
+      ticked,
+    );
+    // Still exactly one order: no tick ever sent it twice.
+    expect(await db.simOrder.count({ where: { userId: user.id } })).toBe(1);
+    expect(await db.botOrder.count({ where: { userId: user.id } })).toBe(1);
+  }, 120_000);
+});
