@@ -101,8 +101,11 @@ describe('the bot in the worker process', () => {
       data: { userId: user.id, running: true, market: 'demo', mode: 'demo', sleepInterval: 1 },
     });
     await upsertBotScheduler(runtime.deps.botQueue, user.id, 1);
+    // The broker's order first, then its state on our intent (a moment later, same tick).
     await waitFor(
-      async () => (await db.simOrder.count({ where: { userId: user.id } })) > 0,
+      async () =>
+        (await db.simOrder.count({ where: { userId: user.id } })) > 0 &&
+        (await db.botOrder.count({ where: { userId: user.id, status: 'new' } })) > 0,
       30_000,
       'the worker to place the entry',
     ).catch(fail);
