@@ -13,6 +13,7 @@ import {
   waits,
 } from '../../test/alpaca-broker-harness.js';
 import { maskAccountNumber } from '../ports/broker.port.js';
+import { alpacaTimeInForce } from './alpaca-broker.js';
 
 useFakeAlpacaTrading();
 
@@ -171,12 +172,12 @@ describe('order lifecycle', () => {
 
   it('expired and rejected orders keep their end time; a partly filled expiry keeps its fill', async () => {
     const b = broker();
-    await b.submitOrder(buy('e-1', { timeInForce: 'opg', type: 'market', limitPrice: undefined }));
+    await b.submitOrder(buy('e-1', { timeInForce: 'opg' }));
     fake.end('e-1', 'expired');
     expect(await b.getOrderByClientId('e-1')).toMatchObject({
       status: 'expired',
       timeInForce: 'opg',
-      type: 'market',
+      type: 'limit',
       endedAt: at('2024-03-05T15:01:00Z'),
     });
     await b.submitOrder(buy('e-2'));
@@ -247,5 +248,25 @@ describe('order lifecycle', () => {
     expect(all.map((f) => f.price)).toEqual(state.fills.map((f) => Number(f.price)));
     const since = await b.getFills(at('2024-03-05T15:01:43Z'));
     expect(since.map((f) => f.price)).toEqual([203, 204]);
+  });
+});
+
+describe('time in force sent to Alpaca', () => {
+  const order = (extra: Partial<Parameters<typeof alpacaTimeInForce>[0]>) => ({
+    type: 'market' as const,
+    timeInForce: 'opg' as const,
+    ...extra,
+  });
+  it('a plain market opg goes as day (Alpaca refuses opg from 9:28 to 19:00 ET)', () => {
+    expect(alpacaTimeInForce(order({}))).toBe('day');
+  });
+  it('limit opg, brackets and other times in force are sent as asked', () => {
+    expect(alpacaTimeInForce(order({ type: 'limit' }))).toBe('opg');
+    expect(alpacaTimeInForce(order({ timeInForce: 'gtc' }))).toBe('gtc');
+    expect(
+      alpacaTimeInForce(
+        order({ bracket: { stopLossAt: 0.98, takeProfitAt: 1.05, trail: 0, referencePrice: 10 } }),
+      ),
+    ).toBe('opg');
   });
 });

@@ -157,7 +157,7 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         qty: decimalText(order.qty),
         side: order.side,
         type: order.type,
-        timeInForce: order.timeInForce,
+        timeInForce: alpacaTimeInForce(order),
         clientOrderId: order.clientOrderId,
         // A bracket's legs are checked (reference price, sides) before anything is sent.
         ...(order.bracket ? bracketFields(order) : {}),
@@ -300,4 +300,17 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
     }
     return reasons;
   }
+}
+
+/**
+ * Alpaca refuses a plain `opg` order sent between 9:28 and 19:00 ET, and the bot decides its
+ * exits at the close (16:00): such an exit would be refused until 19:00. A market `day` order
+ * sent outside the session is queued by Alpaca and executed at the next open, which is what the
+ * bot means by `opg` (and the bot never sends a decision after the open has begun), so a plain
+ * market `opg` goes as `day`. Limit orders keep `opg` (an auction limit has no `day` equivalent).
+ */
+export function alpacaTimeInForce(order: Pick<OrderRequest, 'type' | 'timeInForce' | 'bracket'>) {
+  return order.type === 'market' && order.timeInForce === 'opg' && !order.bracket
+    ? 'day'
+    : order.timeInForce;
 }
