@@ -166,6 +166,7 @@ describe('the trading bot on the demo market', () => {
       .poll(() => page.getByTestId('bot-running').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('running');
     await expect.poll(() => text('ws-status'), { timeout: 10_000 }).toBe('Connected');
+    expect(await text('dashboard-next-step')).toContain('You are trading the demo market');
   }, 60_000);
 
   it('a position appears on the dashboard once the demo market moves on', async () => {

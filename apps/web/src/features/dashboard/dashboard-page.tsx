@@ -2,6 +2,7 @@ import { Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
+import { useMarket } from '../../components/use-market';
 import { useAuth } from '../auth/auth-context';
 import { NewsButton } from '../news/news-button';
 import { BotPriceChart } from './bot-price-chart';
@@ -28,6 +29,7 @@ export function DashboardPage() {
   const { status } = useAuth();
   const data = useBotData();
   const actions = useBotActions();
+  const market = useMarket();
   const [chartSymbol, setChartSymbol] = useState<string | null>(null);
   // Behind the route guard the status is always there; this only narrows the type.
   if (!status) return null;
@@ -69,9 +71,14 @@ export function DashboardPage() {
           />
           <SubscriptionCard subscription={status.subscription} />
         </SimpleGrid>
-        {/* Saving broker keys is what onboards a user, so is_onboarded says whether keys exist. */}
         <Text c="dimmed" size="sm" data-testid="dashboard-next-step">
-          {status.user.is_onboarded ? (
+          {market === 'demo' ? (
+            <>
+              You are trading the demo market with a simulated account. To trade on Alpaca, add your
+              keys in <TextLink to="/account-settings">account settings</TextLink>.
+            </>
+          ) : status.user.is_onboarded ? (
+            // Saving broker keys is what onboards an Alpaca user.
             <>
               Your broker keys are saved; you can change them in{' '}
               <TextLink to="/account-settings">account settings</TextLink>.
