@@ -59,6 +59,14 @@ export class FakeAlpacaBook {
 
   constructor(private readonly market: FakeAlpacaMarket) {}
 
+  /** An empty account again: no orders, fills or positions, the starting cash. */
+  reset(): void {
+    this.cash = 100_000.25;
+    this.orders.length = 0;
+    this.fills.length = 0;
+    this.positions.clear();
+  }
+
   isOpen(o: FakeOrder): boolean {
     return OPEN.has(o.status);
   }

@@ -10,6 +10,8 @@ import type { FakeAlpacaMarket } from './fake-alpaca-market.js';
  *   `POST /_fake/advance {"ms": 3600000}` moves it on.
  * - `POST /_fake/bars {"symbol": "AAPL", "bars": [{"date": "2024-03-05", "o", "h", "l", "c"}]}`
  *   replaces a symbol's daily bars.
+ * - `POST /_fake/reset {}` empties the account (orders, fills, positions, starting cash) and
+ *   goes back to the wall clock, so a test that traded leaves the shared fake as it found it.
  * - `GET /_fake/state` answers the market time, cash, positions, orders and fills.
  */
 export function controlRoute(
@@ -27,6 +29,9 @@ export function controlRoute(
     market.advance(body.ms);
   } else if (method === 'POST' && path === '/_fake/bars' && typeof body.symbol === 'string') {
     market.setBars(body.symbol, body.bars as Parameters<FakeAlpacaMarket['setBars']>[1]);
+  } else if (method === 'POST' && path === '/_fake/reset') {
+    book.reset();
+    market.useWallClock();
   } else if (method !== 'GET' || path !== '/_fake/state') {
     return [404, { message: `${method} ${path} is not a control of the e2e fake` }];
   }

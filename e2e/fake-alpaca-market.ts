@@ -61,6 +61,11 @@ export class FakeAlpacaMarket {
     this.fixedNow = this.now() + ms;
   }
 
+  /** Back to the wall clock (a test that moved the time leaves the fake as it found it). */
+  useWallClock(): void {
+    this.fixedNow = null;
+  }
+
   /** Replaces a symbol's bars (dates YYYY-MM-DD, trading days only, ascending). */
   setBars(symbol: string, rows: { date: string; o: number; h: number; l: number; c: number }[]) {
     this.given.set(
