@@ -120,7 +120,13 @@ describe('e2e fake Alpaca', () => {
     const b = broker();
     fake.market.setTime(at('2024-03-08', '11:00'));
     await expect(
-      b.submitOrder({ ...sentRequest(), clientOrderId: 'opg-late' }),
+      // A limit order keeps opg (a plain market opg goes to Alpaca as day: alpacaTimeInForce).
+      b.submitOrder({
+        ...sentRequest(),
+        type: 'limit',
+        limitPrice: 100,
+        clientOrderId: 'opg-late',
+      }),
     ).rejects.toMatchObject({
       code: 'rejected',
     });
