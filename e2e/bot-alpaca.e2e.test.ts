@@ -1,7 +1,7 @@
+import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { dayFromIso, isoFromDay, newYorkInstant, sessionsBetween } from '@tradebot/market';
-import { STOCK_PARAM_DEFAULTS } from '@tradebot/strategy';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, freshCode, postApi, signUpByApi, sql } from './browser.js';
+import { baseUrl, logInByApi, postApi, signUpByApi, sql } from './browser.js';
 import { E2E_ALPACA_KEY } from './fake-alpaca.js';
 
 /**
@@ -13,19 +13,6 @@ import { E2E_ALPACA_KEY } from './fake-alpaca.js';
  */
 const PASSWORD = 'a long enough passphrase';
 const USERNAME = 'alpacabot';
-/** Parameters that trade often (as in bot-journey.e2e.test.ts): an RSI turn above 50 enters. */
-const BUSY = {
-  ...STOCK_PARAM_DEFAULTS,
-  rsi_buy_threshold: 50,
-  rsi_sell_threshold: 52,
-  sma_period: 10,
-  macd_crossover: false,
-  macd_crossunder: false,
-  stop_loss_percentage: 5,
-  short_stop_loss_percentage: 5,
-  take_profit_percentage: 8,
-  max_drawdown: 1,
-};
 /** csv listings the e2e database does not hold: inserted by the test, bars set at the fake. */
 const SYMBOLS = ['ALPQ', 'ALPR', 'ALPS'];
 const START_PRICE: Record<string, number> = { ALPQ: 200, ALPR: 150, ALPS: 120 };
@@ -115,14 +102,6 @@ async function getApi<T>(path: string): Promise<{ status: number; body: T }> {
 const post = (path: string, json?: unknown) =>
   postApi(path, { token, ...(json === undefined ? {} : { json }) });
 
-async function logInByApi(username: string, secret: string): Promise<string> {
-  const first = await postApi('/api/token', { form: { username, password: PASSWORD } });
-  const temp = String(first.body.access_token);
-  const { code } = await freshCode(secret);
-  const second = await postApi('/api/verify-2fa', { json: { totp_code: code }, token: temp });
-  return String(second.body.access_token);
-}
-
 interface BotStatus {
   status: string;
   mode: string | null;
@@ -160,7 +139,7 @@ let userId = 0;
 
 beforeAll(async () => {
   const secret = await signUpByApi(USERNAME, PASSWORD);
-  token = await logInByApi(USERNAME, secret);
+  token = await logInByApi(USERNAME, PASSWORD, secret);
   const [user] = await sql<{ id: number }>('SELECT id FROM users WHERE username = $1', [USERNAME]);
   userId = user!.id;
   // The market at noon of D: the bar of D is still forming.
@@ -196,7 +175,7 @@ describe('the trading bot on Alpaca paper keys (e2e fake Alpaca)', () => {
       200,
     );
     expect((await post('/api/select-for-trading', { symbols: SYMBOLS })).status).toBe(200);
-    const busy = SYMBOLS.map((symbol) => ({ symbol, ...BUSY }));
+    const busy = SYMBOLS.map((symbol) => ({ symbol, ...BUSY_PARAMS }));
     expect((await post('/api/update-final-trading-config', busy)).status).toBe(200);
     // The bot watches trailing stops itself on Alpaca: none here, so only the legs protect.
     expect((await post('/api/backtest/settings', { trailing_stop_pct: 0 })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { STOCK_PARAM_DEFAULTS } from '@tradebot/strategy';
+import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import {
   baseUrl,
   createAdminFromCli,
   freshCode,
+  logInByApi,
   launchBrowser,
   logInThroughUi,
   postApi,
@@ -23,19 +24,6 @@ import {
  * flattens and stops.
  */
 const PASSWORD = 'a long enough passphrase';
-/** Parameters that trade often on the demo market (strategy's BUSY_PARAMS). */
-const BUSY = {
-  ...STOCK_PARAM_DEFAULTS,
-  rsi_buy_threshold: 50,
-  rsi_sell_threshold: 52,
-  sma_period: 10,
-  macd_crossover: false,
-  macd_crossunder: false,
-  stop_loss_percentage: 5,
-  short_stop_loss_percentage: 5,
-  take_profit_percentage: 8,
-  max_drawdown: 1,
-};
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -44,14 +32,6 @@ let symbols: string[] = [];
 
 const token = () => page.evaluate(() => localStorage.getItem('authToken') ?? '');
 const text = (testId: string) => page.getByTestId(testId).first().textContent();
-
-async function logInByApi(username: string, secret: string): Promise<string> {
-  const first = await postApi('/api/token', { form: { username, password: PASSWORD } });
-  const temp = String(first.body.access_token);
-  const { code } = await freshCode(secret);
-  const second = await postApi('/api/verify-2fa', { json: { totp_code: code }, token: temp });
-  return String(second.body.access_token);
-}
 
 /** An admin skips the deployment's demo market ahead; every process follows within 2 s. */
 async function skipAhead(hours: number) {
@@ -89,7 +69,7 @@ beforeAll(async () => {
   const adminSecret = secretOf(
     await createAdminFromCli('botadmin', 'botadmin@example.com', PASSWORD),
   );
-  adminToken = await logInByApi('botadmin', adminSecret);
+  adminToken = await logInByApi('botadmin', PASSWORD, adminSecret);
   const secret = await signUpByApi('botjourney', PASSWORD);
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
@@ -132,7 +112,7 @@ describe('the trading bot on the demo market', () => {
     expect(
       (await postApi('/api/select-for-trading', { json: { symbols }, token: auth })).status,
     ).toBe(200);
-    const busy = symbols.map((symbol) => ({ symbol, ...BUSY }));
+    const busy = symbols.map((symbol) => ({ symbol, ...BUSY_PARAMS }));
     expect(
       (await postApi('/api/update-final-trading-config', { json: busy, token: auth })).status,
     ).toBe(200);

@@ -171,3 +171,16 @@ async function allowAnotherSignUp(): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** Logs in through the REST calls (password, then the 2FA code): the user's bearer token. */
+export async function logInByApi(
+  username: string,
+  password: string,
+  secret: string,
+): Promise<string> {
+  const first = await postApi('/api/token', { form: { username, password } });
+  const temp = String(first.body.access_token);
+  const { code } = await freshCode(secret);
+  const second = await postApi('/api/verify-2fa', { json: { totp_code: code }, token: temp });
+  return String(second.body.access_token);
+}

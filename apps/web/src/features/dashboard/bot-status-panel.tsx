@@ -7,31 +7,9 @@ import { BotControls } from './bot-controls';
 import { QueryBody, SectionCard } from './section-card';
 import type { BotActions } from './use-bot-actions';
 import type { BotData } from './use-bot-data';
+import { Figure } from './figure';
 
 const MODE_COLOR = { demo: 'grape', paper: 'blue', live: 'orange' } as const;
-
-function Figure({
-  label,
-  value,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  color?: string | undefined;
-  testId: string;
-}) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={600} c={color} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 function StatusBody({ status }: { status: TBotStatus }) {
   const running = status.status === 'running';

@@ -1,6 +1,6 @@
 import type { THistoricalPerformance } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { LineSeries } from 'lightweight-charts';
 import { useMemo } from 'react';
 import { useChart } from '../settings/backtest-detail/use-chart';
@@ -8,6 +8,7 @@ import { percent, pnlColor, signedMoney } from './bot-format';
 import { equityCurveData } from './bot-chart-data';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
+import { Figure } from './figure';
 
 /** Cumulative realised P&L after each closed trade (ours, beyond the spec). */
 function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] }) {
@@ -23,29 +24,6 @@ function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] 
   return <Box ref={ref} h={220} data-testid="equity-curve" />;
 }
 
-function Stat({
-  label,
-  value,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  color?: string | undefined;
-  testId: string;
-}) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={700} size="lg" c={color} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
 /** Spec §2 historical performance (cumulative P&L, win rate %, max drawdown %) and the curve. */
 export function PerformanceCard({ performance }: { performance: BotData['performance'] }) {
   return (
@@ -58,19 +36,31 @@ export function PerformanceCard({ performance }: { performance: BotData['perform
         {(p) => (
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-              <Stat
+              <Figure
+                large
                 label="Cumulative P&L"
                 value={signedMoney(p.cumulative_pnl)}
                 color={pnlColor(p.cumulative_pnl)}
                 testId="perf-cumulative-pnl"
               />
-              <Stat label="Win rate" value={percent(p.win_rate, 1)} testId="perf-win-rate" />
-              <Stat
+              <Figure
+                large
+                label="Win rate"
+                value={percent(p.win_rate, 1)}
+                testId="perf-win-rate"
+              />
+              <Figure
+                large
                 label="Max drawdown"
                 value={percent(p.max_drawdown, 1)}
                 testId="perf-max-drawdown"
               />
-              <Stat label="Closed trades" value={String(p.trades_count)} testId="perf-trades" />
+              <Figure
+                large
+                label="Closed trades"
+                value={String(p.trades_count)}
+                testId="perf-trades"
+              />
             </SimpleGrid>
             {p.equity_curve.length > 0 ? (
               <EquityCurve curve={p.equity_curve} />
