@@ -218,6 +218,35 @@ async function write(tx: DbTx, userId: number, c: SimChangesRecord): Promise<voi
     });
 }
 
+interface AccountRow {
+  accountNumber: string;
+  cash: number;
+  rngState: bigint;
+}
+
+/**
+ * Locks the user's account row and reads it in one statement; opens the account (insert, racing
+ * openers settle on ON CONFLICT) only when it is missing, so an existing account costs no insert.
+ */
+async function lockAccount(
+  tx: DbTx,
+  userId: number,
+  opening: { cash: number; seed: number; accountNumber: string },
+): Promise<AccountRow> {
+  const select = () => tx.$queryRaw<AccountRow[]>`
+    SELECT account_number AS "accountNumber", cash, rng_state AS "rngState"
+    FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
+  const [found] = await select();
+  if (found !== undefined) return found;
+  await tx.$executeRaw`
+    INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
+    VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
+    ON CONFLICT (user_id) DO NOTHING`;
+  const [opened] = await select();
+  if (opened === undefined) throw new Error(`sim account ${userId} missing after opening`);
+  return opened;
+}
+
 /** The `SimBrokerStore` over PostgreSQL. */
 export function simBrokerStore(db: Db) {
   return {
@@ -228,15 +257,7 @@ export function simBrokerStore(db: Db) {
     ): Promise<T> {
       return db.$transaction(
         async (tx) => {
-          await tx.$executeRaw`
-            INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
-            VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
-            ON CONFLICT (user_id) DO NOTHING`;
-          await tx.$executeRaw`SELECT 1 FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
-          const account = await tx.simAccount.findUniqueOrThrow({
-            where: { userId },
-            select: { accountNumber: true, cash: true, rngState: true },
-          });
+          const account = await lockAccount(tx, userId, opening);
           const open = await tx.simOrder.findMany({
             where: { userId, status: { in: ['new', 'partially_filled'] } },
             select: ORDER_SELECT,
