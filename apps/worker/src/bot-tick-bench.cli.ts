@@ -79,6 +79,7 @@ for (const name of [
   'cancelOrder',
   'listOpenOrders',
   'getFills',
+  'snapshot',
 ]) {
   const original = proto[name];
   if (typeof original !== 'function') continue;

@@ -35,6 +35,8 @@ export interface DecideContext {
   /** The account-level drawdown halt: no new entries. */
   halted: boolean;
   positions: readonly BrokerPosition[];
+  /** The open orders read with the positions, when the broker gave them in one snapshot. */
+  openOrders?: readonly BrokerOrder[] | null;
   /** How long before the open an `opg` order must be in (Alpaca: 9:28). */
   opgCutoffMs: number;
 }
@@ -83,7 +85,7 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
       })
     ).map((row) => [row.symbol, row.lastDecidedOn]),
   );
-  let openOrders: BrokerOrder[] | null = null;
+  let openOrders: readonly BrokerOrder[] | null = ctx.openOrders ?? null;
   const ordersOf = async (symbol: string) => {
     openOrders ??= await ctx.bot.broker.listOpenOrders();
     return openOrders.filter((o) => o.symbol === symbol);
