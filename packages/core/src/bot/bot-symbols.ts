@@ -1,5 +1,5 @@
 import { botTick, type TBacktestSettings, type TTradingSettings } from '@tradebot/api-contract';
-import { findOrderIntent, upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
+import { upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
 import {
   BrokerError,
   DAY_MS,
@@ -105,7 +105,29 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     ).map((row) => row.symbol),
   );
 
-  const loop: TickLoop = { date, lastDay, inTime, decided, closing, ordersOf, buyingPower };
+  // A tick that died before storing its decisions left their intents: read them in one query.
+  // The ids are per symbol, so orders this loop records cannot change an answer it gives later.
+  let recorded: Promise<Set<string>> | null = null;
+  const ids = entries.flatMap((e) => [
+    botOrderId(userId, e.symbol, date, 'e'),
+    botOrderId(userId, e.symbol, date, 'x'),
+  ]);
+  const loop: TickLoop = {
+    date,
+    lastDay,
+    inTime,
+    decided,
+    closing,
+    ordersOf,
+    buyingPower,
+    recorded: () =>
+      (recorded ??= db.botOrder
+        .findMany({
+          where: { userId, clientOrderId: { in: ids } },
+          select: { clientOrderId: true },
+        })
+        .then((rows) => new Set(rows.map((r) => r.clientOrderId)))),
+  };
   // Decided symbols, written in one statement when the loop ends (or stops on a broker error).
   const rows = new Map<string, BotSymbolRow>();
   try {
@@ -128,6 +150,8 @@ interface TickLoop {
   closing: Set<string>;
   ordersOf: (symbol: string) => Promise<BrokerOrder[]>;
   buyingPower: number;
+  /** Client order ids of this bar's entries and exits already recorded (read once, when asked). */
+  recorded: () => Promise<Set<string>>;
 }
 
 async function decideOne(
@@ -173,7 +197,7 @@ async function decideOne(
       ctx.journal.log('warn', botTick.entryBusy(symbol));
     else if (cost > loop.buyingPower)
       ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
-    else if ((await findOrderIntent(db, userId, botOrderId(userId, symbol, date, 'e'))) !== null) {
+    else if ((await loop.recorded()).has(botOrderId(userId, symbol, date, 'e'))) {
       // Recorded by a tick that died before it stored the decision: reconcile settles it.
     } else {
       const m = levelMultiples(params);
@@ -207,7 +231,7 @@ async function decideOne(
     ctx.journal.log('info', botTick.exitUnderWay(symbol));
   } else if (held !== null) {
     const clientOrderId = botOrderId(userId, symbol, date, 'x');
-    if ((await findOrderIntent(db, userId, clientOrderId)) === null) {
+    if (!(await loop.recorded()).has(clientOrderId)) {
       for (const o of await ordersOf(symbol)) await cancelQuietly(ctx, o.id);
       const qty = Math.abs(held.qty);
       const outcome = await placeOrder(db, ctx.bot.broker, {
