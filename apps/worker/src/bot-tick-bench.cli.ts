@@ -80,6 +80,7 @@ for (const name of [
   'listOpenOrders',
   'getFills',
   'snapshot',
+  'getOrdersByClientIds',
 ]) {
   const original = proto[name];
   if (typeof original !== 'function') continue;

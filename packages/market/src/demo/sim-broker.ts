@@ -184,6 +184,18 @@ export class SimBroker implements BrokerPort {
     });
   }
 
+  /** Several orders by client order id from one settled transaction. */
+  async getOrdersByClientIds(ids: readonly string[]): Promise<Map<string, BrokerOrder | null>> {
+    return this.run(async (book, ledger) => {
+      const found = new Map<string, BrokerOrder | null>();
+      for (const id of ids) {
+        const o = book.byClientId(id) ?? (await ledger.orderByClientId(id));
+        found.set(id, o === null ? null : toBrokerOrder(book.get(o.id) ?? o));
+      }
+      return found;
+    });
+  }
+
   async listOpenOrders(): Promise<BrokerOrder[]> {
     return this.run(async (book) => openOf(book));
   }

@@ -174,6 +174,10 @@ export interface BrokerPort {
    * transaction). Without it, callers read them one by one.
    */
   snapshot?(): Promise<BrokerSnapshot>;
+  /** Optional: several `getOrderByClientId` in one read (absent ids map to null). */
+  getOrdersByClientIds?(
+    clientOrderIds: readonly string[],
+  ): Promise<Map<string, BrokerOrder | null>>;
 }
 
 /** "PA1234567" → "*****4567" (spec §5's mask: all but the last 4 characters). */
