@@ -79,6 +79,8 @@ for (const name of [
   'cancelOrder',
   'listOpenOrders',
   'getFills',
+  'snapshot',
+  'getOrdersByClientIds',
 ]) {
   const original = proto[name];
   if (typeof original !== 'function') continue;

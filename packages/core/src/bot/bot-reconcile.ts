@@ -96,17 +96,39 @@ interface ReconcileContext {
  */
 export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
   const inFlight = await inFlightIntents(ctx.db, ctx.userId);
-  for (const row of await unsettledOrderIntents(ctx.db, ctx.userId)) {
-    if (inFlight.has(row.clientOrderId)) continue;
+  const rows = (await unsettledOrderIntents(ctx.db, ctx.userId)).filter(
+    (row) => !inFlight.has(row.clientOrderId),
+  );
+  const looked = await lookUpAll(ctx.broker, rows);
+  for (const row of rows) {
     let order: BrokerOrder | null;
     try {
-      order = await ctx.broker.getOrderByClientId(row.clientOrderId);
+      const known = looked.get(row.clientOrderId);
+      order = known !== undefined ? known : await ctx.broker.getOrderByClientId(row.clientOrderId);
     } catch (error) {
       if (error instanceof BrokerError) continue;
       throw error;
     }
     if (order !== null) await known(ctx, row, order);
     else await unseen(ctx, row);
+  }
+}
+
+/**
+ * Every intent's order in one read where the broker offers it (each intent's client order id is
+ * its own, so settling one never changes another's answer); empty when it does not or fails (each
+ * is then looked up alone).
+ */
+async function lookUpAll(
+  broker: BrokerPort,
+  rows: readonly BotOrderRow[],
+): Promise<Map<string, BrokerOrder | null>> {
+  if (broker.getOrdersByClientIds === undefined || rows.length < 2) return new Map();
+  try {
+    return await broker.getOrdersByClientIds(rows.map((row) => row.clientOrderId));
+  } catch (error) {
+    if (error instanceof BrokerError) return new Map();
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import { botTick, type TBacktestSettings, type TTradingSettings } from '@tradebot/api-contract';
-import { findOrderIntent, type Db } from '@tradebot/db';
+import { upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
 import {
   BrokerError,
   DAY_MS,
@@ -35,6 +35,8 @@ export interface DecideContext {
   /** The account-level drawdown halt: no new entries. */
   halted: boolean;
   positions: readonly BrokerPosition[];
+  /** The open orders read with the positions, when the broker gave them in one snapshot. */
+  openOrders?: readonly BrokerOrder[] | null;
   /** How long before the open an `opg` order must be in (Alpaca: 9:28). */
   opgCutoffMs: number;
 }
@@ -83,12 +85,12 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
       })
     ).map((row) => [row.symbol, row.lastDecidedOn]),
   );
-  let openOrders: BrokerOrder[] | null = null;
+  let openOrders: readonly BrokerOrder[] | null = ctx.openOrders ?? null;
   const ordersOf = async (symbol: string) => {
     openOrders ??= await ctx.bot.broker.listOpenOrders();
     return openOrders.filter((o) => o.symbol === symbol);
   };
-  let buyingPower = ctx.account.buyingPower;
+  const buyingPower = ctx.account.buyingPower;
   // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
   const closing = new Set(
     (
@@ -103,126 +105,165 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     ).map((row) => row.symbol),
   );
 
-  for (const entry of entries) {
-    const symbol = entry.symbol;
-    const last = decided.get(symbol);
-    if (last !== undefined && last !== null && last >= date) continue;
-    const raw = await ctx.bot.data.getDailyBars(symbol, {
-      from: isoFromDay(lastDay - WARM_UP_DAYS),
-      to: date,
-    });
-    const bars = completedBars(raw, lastDay);
-    const n = bars.time.length;
-    if (n === 0 || (bars.time[n - 1] as number) !== lastDay * DAY_MS) continue;
-
-    const params: StockParams = {
-      ...storedParameters(entry.parameters),
-      risk_per_trade: ctx.settings.risk_percentage,
-    };
-    const options = {
-      ...configOf(
-        ctx.backtest,
-        { shortAtrThreshold: ctx.settings.short_atr_threshold },
-        seedOf(symbol),
-      ),
-      initial_balance: ctx.peak,
-    };
-    const held = ctx.positions.find((p) => p.symbol === symbol) ?? null;
-    const { decision, inputs } = decideAtClose(bars, params, options, held, ctx.account.equity);
-    const intent = decision.intent;
-
-    if (intent === null) ctx.journal.log('info', botTick.decidedNothing(symbol, date));
-    else if (!inTime) ctx.journal.log('warn', botTick.missedOpen(symbol, date));
-    else if (intent.kind === 'enter') {
-      const cost = intent.quantity * inputs.close;
-      if (ctx.halted) ctx.journal.log('warn', botTick.entryHalted(symbol));
-      else if (held === null && (await ordersOf(symbol)).length > 0)
-        ctx.journal.log('warn', botTick.entryBusy(symbol));
-      else if (cost > buyingPower)
-        ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, buyingPower));
-      else if (
-        (await findOrderIntent(db, userId, botOrderId(userId, symbol, date, 'e'))) !== null
-      ) {
-        // Recorded by a tick that died before it stored the decision: reconcile settles it.
-      } else {
-        const m = levelMultiples(params);
-        const id = botOrderId(userId, symbol, date, 'e');
-        const long = intent.side === 1;
-        const side = long ? 'buy' : 'sell';
-        const outcome = await placeOrder(db, ctx.bot.broker, {
-          userId,
-          purpose: 'entry',
-          decidedOn: date,
-          at: new Date(now),
-          request: {
-            symbol,
-            qty: intent.quantity,
-            side,
-            type: 'market',
-            timeInForce: 'opg',
-            bracket: {
-              stopLossAt: long ? m.longStopAt : m.shortStopAt,
-              takeProfitAt: long ? m.longTargetAt : m.shortTargetAt,
-              trail: ctx.backtest.trailing_stop_pct,
-              referencePrice: inputs.close,
-            },
-            clientOrderId: id,
-          },
-        });
-        if (
-          report(ctx, symbol, id, outcome, botTick.entrySent(side, intent.quantity, symbol, date))
-        )
-          buyingPower -= cost;
-      }
-    } else if (held !== null && closing.has(symbol)) {
-      ctx.journal.log('info', botTick.exitUnderWay(symbol));
-    } else if (held !== null) {
-      const clientOrderId = botOrderId(userId, symbol, date, 'x');
-      if ((await findOrderIntent(db, userId, clientOrderId)) === null) {
-        for (const o of await ordersOf(symbol)) await cancelQuietly(ctx, o.id);
-        const qty = Math.abs(held.qty);
-        const outcome = await placeOrder(db, ctx.bot.broker, {
-          userId,
-          purpose: 'exit',
-          decidedOn: date,
-          at: new Date(now),
-          // `reason` rides along in the stored request: the trade's reason (signal or drawdown).
-          request: Object.assign(
-            {
-              symbol,
-              qty,
-              side: held.qty > 0 ? ('sell' as const) : ('buy' as const),
-              type: 'market' as const,
-              timeInForce: 'opg' as const,
-              clientOrderId,
-            },
-            { reason: intent.reason },
-          ),
-        });
-        report(ctx, symbol, clientOrderId, outcome, botTick.exitSent(qty, symbol, intent.reason));
-      }
+  // A tick that died before storing its decisions left their intents: read them in one query.
+  // The ids are per symbol, so orders this loop records cannot change an answer it gives later.
+  let recorded: Promise<Set<string>> | null = null;
+  const ids = entries.flatMap((e) => [
+    botOrderId(userId, e.symbol, date, 'e'),
+    botOrderId(userId, e.symbol, date, 'x'),
+  ]);
+  const loop: TickLoop = {
+    date,
+    lastDay,
+    inTime,
+    decided,
+    closing,
+    ordersOf,
+    buyingPower,
+    recorded: () =>
+      (recorded ??= db.botOrder
+        .findMany({
+          where: { userId, clientOrderId: { in: ids } },
+          select: { clientOrderId: true },
+        })
+        .then((rows) => new Set(rows.map((r) => r.clientOrderId)))),
+  };
+  // Decided symbols, written in one statement when the loop ends (or stops on a broker error).
+  const rows = new Map<string, BotSymbolRow>();
+  try {
+    for (const entry of entries) {
+      const row = await decideOne(ctx, loop, entry);
+      if (row !== null) rows.set(row.symbol, row);
     }
-
-    await db.botSymbol.upsert({
-      where: { userId_symbol: { userId, symbol } },
-      create: {
-        userId,
-        symbol,
-        lastDecidedOn: date,
-        lastPrice: inputs.close,
-        rsi: inputs.rsi,
-        atr: inputs.atr,
-        macd: inputs.macd,
-      },
-      update: {
-        lastDecidedOn: date,
-        lastPrice: inputs.close,
-        rsi: inputs.rsi,
-        atr: inputs.atr,
-        macd: inputs.macd,
-      },
-    });
+  } finally {
+    await upsertBotSymbols(db, userId, [...rows.values()]);
   }
+}
+
+/** One symbol's decision and orders; the bot_symbols row to store, or null when not decided. */
+/** What one tick's symbol loop shares: the deciding bar, the orders, the buying power left. */
+interface TickLoop {
+  date: string;
+  lastDay: number;
+  inTime: boolean;
+  decided: Map<string, string | null>;
+  closing: Set<string>;
+  ordersOf: (symbol: string) => Promise<BrokerOrder[]>;
+  buyingPower: number;
+  /** Client order ids of this bar's entries and exits already recorded (read once, when asked). */
+  recorded: () => Promise<Set<string>>;
+}
+
+async function decideOne(
+  ctx: DecideContext,
+  loop: TickLoop,
+  entry: { symbol: string; parameters: unknown },
+): Promise<BotSymbolRow | null> {
+  const { db, userId, now } = ctx;
+  const { date, lastDay, inTime, decided, closing, ordersOf } = loop;
+  const symbol = entry.symbol;
+  const last = decided.get(symbol);
+  if (last !== undefined && last !== null && last >= date) return null;
+  const raw = await ctx.bot.data.getDailyBars(symbol, {
+    from: isoFromDay(lastDay - WARM_UP_DAYS),
+    to: date,
+  });
+  const bars = completedBars(raw, lastDay);
+  const n = bars.time.length;
+  if (n === 0 || (bars.time[n - 1] as number) !== lastDay * DAY_MS) return null;
+
+  const params: StockParams = {
+    ...storedParameters(entry.parameters),
+    risk_per_trade: ctx.settings.risk_percentage,
+  };
+  const options = {
+    ...configOf(
+      ctx.backtest,
+      { shortAtrThreshold: ctx.settings.short_atr_threshold },
+      seedOf(symbol),
+    ),
+    initial_balance: ctx.peak,
+  };
+  const held = ctx.positions.find((p) => p.symbol === symbol) ?? null;
+  const { decision, inputs } = decideAtClose(bars, params, options, held, ctx.account.equity);
+  const intent = decision.intent;
+
+  if (intent === null) ctx.journal.log('info', botTick.decidedNothing(symbol, date));
+  else if (!inTime) ctx.journal.log('warn', botTick.missedOpen(symbol, date));
+  else if (intent.kind === 'enter') {
+    const cost = intent.quantity * inputs.close;
+    if (ctx.halted) ctx.journal.log('warn', botTick.entryHalted(symbol));
+    else if (held === null && (await ordersOf(symbol)).length > 0)
+      ctx.journal.log('warn', botTick.entryBusy(symbol));
+    else if (cost > loop.buyingPower)
+      ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
+    else if ((await loop.recorded()).has(botOrderId(userId, symbol, date, 'e'))) {
+      // Recorded by a tick that died before it stored the decision: reconcile settles it.
+    } else {
+      const m = levelMultiples(params);
+      const id = botOrderId(userId, symbol, date, 'e');
+      const long = intent.side === 1;
+      const side = long ? 'buy' : 'sell';
+      const outcome = await placeOrder(db, ctx.bot.broker, {
+        userId,
+        purpose: 'entry',
+        decidedOn: date,
+        at: new Date(now),
+        request: {
+          symbol,
+          qty: intent.quantity,
+          side,
+          type: 'market',
+          timeInForce: 'opg',
+          bracket: {
+            stopLossAt: long ? m.longStopAt : m.shortStopAt,
+            takeProfitAt: long ? m.longTargetAt : m.shortTargetAt,
+            trail: ctx.backtest.trailing_stop_pct,
+            referencePrice: inputs.close,
+          },
+          clientOrderId: id,
+        },
+      });
+      if (report(ctx, symbol, id, outcome, botTick.entrySent(side, intent.quantity, symbol, date)))
+        loop.buyingPower -= cost;
+    }
+  } else if (held !== null && closing.has(symbol)) {
+    ctx.journal.log('info', botTick.exitUnderWay(symbol));
+  } else if (held !== null) {
+    const clientOrderId = botOrderId(userId, symbol, date, 'x');
+    if (!(await loop.recorded()).has(clientOrderId)) {
+      for (const o of await ordersOf(symbol)) await cancelQuietly(ctx, o.id);
+      const qty = Math.abs(held.qty);
+      const outcome = await placeOrder(db, ctx.bot.broker, {
+        userId,
+        purpose: 'exit',
+        decidedOn: date,
+        at: new Date(now),
+        // `reason` rides along in the stored request: the trade's reason (signal or drawdown).
+        request: Object.assign(
+          {
+            symbol,
+            qty,
+            side: held.qty > 0 ? ('sell' as const) : ('buy' as const),
+            type: 'market' as const,
+            timeInForce: 'opg' as const,
+            clientOrderId,
+          },
+          { reason: intent.reason },
+        ),
+      });
+      report(ctx, symbol, clientOrderId, outcome, botTick.exitSent(qty, symbol, intent.reason));
+    }
+  }
+
+  return {
+    symbol,
+    lastDecidedOn: date,
+    lastPrice: inputs.close,
+    rsi: inputs.rsi,
+    atr: inputs.atr,
+    macd: inputs.macd,
+  };
 }
 
 /** Logs an order's outcome; true when the broker has it. */

@@ -5,7 +5,15 @@ import {
   type TTradingSettings,
 } from '@tradebot/api-contract';
 import { findBotState, unsettledOrderIntents, type BotStateRow } from '@tradebot/db';
-import { BrokerError, isoFromDay, newYorkDayOf } from '@tradebot/market';
+import {
+  BrokerError,
+  isoFromDay,
+  newYorkDayOf,
+  type BrokerAccount,
+  type BrokerOrder,
+  type BrokerPort,
+  type BrokerPosition,
+} from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { backtestSettingsService } from '../backtest/backtest-settings.service.js';
 import { TickJournal } from './bot-journal.js';
@@ -77,6 +85,22 @@ export function accountState(
     haltReason: haltedNow ? botTick.haltReason(maxDrawdown) : state.haltReason,
     haltedNow,
   };
+}
+
+/**
+ * The account and positions a tick works from: one snapshot where the broker offers it (the
+ * simulated broker, with its open orders, in one transaction), else two reads (Alpaca); open
+ * orders are then read when first needed.
+ */
+async function readAccount(broker: BrokerPort): Promise<{
+  account: BrokerAccount;
+  positions: BrokerPosition[];
+  openOrders: BrokerOrder[] | null;
+}> {
+  if (broker.snapshot !== undefined) return broker.snapshot();
+  const account = await broker.getAccount();
+  const positions = await broker.getPositions();
+  return { account, positions, openOrders: null };
 }
 
 /**
@@ -188,8 +212,7 @@ export function botEngineService(
     const synced = await syncFills(db, bot.broker, userId);
     if (synced.newFills > 0) journal.activity = now;
 
-    const account = await bot.broker.getAccount();
-    const positions = await bot.broker.getPositions();
+    const { account, positions, openOrders } = await readAccount(bot.broker);
     const next = accountState(
       state,
       account.equity,
@@ -215,6 +238,7 @@ export function botEngineService(
       peak: next.peak,
       halted: next.halted,
       positions,
+      openOrders,
       opgCutoffMs: fillsAtClose ? 0 : 120_000,
     });
     if (!fillsAtClose && backtest.trailing_stop_pct > 0)

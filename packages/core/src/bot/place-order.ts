@@ -1,4 +1,4 @@
-import { findOrderIntent, recordOrderIntent, updateOrderIntent } from '@tradebot/db';
+import { recordOrderIntent, updateOrderIntent } from '@tradebot/db';
 import type { BotOrderPurpose, BotOrderRow, Db } from '@tradebot/db';
 import {
   BrokerError,
@@ -127,14 +127,16 @@ async function send(
   }
 }
 
-/** Stores the broker's view of an order on its intent. */
+/** Stores the broker's view of an order on its intent (none stored for it: nothing to do). */
 export async function recordBrokerState(db: Db, userId: number, order: BrokerOrder): Promise<void> {
-  const existing = await findOrderIntent(db, userId, order.clientOrderId);
-  if (existing === null) return;
-  await updateOrderIntent(db, userId, order.clientOrderId, {
-    status: order.status,
-    brokerOrderId: order.id,
-    filledQty: order.filledQty,
-    filledAvgPrice: order.filledAvgPrice,
+  // One statement: updating no row is the "no intent" case.
+  await db.botOrder.updateMany({
+    where: { userId, clientOrderId: order.clientOrderId },
+    data: {
+      status: order.status,
+      brokerOrderId: order.id,
+      filledQty: order.filledQty,
+      filledAvgPrice: order.filledAvgPrice,
+    },
   });
 }

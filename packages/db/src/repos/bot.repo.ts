@@ -173,3 +173,47 @@ export type BotStateRow = Prisma.BotStateGetPayload<{ select: typeof botStateSel
 export async function findBotState(db: Db | DbTx, userId: number): Promise<BotStateRow | null> {
   return db.botState.findUnique({ where: { userId }, select: botStateSelect });
 }
+
+/** What a tick stores of one decided symbol (bot_symbols). */
+export interface BotSymbolRow {
+  symbol: string;
+  lastDecidedOn: string;
+  lastPrice: number | null;
+  rsi: number | null;
+  atr: number | null;
+  macd: number | null;
+}
+
+/**
+ * Writes a tick's decided symbols in one statement (insert or update each (user, symbol) row):
+ * one round trip a tick instead of one a symbol. Values travel as one JSON array.
+ */
+export async function upsertBotSymbols(
+  db: Db | DbTx,
+  userId: number,
+  rows: readonly BotSymbolRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      symbol: r.symbol,
+      last_decided_on: r.lastDecidedOn,
+      last_price: r.lastPrice,
+      rsi: r.rsi,
+      atr: r.atr,
+      macd: r.macd,
+    })),
+  );
+  await db.$executeRaw`
+    INSERT INTO bot_symbols (user_id, symbol, last_decided_on, last_price, rsi, atr, macd, updated_at)
+    SELECT ${userId}, x.symbol, x.last_decided_on, x.last_price, x.rsi, x.atr, x.macd, now()
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(
+      symbol text, last_decided_on text, last_price float8, rsi float8, atr float8, macd float8)
+    ON CONFLICT (user_id, symbol) DO UPDATE SET
+      last_decided_on = EXCLUDED.last_decided_on,
+      last_price = EXCLUDED.last_price,
+      rsi = EXCLUDED.rsi,
+      atr = EXCLUDED.atr,
+      macd = EXCLUDED.macd,
+      updated_at = now()`;
+}

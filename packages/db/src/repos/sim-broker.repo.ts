@@ -218,6 +218,90 @@ async function write(tx: DbTx, userId: number, c: SimChangesRecord): Promise<voi
     });
 }
 
+interface AccountRow {
+  accountNumber: string;
+  cash: number;
+  rngState: bigint;
+}
+
+/**
+ * Locks the user's account row and reads it in one statement; opens the account (insert, racing
+ * openers settle on ON CONFLICT) only when it is missing, so an existing account costs no insert.
+ */
+async function lockAccount(
+  tx: DbTx,
+  userId: number,
+  opening: { cash: number; seed: number; accountNumber: string },
+): Promise<AccountRow> {
+  const select = () => tx.$queryRaw<AccountRow[]>`
+    SELECT account_number AS "accountNumber", cash, rng_state AS "rngState"
+    FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
+  const [found] = await select();
+  if (found !== undefined) return found;
+  await tx.$executeRaw`
+    INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
+    VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
+    ON CONFLICT (user_id) DO NOTHING`;
+  const [opened] = await select();
+  if (opened === undefined) throw new Error(`sim account ${userId} missing after opening`);
+  return opened;
+}
+
+const ms = (at: string) => `(extract(epoch from ${at}) * 1000)::bigint`;
+const jsonOrder = `json_build_object(
+  'id', o.id, 'clientOrderId', o.client_order_id, 'symbol', o.symbol, 'side', o.side,
+  'type', o.type, 'timeInForce', o.time_in_force, 'qty', o.qty, 'filledQty', o.filled_qty,
+  'filledAvgPrice', o.filled_avg_price, 'limitPrice', o.limit_price, 'stopPrice', o.stop_price,
+  'trail', o.trail, 'extreme', o.extreme, 'bracketStopAt', o.bracket_stop_at,
+  'bracketTargetAt', o.bracket_target_at, 'bracketTrail', o.bracket_trail,
+  'parentId', o.parent_id, 'status', o.status, 'firstBar', ${ms('o.first_bar')},
+  'submittedAt', ${ms('o.submitted_at')}, 'filledAt', ${ms('o.filled_at')},
+  'endedAt', ${ms('o.ended_at')})`;
+/** Open orders (oldest first) and positions (by symbol), as JSON text: one statement. */
+const OPEN_BOOK_SQL = `SELECT
+  (SELECT coalesce(json_agg(${jsonOrder} ORDER BY o.submitted_at, o.id), '[]')::text
+     FROM sim_orders o
+     WHERE o.user_id = $1 AND o.status IN ('new', 'partially_filled')) AS orders,
+  (SELECT coalesce(json_agg(json_build_object(
+       'symbol', p.symbol, 'qty', p.qty, 'avgEntryPrice', p.avg_entry_price) ORDER BY p.symbol),
+     '[]')::text
+     FROM sim_positions p WHERE p.user_id = $1) AS positions`;
+
+type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'endedAt'> & {
+  firstBar: number;
+  submittedAt: number;
+  filledAt: number | null;
+  endedAt: number | null;
+};
+
+/**
+ * The locked account's open orders and positions in one round trip (read after the lock, so
+ * they are what the previous holder committed).
+ */
+async function openBook(
+  tx: DbTx,
+  userId: number,
+): Promise<{ open: SimOrderRecord[]; positions: SimPositionRecord[] }> {
+  const [row] = await tx.$queryRawUnsafe<{ orders: string; positions: string }[]>(
+    OPEN_BOOK_SQL,
+    userId,
+  );
+  const date = (at: number | null) => (at === null ? null : new Date(at));
+  const orders = JSON.parse(row?.orders ?? '[]') as OrderJson[];
+  return {
+    open: orders.map((o) =>
+      toRecord({
+        ...o,
+        firstBar: new Date(o.firstBar),
+        submittedAt: new Date(o.submittedAt),
+        filledAt: date(o.filledAt),
+        endedAt: date(o.endedAt),
+      }),
+    ),
+    positions: JSON.parse(row?.positions ?? '[]') as SimPositionRecord[],
+  };
+}
+
 /** The `SimBrokerStore` over PostgreSQL. */
 export function simBrokerStore(db: Db) {
   return {
@@ -228,32 +312,15 @@ export function simBrokerStore(db: Db) {
     ): Promise<T> {
       return db.$transaction(
         async (tx) => {
-          await tx.$executeRaw`
-            INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
-            VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
-            ON CONFLICT (user_id) DO NOTHING`;
-          await tx.$executeRaw`SELECT 1 FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
-          const account = await tx.simAccount.findUniqueOrThrow({
-            where: { userId },
-            select: { accountNumber: true, cash: true, rngState: true },
-          });
-          const open = await tx.simOrder.findMany({
-            where: { userId, status: { in: ['new', 'partially_filled'] } },
-            select: ORDER_SELECT,
-            orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
-          });
-          const positions = await tx.simPosition.findMany({
-            where: { userId },
-            select: { symbol: true, qty: true, avgEntryPrice: true },
-            orderBy: { symbol: 'asc' },
-          });
+          const account = await lockAccount(tx, userId, opening);
+          const { open, positions } = await openBook(tx, userId);
           const ledger: SimLedgerRecord = {
             account: {
               accountNumber: account.accountNumber,
               cash: account.cash,
               rngState: Number(account.rngState),
             },
-            openOrders: open.map(toRecord),
+            openOrders: open,
             positions,
             async orderByClientId(clientOrderId) {
               const r = await tx.simOrder.findUnique({

@@ -8,6 +8,7 @@ import {
   type BrokerOrder,
   type BrokerPort,
   type BrokerPosition,
+  type BrokerSnapshot,
   type OrderRequest,
 } from '../ports/broker.port.js';
 import type { MarketDataPort } from '../ports/market-data.port.js';
@@ -72,11 +73,16 @@ export class SimBroker implements BrokerPort {
     return n === 0 ? null : (bars.close[n - 1] as number);
   }
 
-  /** Cash and positions as of one settled transaction, each position marked to its last close. */
-  private async snapshot(): Promise<{ cash: number; positions: BrokerPosition[] }> {
-    const { cash, held } = await this.run(async (book) => ({
+  /** Cash, positions and open orders as of one settled transaction, positions marked. */
+  private async settled(): Promise<{
+    cash: number;
+    positions: BrokerPosition[];
+    openOrders: BrokerOrder[];
+  }> {
+    const { cash, held, openOrders } = await this.run(async (book) => ({
       cash: book.cash,
       held: book.allPositions(),
+      openOrders: openOf(book),
     }));
     const positions: BrokerPosition[] = [];
     for (const p of held.sort((a, b) => (a.symbol < b.symbol ? -1 : 1))) {
@@ -91,19 +97,29 @@ export class SimBroker implements BrokerPort {
         unrealizedPl: close === null ? null : p.qty * (close - p.avgEntryPrice),
       });
     }
-    return { cash, positions };
+    return { cash, positions, openOrders };
   }
 
   async getPositions(): Promise<BrokerPosition[]> {
-    return (await this.snapshot()).positions;
+    return (await this.settled()).positions;
+  }
+
+  async getAccount(): Promise<BrokerAccount> {
+    const { cash, positions } = await this.settled();
+    return this.account(cash, positions);
+  }
+
+  /** Account, positions and open orders from one settled transaction (a tick's one read). */
+  async snapshot(): Promise<BrokerSnapshot> {
+    const { cash, positions, openOrders } = await this.settled();
+    return { account: this.account(cash, positions), positions, openOrders };
   }
 
   /**
    * Equity: cash plus each position marked to its last close (cash + signed shares × close, as
    * the backtester marks it); buying power: cash less what covering the shorts would cost.
    */
-  async getAccount(): Promise<BrokerAccount> {
-    const { cash, positions } = await this.snapshot();
+  private account(cash: number, positions: readonly BrokerPosition[]): BrokerAccount {
     let equity = cash;
     let shorts = 0;
     for (const p of positions) {
@@ -168,12 +184,20 @@ export class SimBroker implements BrokerPort {
     });
   }
 
+  /** Several orders by client order id from one settled transaction. */
+  async getOrdersByClientIds(ids: readonly string[]): Promise<Map<string, BrokerOrder | null>> {
+    return this.run(async (book, ledger) => {
+      const found = new Map<string, BrokerOrder | null>();
+      for (const id of ids) {
+        const o = book.byClientId(id) ?? (await ledger.orderByClientId(id));
+        found.set(id, o === null ? null : toBrokerOrder(book.get(o.id) ?? o));
+      }
+      return found;
+    });
+  }
+
   async listOpenOrders(): Promise<BrokerOrder[]> {
-    return this.run(async (book) =>
-      [...book.open.values()]
-        .sort((a, b) => a.submittedAt - b.submittedAt || (a.id < b.id ? -1 : 1))
-        .map(toBrokerOrder),
-    );
+    return this.run(async (book) => openOf(book));
   }
 
   /** Cancels what is left of an open order; an already canceled or expired one is left as is. */
@@ -250,6 +274,13 @@ export class SimBroker implements BrokerPort {
       return fill;
     });
   }
+}
+
+/** The book's open orders, oldest first. */
+function openOf(book: SimBook): BrokerOrder[] {
+  return [...book.open.values()]
+    .sort((a, b) => a.submittedAt - b.submittedAt || (a.id < b.id ? -1 : 1))
+    .map(toBrokerOrder);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -150,6 +150,13 @@ export class BrokerError extends Error {
   }
 }
 
+/** The account, its positions and its open orders as of one read. */
+export interface BrokerSnapshot {
+  account: BrokerAccount;
+  positions: BrokerPosition[];
+  openOrders: BrokerOrder[];
+}
+
 export interface BrokerPort {
   getAccount(): Promise<BrokerAccount>;
   getPositions(): Promise<BrokerPosition[]>;
@@ -162,6 +169,15 @@ export interface BrokerPort {
   closePosition(symbol: string): Promise<BrokerOrder>;
   /** Fills since `since` (ms), oldest first. */
   getFills(since: number): Promise<BrokerFill[]>;
+  /**
+   * Optional: account, positions and open orders in one read (the simulated broker: one settled
+   * transaction). Without it, callers read them one by one.
+   */
+  snapshot?(): Promise<BrokerSnapshot>;
+  /** Optional: several `getOrderByClientId` in one read (absent ids map to null). */
+  getOrdersByClientIds?(
+    clientOrderIds: readonly string[],
+  ): Promise<Map<string, BrokerOrder | null>>;
 }
 
 /** "PA1234567" → "*****4567" (spec §5's mask: all but the last 4 characters). */
