@@ -1,4 +1,8 @@
 import type { Db } from '@tradebot/db';
+import type { Reply, TestApi } from './harness.js';
+
+type Call = (token: string) => Promise<Reply>;
+type Trpc = (path: string, kind: 'query' | 'mutation', input?: unknown) => Call;
 
 /** Step 8: alice's bot (state, log, fills, trades, indicators), which no one else may read. */
 export async function seedAliceBot(db: Db, userId: number): Promise<void> {
@@ -51,3 +55,38 @@ export async function aliceBot(db: Db, userId: number) {
     orders: await db.botOrder.count(where),
   };
 }
+
+/**
+ * Step 8's REST paths, each called with another user's token (isolation.int.test.ts); the
+ * harness is read at call time (it starts in beforeAll).
+ */
+export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
+  'POST /api/start': (t) => harness().http.post('/api/start', {}, t),
+  'POST /api/stop': (t) => harness().http.post('/api/stop', {}, t),
+  'POST /api/restart': (t) => harness().http.post('/api/restart', {}, t),
+  'GET /api/bot/status': (t) => harness().http.get('/api/bot/status', t),
+  'POST /api/kill-switch': (t) => harness().http.post('/api/kill-switch', {}, t),
+  'POST /api/manual-sell/:symbol': (t) => harness().http.post('/api/manual-sell/ALICEQ', {}, t),
+  'GET /api/positions': (t) => harness().http.get('/api/positions', t),
+  'GET /api/tracked-symbols': (t) => harness().http.get('/api/tracked-symbols', t),
+  'GET /api/historical-performance': (t) => harness().http.get('/api/historical-performance', t),
+  'GET /api/logs': (t) => harness().http.get('/api/logs', t),
+  'GET /api/bot/chart/:symbol': (t) => harness().http.get('/api/bot/chart/ALICEQ', t),
+  'GET /api/get-live-log': (t) => harness().http.get('/api/get-live-log', t),
+});
+
+/** Step 8's procedures, as the web app calls them. */
+export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
+  'bot.start': trpc('bot.start', 'mutation'),
+  'bot.stop': trpc('bot.stop', 'mutation'),
+  'bot.restart': trpc('bot.restart', 'mutation'),
+  'bot.status': trpc('bot.status', 'query'),
+  'bot.killSwitch': trpc('bot.killSwitch', 'mutation'),
+  'bot.manualSell': trpc('bot.manualSell', 'mutation', { symbol: 'ALICEB' }),
+  'bot.positions': trpc('bot.positions', 'query'),
+  'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
+  'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
+  'bot.logs': trpc('bot.logs', 'query'),
+  'bot.liveLog': trpc('bot.liveLog', 'query'),
+  'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
+});

@@ -9,7 +9,7 @@ import {
   type Reply,
   type TestApi,
 } from './harness.js';
-import { aliceBot, seedAliceBot } from './isolation-bot.js';
+import { aliceBot, botPaths, botProcedures, seedAliceBot } from './isolation-bot.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -178,18 +178,7 @@ const rest: Record<string, Call> = {
   'POST /api/run-backtester': (t) => api.http.post('/api/run-backtester', { symbol: 'ALICEQ' }, t),
   'GET /api/backtest/progress': (t) => api.http.get('/api/backtest/progress', t),
   'GET /api/backtest/result/:symbol': (t) => api.http.get('/api/backtest/result/ALICEQ', t),
-  'POST /api/start': (t) => api.http.post('/api/start', {}, t),
-  'POST /api/stop': (t) => api.http.post('/api/stop', {}, t),
-  'POST /api/restart': (t) => api.http.post('/api/restart', {}, t),
-  'GET /api/bot/status': (t) => api.http.get('/api/bot/status', t),
-  'POST /api/kill-switch': (t) => api.http.post('/api/kill-switch', {}, t),
-  'POST /api/manual-sell/:symbol': (t) => api.http.post('/api/manual-sell/ALICEQ', {}, t),
-  'GET /api/positions': (t) => api.http.get('/api/positions', t),
-  'GET /api/tracked-symbols': (t) => api.http.get('/api/tracked-symbols', t),
-  'GET /api/historical-performance': (t) => api.http.get('/api/historical-performance', t),
-  'GET /api/logs': (t) => api.http.get('/api/logs', t),
-  'GET /api/bot/chart/:symbol': (t) => api.http.get('/api/bot/chart/ALICEQ', t),
-  'GET /api/get-live-log': (t) => api.http.get('/api/get-live-log', t),
+  ...botPaths(() => api),
   'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
   'POST /api/admin/update-user/:id': (t) =>
     api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
@@ -321,18 +310,7 @@ const procedures: Record<string, Call> = {
     message: 'boom',
   }),
   'mlScore.model': trpc('mlScore.model', 'query'),
-  'bot.start': trpc('bot.start', 'mutation'),
-  'bot.stop': trpc('bot.stop', 'mutation'),
-  'bot.restart': trpc('bot.restart', 'mutation'),
-  'bot.status': trpc('bot.status', 'query'),
-  'bot.killSwitch': trpc('bot.killSwitch', 'mutation'),
-  'bot.manualSell': trpc('bot.manualSell', 'mutation', { symbol: 'ALICEB' }),
-  'bot.positions': trpc('bot.positions', 'query'),
-  'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
-  'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
-  'bot.logs': trpc('bot.logs', 'query'),
-  'bot.liveLog': trpc('bot.liveLog', 'query'),
-  'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
+  ...botProcedures(trpc),
 };
 
 const ROTATES_TOKEN = new Set([
