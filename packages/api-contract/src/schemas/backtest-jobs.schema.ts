@@ -85,7 +85,7 @@ export const ZBacktestTrade = z.object({
 export const ZBacktestResult = z.object({
   symbol: z.string(),
   completed_at: z.string(),
-  universe: z.enum(['demo', 'csv']),
+  universe: z.enum(['demo', 'csv', 'alpaca']),
   settings: ZBacktestSettings,
   /** The chosen parameters (what Optimized Parameters received) and the defaults they replace. */
   parameters: ZStockParameters,

@@ -123,7 +123,7 @@ const parametersOf = (p: StockParams) =>
 /** What a completed backtest stores: the detail view's whole content (ZBacktestResult). */
 export function buildBacktestResult(input: {
   symbol: string;
-  universe: 'demo' | 'csv';
+  universe: 'demo' | 'csv' | 'alpaca';
   settings: TBacktestSettings;
   plan: BacktestPlan;
   config: BacktestConfig;

@@ -73,7 +73,11 @@ export function storedMetrics(
   };
 }
 
-const UNIVERSE_NAMES = { demo: 'demo market', csv: 'imported market data' } as const;
+const UNIVERSE_NAMES = {
+  demo: 'demo market',
+  csv: 'imported market data',
+  alpaca: 'Alpaca market',
+} as const;
 const f3 = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)} %`);
 

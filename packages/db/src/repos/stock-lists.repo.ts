@@ -109,7 +109,7 @@ export async function monitoredSymbols(db: Db, userId: number): Promise<string[]
 /** Which of `symbols` are listings of the universe (companies.source). */
 export async function knownSymbols(
   db: Db,
-  source: 'demo' | 'csv',
+  source: 'demo' | 'csv' | 'alpaca',
   symbols: readonly string[],
 ): Promise<Set<string>> {
   const rows = await db.company.findMany({

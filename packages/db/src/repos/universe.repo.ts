@@ -11,7 +11,7 @@ import type { Db } from '../client.js';
  * dead tuples, and the counts say what changed).
  */
 
-export type UniverseSource = 'csv' | 'demo';
+export type UniverseSource = 'csv' | 'demo' | 'alpaca';
 export type SecurityType = 'stock' | 'reit' | 'spac' | 'etf';
 
 /** Fundamentals columns, in the spec's names (market/README.md units); null when unknown. */
