@@ -1,12 +1,7 @@
-import {
-  AlpacaMarketData,
-  createAlpacaBroker,
-  type BrokerPort,
-  type MarketClock,
-  type MarketDataPort,
-} from '@tradebot/market';
+import { type BrokerPort, type MarketClock, type MarketDataPort } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { demoBrokerFor } from '../market/demo-broker.js';
+import { alpacaClientsFor } from '../market/alpaca-clients.js';
 import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 
 export type BotMarketName = 'demo' | 'alpaca';
@@ -47,13 +42,8 @@ export async function botMarketFor(
   }
   const keys = await loadAlpacaKeys(deps.db, deps.cipher, userId, mode);
   if (!keys) throw new MissingKeysError(mode);
-  const paper = mode === 'paper';
-  const data = await AlpacaMarketData.connect({ ...keys, paper, env: deps.market.alpacaEnv });
-  const broker = createAlpacaBroker({
-    keyId: keys.keyId,
-    secretKey: keys.secret,
-    paper,
-    env: deps.market.alpacaEnv,
-  });
-  return { broker, clock: data.clock, data };
+  // A new adapter per tick and per read: the key's shared budget keeps them within its limit.
+  const alpaca = alpacaClientsFor(deps.market, keys, mode);
+  const data = await alpaca.connectMarketData();
+  return { broker: alpaca.broker(), clock: data.clock, data };
 }
