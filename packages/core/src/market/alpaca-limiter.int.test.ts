@@ -44,8 +44,8 @@ describe('the shared Alpaca request budget (Redis)', () => {
       ...Array.from({ length: 12 }, () => take(b('PKSAMEKEY'))),
     ]);
     expect(admitted).toHaveLength(25);
-    // Client-side times lag Redis's by a few ms: a window 50 ms short of the second.
-    expect(busiest(admitted, 950)).toBeLessThanOrEqual(10);
+    // Client-side times lag Redis's by a few ms (more on a loaded machine): windows 10% short.
+    expect(busiest(admitted, 900)).toBeLessThanOrEqual(10);
     // 25 requests at 10 a second: the last waits two windows, not much longer.
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1900);
