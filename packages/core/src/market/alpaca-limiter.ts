@@ -22,9 +22,15 @@ export interface AlpacaBudgetSettings {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Per caller: an interactive read gives up sooner than a job. */
+/** Per caller: an interactive read gives up sooner than a job; a bulk job leaves headroom. */
 export interface AlpacaBudgetWait {
   maxWaitMs?: number;
+  /**
+   * Slots of each window this caller leaves to the key's other clients: a bulk load (the
+   * universe job) with headroom 50 of 200 never takes the last 50, so the user's bot ticks and
+   * reads still get through while it runs. Default 0.
+   */
+  headroom?: number;
 }
 
 export type AlpacaLimiterFactory = (keyId: string, wait?: AlpacaBudgetWait) => AlpacaRequestLimiter;
@@ -98,13 +104,17 @@ export function alpacaLimiters(
     const windowKey = `${stem}:window`;
     const pauseKey = `${stem}:pause`;
     const maxWaitMs = wait.maxWaitMs ?? settings.maxWaitMs ?? 60_000;
+    const admitted = settings.limit - (wait.headroom ?? 0);
+    if (!Number.isInteger(admitted) || admitted < 1) {
+      throw new RangeError(`headroom ${wait.headroom} leaves no slot of ${settings.limit}`);
+    }
     return {
       async acquire() {
         let waited = 0;
         for (;;) {
           const member = randomBytes(6).toString('hex');
           const next = Number(
-            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, settings.limit, windowMs, member),
+            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, admitted, windowMs, member),
           );
           if (next <= 0) return;
           if (waited + next > maxWaitMs) throw new RequestSlotTimeoutError(maxWaitMs);
