@@ -14,6 +14,13 @@ export interface AlpacaBudgetSettings {
   limit: number;
   /** The window, ms; default one minute. */
   windowMs?: number;
+  /**
+   * How much longer than the window an admission is counted, ms; default 1/60 of the window
+   * (1 s a minute). Alpaca counts arrivals, and a request admitted early may arrive later than
+   * one admitted a window after it (connection set-up, a busy event loop): without the margin
+   * Alpaca can see one request too many in its window.
+   */
+  marginMs?: number;
   /** The longest `acquire` waits before it gives up with RequestSlotTimeoutError; default 60 s. */
   maxWaitMs?: number;
   /** The longest pause a 429 imposes on the key's other clients; default 60 s. */
@@ -94,6 +101,7 @@ export function alpacaLimiters(
 ): AlpacaLimiterFactory {
   const cmd = commands(redis);
   const windowMs = settings.windowMs ?? 60_000;
+  const countedMs = windowMs + (settings.marginMs ?? Math.round(windowMs / 60));
   const maxPauseMs = settings.maxPauseMs ?? 60_000;
   const sleep = settings.sleep ?? realSleep;
   if (!Number.isInteger(settings.limit) || settings.limit < 1) {
@@ -114,7 +122,7 @@ export function alpacaLimiters(
         for (;;) {
           const member = randomBytes(6).toString('hex');
           const next = Number(
-            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, admitted, windowMs, member),
+            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, admitted, countedMs, member),
           );
           if (next <= 0) return;
           if (waited + next > maxWaitMs) throw new RequestSlotTimeoutError(maxWaitMs);
