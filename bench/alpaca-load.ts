@@ -22,7 +22,6 @@ import {
   AlpacaMarketData,
   SYMBOLS_PER_REQUEST,
   dayFromIso,
-  isoFromDay,
   newYorkInstant,
   sessionsBetween,
 } from '@tradebot/market';
