@@ -14,7 +14,7 @@ import {
 import type { MarketDataPort } from '../ports/market-data.port.js';
 import { SimBook, type SimCosts } from './sim-book.js';
 import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
-import { settle, stopLevel } from './sim-settle.js';
+import { placeBracket, settle, stopLevel } from './sim-settle.js';
 import { validateSimOrder } from './sim-validate.js';
 
 export interface SimBrokerOptions {
@@ -161,8 +161,16 @@ export class SimBroker implements BrokerPort {
         qty: req.qty,
         filledQty: 0,
         filledAvgPrice: null,
-        limitPrice: req.type === 'limit' ? (req.limitPrice ?? null) : null,
-        stopPrice: req.type === 'stop' ? (req.stopPrice ?? null) : null,
+        limitPrice: req.oco
+          ? req.oco.limitPrice
+          : req.type === 'limit'
+            ? (req.limitPrice ?? null)
+            : null,
+        stopPrice: req.oco
+          ? req.oco.stopPrice
+          : req.type === 'stop'
+            ? (req.stopPrice ?? null)
+            : null,
         trail: checked.trail,
         extreme: checked.trail === null ? null : last.price,
         bracket: req.bracket ?? null,
@@ -205,7 +213,13 @@ export class SimBroker implements BrokerPort {
     const now = this.now();
     await this.run(async (book, ledger) => {
       const open = book.open.get(id);
-      if (open !== undefined) return book.end(open, 'canceled', now);
+      if (open !== undefined) {
+        book.end(open, 'canceled', now);
+        // A partly filled bracket entry keeps its exits for what it filled, as at an opg close.
+        if (open.filledQty > 0 && open.bracket !== null && open.filledAvgPrice !== null)
+          placeBracket(book, open, open.filledAvgPrice, open.firstBar, now);
+        return;
+      }
       const o = UUID.test(id) ? (book.get(id) ?? (await ledger.orderById(id))) : null;
       if (o === null) throw new BrokerError('not_found', simBrokerMessages.orderNotFound);
       if (o.status === 'filled') throw new BrokerError('rejected', simBrokerMessages.orderFilled);
