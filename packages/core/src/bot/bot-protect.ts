@@ -185,6 +185,8 @@ export async function protectPositions(
     // Not the bot's position (bought by hand at the broker), or its entry is still working.
     if (entry === undefined || book.busy.has(position.symbol)) continue;
     const parameters = book.parameters.get(position.symbol);
+    // No rules to protect by: not on the list any more and entered without a bracket.
+    if (parameters === undefined && entry.bracket == null) continue;
     const levels = levelsFor(position, parameters ?? fromBracket(entry.bracket), entry.bracket);
     openOrders ??= await ctx.broker.listOpenOrders();
     const found = protectionOf(position, openOrders, levels);

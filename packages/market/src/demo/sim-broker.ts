@@ -14,7 +14,7 @@ import {
 import type { MarketDataPort } from '../ports/market-data.port.js';
 import { SimBook, type SimCosts } from './sim-book.js';
 import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
-import { placeBracket, settle, stopLevel } from './sim-settle.js';
+import { settle, stopLevel } from './sim-settle.js';
 import { validateSimOrder } from './sim-validate.js';
 
 export interface SimBrokerOptions {
@@ -213,13 +213,7 @@ export class SimBroker implements BrokerPort {
     const now = this.now();
     await this.run(async (book, ledger) => {
       const open = book.open.get(id);
-      if (open !== undefined) {
-        book.end(open, 'canceled', now);
-        // A partly filled bracket entry keeps its exits for what it filled, as at an opg close.
-        if (open.filledQty > 0 && open.bracket !== null && open.filledAvgPrice !== null)
-          placeBracket(book, open, open.filledAvgPrice, open.firstBar, now);
-        return;
-      }
+      if (open !== undefined) return book.end(open, 'canceled', now);
       const o = UUID.test(id) ? (book.get(id) ?? (await ledger.orderById(id))) : null;
       if (o === null) throw new BrokerError('not_found', simBrokerMessages.orderNotFound);
       if (o.status === 'filled') throw new BrokerError('rejected', simBrokerMessages.orderFilled);

@@ -120,7 +120,7 @@ function atOpen(
  * The exit a bracket entry carries, for what it filled, checked from bar `t` on: one order
  * holding the stop-loss and the take-profit (and the trailing stop), like an OCO.
  */
-export function placeBracket(
+function placeBracket(
   book: SimBook,
   entry: SimOrder,
   price: number,
