@@ -126,8 +126,14 @@ export function levelsFor(
 /** What the bot knows of the positions it holds: its entries, their parameters, busy symbols. */
 async function botBook(db: Db, userId: number, symbols: string[]) {
   const [entries, listed, unsettled] = await Promise.all([
+    // Filled as last seen, or not settled since (a fill the next reconcile records).
     db.botOrder.findMany({
-      where: { userId, symbol: { in: symbols }, purpose: 'entry', filledQty: { gt: 0 } },
+      where: {
+        userId,
+        symbol: { in: symbols },
+        purpose: 'entry',
+        OR: [{ filledQty: { gt: 0 } }, { status: { in: UNSETTLED } }],
+      },
       orderBy: { id: 'desc' },
       select: { symbol: true, request: true },
     }),
@@ -136,8 +142,13 @@ async function botBook(db: Db, userId: number, symbols: string[]) {
       select: { symbol: true, parameters: true },
     }),
     db.botOrder.findMany({
-      where: { userId, symbol: { in: symbols }, status: { in: UNSETTLED } },
-      select: { symbol: true, purpose: true },
+      where: {
+        userId,
+        symbol: { in: symbols },
+        status: { in: UNSETTLED },
+        purpose: { in: [...CLOSING] },
+      },
+      select: { symbol: true },
     }),
   ]);
   const entry = new Map<string, unknown>();
@@ -145,12 +156,8 @@ async function botBook(db: Db, userId: number, symbols: string[]) {
   return {
     entry,
     parameters: new Map(listed.map((row) => [row.symbol, row.parameters])),
-    // An entry still working or a close under way: left to that order.
-    busy: new Set(
-      unsettled
-        .filter((row) => row.purpose === 'entry' || CLOSING.has(row.purpose))
-        .map((row) => row.symbol),
-    ),
+    // A close under way: left to that order (an entry still working shows at the broker).
+    busy: new Set(unsettled.map((row) => row.symbol)),
   };
 }
 
@@ -182,7 +189,7 @@ export async function protectPositions(
   let placed = 0;
   for (const position of held) {
     const entry = book.entry.get(position.symbol) as { bracket?: unknown } | undefined;
-    // Not the bot's position (bought by hand at the broker), or its entry is still working.
+    // Not the bot's position (bought by hand at the broker), or a close is under way.
     if (entry === undefined || book.busy.has(position.symbol)) continue;
     const parameters = book.parameters.get(position.symbol);
     // No rules to protect by: not on the list any more and entered without a bracket.
