@@ -120,13 +120,7 @@ function atOpen(
  * The exit a bracket entry carries, for what it filled, checked from bar `t` on: one order
  * holding the stop-loss and the take-profit (and the trailing stop), like an OCO.
  */
-function placeBracket(
-  book: SimBook,
-  entry: SimOrder,
-  price: number,
-  t: number,
-  at: number,
-): void {
+function placeBracket(book: SimBook, entry: SimOrder, price: number, t: number, at: number): void {
   const b = entry.bracket;
   if (b === null) return;
   const trailing = b.trail > 0;
