@@ -73,8 +73,12 @@ export function protectionOf(
   const mine = flatten(openOrders).filter((o) => o.symbol === position.symbol && isOpen(o));
   if (mine.some((o) => o.side !== closing || o.type === 'market')) return null;
   const stops = mine.filter((o) => o.stopPrice !== null);
+  // A take-profit: a limit order, or the simulated broker's one exit holding both levels (a stop
+  // or trailing stop with a limit); a stop-limit's limit is its stop's, not a target.
   const targets = mine.filter(
-    (o) => o.limitPrice !== null && (o.type === 'limit' || o.stopPrice !== null),
+    (o) =>
+      o.limitPrice !== null &&
+      (o.type === 'limit' || (o.stopPrice !== null && o.type !== 'stop_limit')),
   );
   if (stops.length === 0 || targets.length === 0)
     return { ok: false, why: botTick.protectionMissing, protective: mine };
@@ -233,6 +237,19 @@ async function protectOne(
     journal.log('error', botTick.protectionImpossible(symbol));
     return false;
   }
+  const date = isoFromDay(newYorkDayOf(now));
+  const ids = Array.from({ length: MAX_TRIES }, (_, k) =>
+    protectOrderId(userId, symbol, qty, date, k + 1),
+  );
+  const tried = await db.botOrder.findMany({
+    where: { userId, clientOrderId: { in: ids } },
+    select: { clientOrderId: true, status: true },
+  });
+  const ended = new Set(
+    tried.filter((row) => !UNSETTLED.includes(row.status)).map((row) => row.clientOrderId),
+  );
+  // Out of tries for today: what protects the position now stays as it is.
+  if (ids.every((id) => ended.has(id))) return false;
   // The wrong ones first: they hold the shares the OCO needs (one leg cancels its group).
   for (const o of found.protective) {
     try {
@@ -244,9 +261,8 @@ async function protectOne(
   // Still held as read? A level filled or a close went through meanwhile: the next check sees it.
   const still = (await broker.getPositions()).find((p) => p.symbol === symbol);
   if (still === undefined || still.qty !== position.qty) return false;
-  const date = isoFromDay(newYorkDayOf(now));
-  for (let n = 1; n <= MAX_TRIES; n++) {
-    const clientOrderId = protectOrderId(userId, symbol, qty, date, n);
+  for (const clientOrderId of ids) {
+    if (ended.has(clientOrderId)) continue;
     const row = await findOrderIntent(db, userId, clientOrderId);
     if (row !== null && !UNSETTLED.includes(row.status)) continue;
     const outcome = await placeOrder(db, broker, {
@@ -267,7 +283,8 @@ async function protectOne(
     if (outcome.kind === 'placed') {
       // Ended at the broker meanwhile (cancelled by hand, a fill): the next id.
       if (!isOpen(outcome.order) && outcome.order.status !== 'filled') continue;
-      if (row === null || row.status === 'pending') {
+      // Sent now (not an order found working from an earlier tick): logged and notified once.
+      if (row === null || !['new', 'partially_filled'].includes(row.status)) {
         journal.sent();
         const message = botTick.protectionPlaced(
           symbol,
