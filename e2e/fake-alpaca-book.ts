@@ -7,7 +7,8 @@ import type { FakeAlpacaMarket } from './fake-alpaca-market.js';
  * at the next session's open, one sent inside it at the price of that moment; limit and stop
  * orders fill when the price reaches them (at the open when it gaps through); a bracket's legs
  * work once the entry has filled, stop-loss first when both are reached in one stretch, one
- * cancelling the other; day and opg orders end at the close (opg at the open).
+ * cancelling the other; an OCO (a held position's take-profit limit with its stop-loss leg) works
+ * the same way from the start; day and opg orders end at the close (opg at the open).
  */
 export interface FakeOrder {
   id: string;
@@ -21,7 +22,7 @@ export interface FakeOrder {
   filled_avg_price: number | null;
   limit_price: number | null;
   stop_price: number | null;
-  order_class: '' | 'bracket';
+  order_class: '' | 'bracket' | 'oco';
   status: string;
   submitted_at: number;
   filled_at: number | null;
@@ -167,6 +168,44 @@ export class FakeAlpacaBook {
     for (const other of order.parent?.legs ?? []) {
       if (other !== order && this.isOpen(other)) this.cancel(other, t);
     }
+    // An OCO's fill (its take-profit or its stop leg) cancels the rest of the pair.
+    const oco = order.order_class === 'oco' ? (order.parent ?? order) : null;
+    const rest = oco ? [oco, ...(oco.legs ?? [])].find((o) => o !== order && this.isOpen(o)) : null;
+    if (rest) this.cancel(rest, t);
+  }
+
+  /** An OCO for a held position: the take-profit limit with its stop-loss leg, both working. */
+  newOco(
+    fields: Pick<FakeOrder, 'client_order_id' | 'symbol' | 'side' | 'qty' | 'submitted_at'>,
+    takeProfit: number,
+    stopLoss: number,
+  ): FakeOrder {
+    const common = {
+      symbol: fields.symbol,
+      side: fields.side,
+      time_in_force: 'gtc',
+      qty: fields.qty,
+      order_class: 'oco',
+      submitted_at: fields.submitted_at,
+      active_from: fields.submitted_at,
+    } as const;
+    const order = this.newOrder({
+      ...common,
+      client_order_id: fields.client_order_id,
+      type: 'limit',
+      limit_price: takeProfit,
+      stop_price: null,
+    });
+    const leg = this.newOrder({
+      ...common,
+      client_order_id: `leg-${this.orders.length + 1}`,
+      type: 'stop',
+      limit_price: null,
+      stop_price: stopLoss,
+    });
+    leg.parent = order;
+    order.legs = [leg];
+    return order;
   }
 
   /** Fills what the market did up to the market's now (idempotent: call it before any answer). */
@@ -191,7 +230,8 @@ export class FakeAlpacaBook {
         return;
       }
       const range = this.market.rangeIn(order.symbol, s, from, now);
-      const stopLeg = order.parent?.legs?.find((l) => l.type === 'stop' && this.isOpen(l));
+      const group = order.parent ?? (order.order_class === 'oco' ? order : null);
+      const stopLeg = group?.legs?.find((l) => l.type === 'stop' && this.isOpen(l));
       // Stop-loss before take-profit when both are reached in one stretch (the backtester's rule).
       for (const o of range ? (stopLeg ? [stopLeg, order] : [order]) : []) {
         const level = o.type === 'stop' ? o.stop_price! : o.limit_price!;

@@ -86,6 +86,7 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
     const type = body.type;
     const tif = body.time_in_force;
     const bracket = body.order_class === 'bracket';
+    const oco = body.order_class === 'oco';
     const clientId = typeof body.client_order_id === 'string' ? body.client_order_id : undefined;
     if (!symbol || market.priceAt(symbol, now) === null)
       return error(422, 40010001, 'invalid symbol');
@@ -114,6 +115,20 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
         'bracket take_profit.limit_price and stop_loss.stop_price are required and must bracket the entry',
       );
     }
+    if (
+      oco &&
+      !(
+        type === 'limit' &&
+        tif === 'gtc' &&
+        (side === 'sell' ? takeProfit > stopLoss : takeProfit < stopLoss)
+      )
+    ) {
+      return error(
+        422,
+        42210000,
+        'oco orders must be gtc limit orders with take_profit.limit_price and stop_loss.stop_price on either side',
+      );
+    }
     const held = book.positions.get(symbol)?.qty ?? 0;
     const closing = (side === 'sell' && held > 0) || (side === 'buy' && held < 0);
     if (closing) {
@@ -127,6 +142,21 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
       }
     } else if (qty * market.priceAt(symbol, now)! > book.account().buyingPower) {
       return error(403, 40310000, 'insufficient buying power');
+    }
+    if (oco) {
+      const order = book.newOco(
+        {
+          client_order_id: clientId ?? `auto-${book.orders.length + 1}`,
+          symbol,
+          side,
+          qty,
+          submitted_at: now,
+        },
+        takeProfit,
+        stopLoss,
+      );
+      book.settle();
+      return [200, book.orderJson(order)];
     }
     const price = (x: unknown) => (x === undefined ? null : Number(x));
     const order = book.newOrder({

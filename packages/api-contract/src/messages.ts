@@ -363,6 +363,18 @@ export const botTick = {
     `${symbol}: order ${id} failed after ${attempts} attempts.`,
   orderTooLate: (symbol: string, id: string) =>
     `${symbol}: order ${id} was not placed before the open it was meant for; dropped.`,
+  protectionPlaced: (symbol: string, qty: number, stop: number, target: number, why: string) =>
+    `${symbol}: protective orders placed for ${qty} shares: stop-loss ${stop.toFixed(2)}, take-profit ${target.toFixed(2)} (${why}).`,
+  protectionMissing: 'no stop-loss or take-profit at the broker',
+  protectionWrongQty: (held: number) =>
+    `the protective orders did not cover the ${held} shares held`,
+  protectionWrongLevel: 'the protective levels differed from the entry fill',
+  protectionFailed: (symbol: string, reason: string) =>
+    `${symbol}: the position has no stop-loss or take-profit at the broker and placing them failed: ${reason}. The next check tries again.`,
+  protectionImpossible: (symbol: string) =>
+    `${symbol}: the stop-loss and take-profit of the stored parameters are not on either side of the entry price; no protective orders were placed.`,
+  closeRefused: (symbol: string, reason: string) =>
+    `${symbol}: the broker refused to close the position: ${reason}. It is still open; its stop-loss and take-profit are put back.`,
   trailingStop: (symbol: string, price: number, level: number) =>
     `${symbol}: trailing stop hit (last ${price.toFixed(2)}, level ${level.toFixed(2)}); closing at market.`,
   tickFailed: (reason: string) => `The trading bot could not complete its check: ${reason}`,

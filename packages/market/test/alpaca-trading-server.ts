@@ -19,6 +19,8 @@ export * from './alpaca-trading-fixtures.js';
  * fields. Tests move orders through their lifecycle with `fill`/`end`. Answers on any host and
  * records every request (method, URL, key id, body).
  *
+ * OCO orders (`order_class` "oco"): the take-profit limit is the order, the stop-loss stop its
+ * one leg, both working at once, one cancelling the other.
  * Bracket orders (`order_class` "bracket") as Alpaca documents them: the parent carries its two
  * legs in `legs` (take-profit limit, stop-loss stop, the opposite side, status "held"), and the
  * legs are also orders of their own in `GET /v2/orders` (unless `nested=true`). When the parent
@@ -116,6 +118,21 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       ];
       state.orders.push(...order.legs);
     }
+    if (body.order_class === 'oco') {
+      // Alpaca's OCO: the take-profit limit is the parent, the stop-loss its one leg; both work.
+      const takeProfit = body.take_profit as { limit_price?: unknown } | undefined;
+      const stopLoss = body.stop_loss as { stop_price?: unknown } | undefined;
+      order.limit_price =
+        takeProfit?.limit_price === undefined ? null : String(takeProfit.limit_price);
+      const leg: Record<string, unknown> = {
+        ...body,
+        type: 'stop',
+        stop_price: stopLoss?.stop_price,
+      };
+      delete leg.client_order_id;
+      order.legs = [newOrder(leg, 'new')];
+      state.orders.push(...order.legs);
+    }
     return order;
   }
 
@@ -180,7 +197,10 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     });
     moveAccount(order.symbol, order.side, qty, fillPrice);
     const [parent, ...legs] = group(order);
-    if (done && order === parent && legs.length === 2) {
+    if (done && parent!.order_class === 'oco') {
+      for (const other of [parent!, ...legs])
+        if (other !== order && OPEN.has(other.status)) endOrder(other, 'canceled');
+    } else if (done && order === parent && legs.length === 2) {
       // The entry has filled completely: the take-profit works, the stop-loss waits for its price.
       legs[0]!.status = 'new';
       legs[0]!.updated_at = t;

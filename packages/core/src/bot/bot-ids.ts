@@ -19,3 +19,21 @@ export function botOrderId(userId: number, symbol: string, date: string, kind: B
   if (id.length > 48) throw new RangeError(`client order id longer than 48 characters: ${id}`);
   return id;
 }
+
+/**
+ * `tb{userId}-{SYMBOL}-p{qty}-{YYYYMMDD}[-{n}]`: the OCO protecting `qty` shares held, placed on
+ * that New York date; n = 2, 3, … for a later try the same day after an earlier one ended (a
+ * refusal, a cancel). The same position on the same day makes the same id, so a tick that dies
+ * and runs again finds its intent; a changed quantity makes a new one.
+ */
+export function protectOrderId(
+  userId: number,
+  symbol: string,
+  qty: number,
+  date: string,
+  n = 1,
+): string {
+  const id = `tb${userId}-${symbol}-p${qty}-${compact(date)}${n > 1 ? `-${n}` : ''}`;
+  if (id.length > 48) throw new RangeError(`client order id longer than 48 characters: ${id}`);
+  return id;
+}

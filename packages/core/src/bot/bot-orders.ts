@@ -1,5 +1,6 @@
 import {
   AppError,
+  botTick,
   server,
   type TKillSwitchOutput,
   type TManualSellOutput,
@@ -19,6 +20,8 @@ import type { BotMarket } from './bot-market.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
 import { placeOrder, settleOrderIntent, type PlaceOutcome } from './place-order.js';
 import { waitForBotLock } from './bot-lock.js';
+import { TickJournal } from './bot-journal.js';
+import { protectPositions } from './bot-protect.js';
 
 /** Intents that close a position: while one is unsettled, a second close is not sent. */
 const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
@@ -123,19 +126,43 @@ export function botOrders(
       },
     });
     const what = purpose === 'manual_sell' ? 'Quick Sell' : 'Kill switch';
-    const line =
-      outcome.kind === 'refused'
-        ? {
-            level: 'error' as const,
-            message: `${what}: ${position.symbol} refused: ${outcome.error.message}`,
-          }
-        : {
-            level: 'info' as const,
-            message: `${what}: ${side} ${qty} ${position.symbol} at market (order ${clientOrderId})`,
-          };
-    await appendBotLogs(db, userId, [{ at, ...line }]);
-    if (outcome.kind !== 'refused') await touchBotActivity(db, userId, at);
+    if (outcome.kind === 'refused') {
+      await restoreProtection(userId, m, position, outcome.error.message);
+      return { clientOrderId, outcome };
+    }
+    await appendBotLogs(db, userId, [
+      {
+        at,
+        level: 'info',
+        message: `${what}: ${side} ${qty} ${position.symbol} at market (order ${clientOrderId})`,
+      },
+    ]);
+    await touchBotActivity(db, userId, at);
     return { clientOrderId, outcome };
+  }
+
+  /**
+   * A close refused after the symbol's orders were cancelled: the user is told (log and
+   * notification) and the position gets its stop-loss and take-profit back at once.
+   */
+  async function restoreProtection(
+    userId: number,
+    m: BotMarket,
+    position: BrokerPosition,
+    reason: string,
+  ): Promise<void> {
+    const now = m.clock.now();
+    const journal = new TickJournal(now);
+    const message = botTick.closeRefused(position.symbol, reason);
+    journal.log('error', message);
+    journal.notify(message, 'failed');
+    try {
+      await protectPositions({ db, broker: m.broker, userId, now, journal }, [position], {
+        symbols: [position.symbol],
+      });
+    } finally {
+      await journal.flush(db, userId);
+    }
   }
 
   /**
@@ -206,14 +233,8 @@ export function botOrders(
         }
       });
       const message = server.killSwitchDone(canceled, closed.length);
+      // Each refused close was notified with its protection put back (restoreProtection).
       await createNotification(db, userId, message, refused.length > 0 ? 'failed' : 'info');
-      for (const symbol of refused)
-        await createNotification(
-          db,
-          userId,
-          `Kill switch: the broker refused to close ${symbol}; close it at the broker.`,
-          'failed',
-        );
       const status = await readBotStatus(db, userId);
       await publishBotStatus(deps.events, userId, status);
       return { message, canceled_orders: canceled, closed_positions: closed, status };

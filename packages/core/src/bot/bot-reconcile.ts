@@ -144,6 +144,8 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
     } else journal.log('info', botTick.orderState(row.symbol, row.clientOrderId, order.status));
   }
   if (order.status !== 'new' && order.status !== 'partially_filled') return;
+  // Protective orders work until a level is reached: no time-out (bot-protect.ts owns them).
+  if (row.purpose === 'protective') return;
   const deadline = fillableFrom(order, ctx.fillsAtClose) + policy.order_timeout * 1000;
   if (ctx.now < deadline) return;
   if (order.status === 'partially_filled' && policy.partial_fill_handling === 'accept') return;
@@ -165,6 +167,8 @@ async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
   const { db, broker, userId, journal, policy, now } = ctx;
   // Accepted once, then gone: nothing safe to do but wait and look again.
   if (row.status !== 'pending' && row.status !== 'unknown' && row.status !== 'sent') return;
+  // A protective order is sent again only by the protection check, which looks at the position.
+  if (row.purpose === 'protective') return;
   const request = row.request as OrderRequest;
   if (request.timeInForce === 'opg' && row.decidedOn !== null) {
     if (now >= openAfterDecision(row.decidedOn)) {

@@ -252,7 +252,15 @@ async function decideOne(
           { reason: intent.reason },
         ),
       });
-      report(ctx, symbol, clientOrderId, outcome, botTick.exitSent(qty, symbol, intent.reason));
+      // Refused after the legs were cancelled: the tick's protection check puts them back.
+      report(
+        ctx,
+        symbol,
+        clientOrderId,
+        outcome,
+        botTick.exitSent(qty, symbol, intent.reason),
+        true,
+      );
     }
   }
 
@@ -266,13 +274,14 @@ async function decideOne(
   };
 }
 
-/** Logs an order's outcome; true when the broker has it. */
+/** Logs an order's outcome (a refused close as such); true when the broker has it. */
 function report(
   ctx: DecideContext,
   symbol: string,
   clientOrderId: string,
   outcome: PlaceOutcome,
   sent: string,
+  closing = false,
 ): boolean {
   if (outcome.kind === 'placed') {
     ctx.journal.sent();
@@ -280,7 +289,9 @@ function report(
     return true;
   }
   if (outcome.kind === 'refused') {
-    const message = botTick.orderRejected(symbol, outcome.error.message);
+    const message = closing
+      ? botTick.closeRefused(symbol, outcome.error.message)
+      : botTick.orderRejected(symbol, outcome.error.message);
     ctx.journal.log('warn', message);
     ctx.journal.notify(message, 'failed');
     return false;

@@ -27,6 +27,7 @@ import {
 } from './bot-market.js';
 import { inFlightIntents, reconcileIntents } from './bot-reconcile.js';
 import { healBotSchedulers } from './bot-scheduler.js';
+import { protectPositions } from './bot-protect.js';
 import { decideSymbols } from './bot-symbols.js';
 import { publishBotUpdate } from './bot-update.js';
 import { watchTrailingStops } from './bot-trailing.js';
@@ -125,7 +126,8 @@ export function botEngineService(
     let sent = 0;
     const inFlight = await inFlightIntents(db, userId);
     for (const row of await unsettledOrderIntents(db, userId)) {
-      if (inFlight.has(row.clientOrderId)) continue;
+      // Protective orders are sent only by the running tick's check, which sees the position.
+      if (inFlight.has(row.clientOrderId) || row.purpose === 'protective') continue;
       try {
         const outcome = await settleOrderIntent(db, bot.broker, userId, row);
         if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
@@ -251,6 +253,10 @@ export function botEngineService(
         positions,
         trail: backtest.trailing_stop_pct,
       });
+
+    // After the decisions and the trailing watch: their exits (closing orders under way) are
+    // skipped, and a refused one gets its protection back in this same tick.
+    await protectPositions({ db, broker: bot.broker, userId, now, journal }, positions);
 
     const row = await db.botState.update({
       where: { userId },

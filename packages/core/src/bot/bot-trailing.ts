@@ -100,7 +100,8 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     });
     if (outcome.kind === 'placed') ctx.journal.sent();
     else if (outcome.kind === 'refused') {
-      const message = botTick.orderRejected(p.symbol, outcome.error.message);
+      // The legs are cancelled: the tick's protection check (after this watch) puts them back.
+      const message = botTick.closeRefused(p.symbol, outcome.error.message);
       ctx.journal.log('warn', message);
       ctx.journal.notify(message, 'failed');
     } else ctx.journal.log('warn', botTick.orderLost(p.symbol, clientOrderId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { trading } from '@alpacahq/alpaca-trade-api/rest';
 import {
   BrokerError,
@@ -15,7 +16,7 @@ import {
   orderFromAlpaca,
   positionFromAlpaca,
 } from './broker-mappers.js';
-import { bracketFields } from './bracket.js';
+import { bracketFields, ocoFields } from './bracket.js';
 import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
@@ -169,8 +170,11 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         clientOrderId: order.clientOrderId,
         // A bracket's legs are checked (reference price, sides) before anything is sent.
         ...(order.bracket ? bracketFields(order) : {}),
+        // An OCO's prices ride in take_profit and stop_loss (no top-level limit price).
+        ...(order.oco ? ocoFields(order) : {}),
       };
-      if (order.limitPrice !== undefined) body.limitPrice = decimalText(order.limitPrice);
+      if (order.limitPrice !== undefined && !order.oco)
+        body.limitPrice = decimalText(order.limitPrice);
       if (order.stopPrice !== undefined) body.stopPrice = decimalText(order.stopPrice);
       if (order.trailPercent !== undefined) body.trailPercent = decimalText(order.trailPercent);
       let duplicate = false;
@@ -218,10 +222,13 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
      * open orders are cancelled first (an order that ended meanwhile is skipped), and the close
      * is tried again while the cancellations are still pending (Alpaca cancels asynchronously).
      * A leg that fills in between closes the position itself: the close then finds none (404).
+     * A close refused after the legs were cancelled puts them back as one OCO (`restoreExits`).
      */
     async closePosition(symbol: string): Promise<BrokerOrder> {
       const sym = symbol.toUpperCase();
-      for (const o of await openOrders(sym)) {
+      // The levels they held: cancelling one leg takes its group, so the list is kept whole.
+      const canceled = await openOrders(sym);
+      for (const o of canceled) {
         try {
           await cancelOrder(o.id);
         } catch (err) {
@@ -234,12 +241,26 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
         }
       }
       const call = 'DELETE /v2/positions/{symbol}';
-      const text = await whileHeld(() =>
-        brokerCall(call, () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }), policy, {
-          safe: false,
-        }),
-      );
-      return orderFromAlpaca(parseBroker(ZOrder, text, call));
+      try {
+        const text = await whileHeld(() =>
+          brokerCall(
+            call,
+            () => positions.deleteOpenPositionRaw({ symbolOrAssetId: sym }),
+            policy,
+            { safe: false },
+          ),
+        );
+        return orderFromAlpaca(parseBroker(ZOrder, text, call));
+      } catch (err) {
+        // Refused after the legs were cancelled: the position must not stay unprotected.
+        if (
+          err instanceof BrokerError &&
+          err.code !== 'unknown_outcome' &&
+          err.code !== 'not_found'
+        )
+          await restoreExits(sym, canceled);
+        throw err;
+      }
     },
 
     async getFills(since: number): Promise<BrokerFill[]> {
@@ -275,6 +296,59 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
   };
 
   /**
+   * Puts back the stop-loss and take-profit that `closePosition` cancelled before a refused close:
+   * one OCO for the whole position at the cancelled legs' levels (the stop leg's stop price, the
+   * take-profit leg's limit price). Nothing to restore when no pair of levels was cancelled; a
+   * failure here is left to the bot's next protection check.
+   */
+  async function restoreExits(symbol: string, canceled: readonly BrokerOrder[]): Promise<void> {
+    if (canceled.length === 0) return;
+    try {
+      const call = 'GET /v2/positions';
+      const text = await brokerCall(call, () => positions.getAllOpenPositionsRaw(), policy, {
+        safe: true,
+      });
+      const held = parseBroker(ZPositions, text, call)
+        .map(positionFromAlpaca)
+        .find((p) => p.symbol === symbol);
+      if (!held || held.qty === 0) return;
+      const side = held.qty > 0 ? 'sell' : 'buy';
+      const all = canceled.flatMap((o) => [o, ...(o.legs ?? [])]).filter((o) => o.side === side);
+      const stop = all.find((o) => o.type === 'stop' || o.type === 'stop_limit')?.stopPrice;
+      const limit = all.find((o) => o.type === 'limit')?.limitPrice;
+      if (stop == null || limit == null) return;
+      const body: trading.PostOrderRequest = {
+        symbol,
+        qty: decimalText(Math.abs(held.qty)),
+        side,
+        type: 'limit',
+        clientOrderId: `restore-${symbol}-${randomUUID()}`.slice(0, 48),
+        ...ocoFields({
+          symbol,
+          qty: Math.abs(held.qty),
+          side,
+          type: 'limit',
+          timeInForce: 'gtc',
+          clientOrderId: '',
+          oco: { stopPrice: stop, limitPrice: limit },
+        }),
+      };
+      await whileHeld(() =>
+        brokerCall(
+          'POST /v2/orders',
+          () => orders.postOrderRaw({ postOrderRequest: body }),
+          policy,
+          {
+            safe: false,
+          },
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof BrokerError)) throw err;
+    }
+  }
+
+  /**
    * Which fills are a bracket's exits: FILL activities do not say, and a leg's order id is
    * Alpaca's, not one the bot recorded. One read of the fills' symbols' orders, nested (each
    * bracket parent with its legs), sent up to LEG_LOOKBACK_MS before `since`: a stop leg's fill
@@ -299,7 +373,11 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
       { safe: true },
     );
     const reasons = new Map<string, NonNullable<BrokerFill['reason']>>();
-    for (const parent of parseBroker(ZOrders, text, call).map(orderFromAlpaca)) {
+    for (const json of parseBroker(ZOrders, text, call)) {
+      const parent = orderFromAlpaca(json);
+      // An OCO's parent is its take-profit limit; its one leg the stop-loss.
+      if (json.order_class === 'oco' && parent.type === 'limit')
+        reasons.set(parent.id, 'take_profit');
       for (const leg of parent.legs ?? []) {
         if (leg.type === 'stop' || leg.type === 'stop_limit') reasons.set(leg.id, 'stop_loss');
         else if (leg.type === 'limit') reasons.set(leg.id, 'take_profit');

@@ -95,3 +95,43 @@ export function bracketFields(order: OrderRequest): BracketFields {
     timeInForce: bracketTimeInForce(order.timeInForce),
   };
 }
+
+export type OcoFields = Pick<
+  trading.PostOrderRequest,
+  'orderClass' | 'takeProfit' | 'stopLoss' | 'timeInForce'
+>;
+
+/**
+ * The OCO part of `POST /v2/orders` for an order with `oco` (Alpaca's "OCO Orders": the exits of
+ * a position already held, `order_class` "oco", `type` "limit", the take-profit's
+ * `take_profit.limit_price` and the stop-loss's `stop_loss.stop_price`): checked before anything
+ * is sent — a limit order, gtc (the exits outlive the day), and the take-profit on the winning
+ * side of the stop-loss once both are rounded (above it for a sell closing a long, below it for
+ * a buy covering a short).
+ */
+export function ocoFields(order: OrderRequest): OcoFields {
+  const o = order.oco;
+  if (!o) throw new Error('ocoFields needs an order with oco');
+  if (order.type !== 'limit' || order.timeInForce !== 'gtc') {
+    throw new BrokerError(
+      'rejected',
+      `An OCO order for ${order.symbol} must be a gtc limit order, not ${order.type} ${order.timeInForce}.`,
+    );
+  }
+  const takeProfit = alpacaPrice(o.limitPrice);
+  const stopLoss = alpacaPrice(o.stopPrice);
+  const tp = Number(takeProfit);
+  const sl = Number(stopLoss);
+  if (order.side === 'sell' ? !(tp > sl) : !(tp < sl)) {
+    throw new BrokerError(
+      'rejected',
+      `A ${order.side} OCO for ${order.symbol} needs its take-profit (${takeProfit}) ${order.side === 'sell' ? 'above' : 'below'} its stop-loss (${stopLoss}).`,
+    );
+  }
+  return {
+    orderClass: 'oco',
+    takeProfit: { limitPrice: takeProfit },
+    stopLoss: { stopPrice: stopLoss },
+    timeInForce: 'gtc',
+  };
+}

@@ -83,7 +83,7 @@ export class SimBook {
   /**
    * Records a fill of `qty` shares at `price` (slippage included) and its commission: cash, the
    * position (average entry price), the order's filled quantity and status. A position that
-   * reaches 0 cancels the open bracket exits left on its symbol.
+   * reaches 0 cancels the open protective exits left on its symbol (bracket exits, OCOs).
    */
   fill(
     o: SimOrder,
@@ -129,7 +129,7 @@ export class SimBook {
     });
     if (after === 0)
       for (const other of [...this.open.values()])
-        if (other.symbol === o.symbol && other.parentId !== null && other !== o)
+        if (other.symbol === o.symbol && isExitPair(other) && other !== o)
           this.end(other, 'canceled', time);
   }
 
@@ -145,4 +145,11 @@ export class SimBook {
       fills: this.fills,
     };
   }
+}
+
+/** A bracket's exit or an OCO: one order holding a stop-loss and a take-profit. */
+export function isExitPair(o: SimOrder): boolean {
+  return (
+    o.parentId !== null || (o.type !== 'market' && o.stopPrice !== null && o.limitPrice !== null)
+  );
 }

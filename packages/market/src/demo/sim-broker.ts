@@ -161,8 +161,16 @@ export class SimBroker implements BrokerPort {
         qty: req.qty,
         filledQty: 0,
         filledAvgPrice: null,
-        limitPrice: req.type === 'limit' ? (req.limitPrice ?? null) : null,
-        stopPrice: req.type === 'stop' ? (req.stopPrice ?? null) : null,
+        limitPrice: req.oco
+          ? req.oco.limitPrice
+          : req.type === 'limit'
+            ? (req.limitPrice ?? null)
+            : null,
+        stopPrice: req.oco
+          ? req.oco.stopPrice
+          : req.type === 'stop'
+            ? (req.stopPrice ?? null)
+            : null,
         trail: checked.trail,
         extreme: checked.trail === null ? null : last.price,
         bracket: req.bracket ?? null,

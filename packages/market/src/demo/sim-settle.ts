@@ -116,7 +116,10 @@ function atOpen(
   }
 }
 
-/** The exit a bracket entry carries, for what it filled, checked from its fill bar on. */
+/**
+ * The exit a bracket entry carries, for what it filled, checked from bar `t` on: one order
+ * holding the stop-loss and the take-profit (and the trailing stop), like an OCO.
+ */
 function placeBracket(book: SimBook, entry: SimOrder, price: number, t: number, at: number): void {
   const b = entry.bracket;
   if (b === null) return;

@@ -13,6 +13,8 @@ export const simOrderMessages = {
   needsTrail: 'A trailing stop needs a positive trail percent.',
   badBracket: 'A bracket needs a market entry with time in force opg or day and valid levels.',
   badClientOrderId: 'The client order id must be 1 to 128 characters.',
+  badOco:
+    'An OCO needs a gtc limit order with a positive stop-loss and take-profit, the take-profit on the winning side.',
 };
 
 const TIME_IN_FORCE = new Set(['day', 'gtc', 'opg']);
@@ -24,7 +26,9 @@ function positive(x: number | undefined): x is number {
 /**
  * Checks an order the simulated broker takes: whole shares; market, limit, stop or trailing stop
  * (no stop-limit); time in force day, gtc or opg (opg for market orders only); a bracket only on a
- * market entry that fills on one bar (opg or day). Returns the stored type and the trail fraction.
+ * market entry that fills on one bar (opg or day); an OCO (a held position's stop-loss and
+ * take-profit) on a gtc limit order, stored as one stop order holding both levels. Returns the
+ * stored type and the trail fraction.
  */
 export function validateSimOrder(req: OrderRequest): {
   type: SimOrderType;
@@ -39,6 +43,22 @@ export function validateSimOrder(req: OrderRequest): {
     throw reject(simOrderMessages.badTimeInForce(req.timeInForce));
   if (req.timeInForce === 'opg' && req.type !== 'market')
     throw reject(simOrderMessages.opgMarketOnly);
+  const oco = req.oco;
+  if (oco !== undefined) {
+    const ordered =
+      req.side === 'sell' ? oco.limitPrice > oco.stopPrice : oco.limitPrice < oco.stopPrice;
+    if (!(
+      req.type === 'limit' &&
+      req.timeInForce === 'gtc' &&
+      req.bracket === undefined &&
+      positive(oco.stopPrice) &&
+      positive(oco.limitPrice) &&
+      ordered
+    ))
+      throw reject(simOrderMessages.badOco);
+    // One order holds both levels, checked inside each bar as a bracket's exit is.
+    return { type: 'stop', trail: null };
+  }
   if (req.type === 'limit' && !positive(req.limitPrice)) throw reject(simOrderMessages.needsLimit);
   if (req.type === 'stop' && !positive(req.stopPrice)) throw reject(simOrderMessages.needsStop);
   if (req.type === 'trailing_stop' && !positive(req.trailPercent))

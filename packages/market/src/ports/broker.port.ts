@@ -51,6 +51,13 @@ export interface OrderRequest {
    */
   bracket?: BracketExits;
   /**
+   * Protective exits of a position already held, one cancelling the other (Alpaca: order class
+   * `oco`): a take-profit limit at `limitPrice` and a stop-loss stop at `stopPrice`, absolute
+   * prices, on a closing-side `limit` order with time in force `gtc` (a sell for a long, a buy for
+   * a short). The simulated broker checks both inside each bar by the backtester's rules.
+   */
+  oco?: OcoExits;
+  /**
    * Deterministic id, recorded in PostgreSQL before the order is sent: after a timeout or a
    * crash the bot looks the order up by it instead of sending again.
    */
@@ -75,6 +82,12 @@ export interface BracketExits {
    * ignores it and uses the real fill price.
    */
   referencePrice?: number;
+}
+
+/** A held position's stop-loss and take-profit as prices (see `OrderRequest.oco`). */
+export interface OcoExits {
+  stopPrice: number;
+  limitPrice: number;
 }
 
 /**
