@@ -1,6 +1,7 @@
 import {
   AppError,
   server,
+  type TAccountHistory,
   type TBotChartOutput,
   type TBotLogsOutput,
   type THistoricalPerformance,
@@ -23,6 +24,8 @@ import type { ActiveMarketService } from '../market/active-market.js';
 import { universeOf } from '../market/universe-source.js';
 import type { SessionInfo } from '../types.js';
 import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from './bot-account.js';
+import { accountHistory } from './bot-cash.js';
+import { centsOrNull } from './cents.js';
 import { syncFills } from './bot-fills.js';
 import type { BotMarket } from './bot-market.js';
 import { historicalPerformance, newYorkTimestamp } from './bot-performance.js';
@@ -71,7 +74,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
         avg_entry_price: p.avgEntryPrice,
         current_price: p.currentPrice,
         market_value: p.marketValue,
-        unrealized_pl: p.unrealizedPl,
+        unrealized_pl: centsOrNull(p.unrealizedPl),
       }));
     },
 
@@ -101,7 +104,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
             macd: own?.macd ?? row.macd,
             qty: position?.qty ?? 0,
             avg_price: position?.avgEntryPrice ?? null,
-            unrealized_pl: position?.unrealizedPl ?? null,
+            unrealized_pl: centsOrNull(position?.unrealizedPl ?? null),
             domain: row.domain,
           };
         })
@@ -115,6 +118,13 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       const state = await botRunState(db, session.userId);
       const trades = await listBotTrades(db, session.userId);
       return historicalPerformance(trades, state?.startEquity ?? state?.equity ?? null);
+    },
+
+    /** The account history (dividends the broker booked), synced from the broker first. */
+    async accountHistory(session: SessionInfo): Promise<TAccountHistory> {
+      const m = await openRead(session).catch(() => null);
+      if (m !== null) await syncQuietly(m, session.userId);
+      return accountHistory(db, session.userId);
     },
 
     async logs(userId: number): Promise<TBotLogsOutput> {
