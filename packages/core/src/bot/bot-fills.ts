@@ -49,8 +49,8 @@ export async function syncFills(db: Db, broker: BrokerPort, userId: number): Pro
   return db.$transaction(
     async (tx) => {
       await lockBotFills(tx, userId);
-      const fresh = await insertBotFills(tx, userId, fills.map(toRow));
-      const symbols = [...new Set([...fresh.map((f) => f.symbol), ...repair])];
+      const { fresh, resequenced } = await insertBotFills(tx, userId, fills.map(toRow));
+      const symbols = [...new Set([...fresh.map((f) => f.symbol), ...resequenced, ...repair])];
       if (symbols.length === 0) return { newFills: 0, closedTrades: 0 };
       const stored = await botFillsOf(tx, userId, symbols);
       const intents = await intentsByBrokerOrder(tx, userId, [

@@ -32,25 +32,38 @@ export async function lastBotFillTime(db: Q, userId: number): Promise<Date | nul
   return row._max.time;
 }
 
-/** Stores the fills not stored yet; returns those this call stored. */
+/**
+ * Stores the fills not stored yet; returns those this call stored, and the symbols of stored
+ * fills that had no sequence and now get the broker's (stored before the broker's order was
+ * kept: their trades are replayed).
+ */
 export async function insertBotFills(
   tx: DbTx,
   userId: number,
   fills: readonly BotFillRow[],
-): Promise<BotFillRow[]> {
-  if (fills.length === 0) return [];
+): Promise<{ fresh: BotFillRow[]; resequenced: string[] }> {
+  if (fills.length === 0) return { fresh: [], resequenced: [] };
   const known = await tx.botFill.findMany({
     where: { userId, brokerFillId: { in: fills.map((f) => f.brokerFillId) } },
-    select: { brokerFillId: true },
+    select: { brokerFillId: true, seq: true },
   });
-  const stored = new Set(known.map((k) => k.brokerFillId));
+  const stored = new Map(known.map((k) => [k.brokerFillId, k.seq]));
+  const resequence = fills.filter(
+    (f) => f.seq !== null && stored.has(f.brokerFillId) && stored.get(f.brokerFillId) === null,
+  );
+  for (const f of resequence)
+    await tx.botFill.updateMany({
+      where: { userId, brokerFillId: f.brokerFillId },
+      data: { seq: f.seq },
+    });
+  const resequenced = [...new Set(resequence.map((f) => f.symbol))];
   const fresh = fills.filter((f) => !stored.has(f.brokerFillId));
-  if (fresh.length === 0) return [];
+  if (fresh.length === 0) return { fresh: [], resequenced };
   await tx.botFill.createMany({
     data: fresh.map((f) => ({ userId, ...f })),
     skipDuplicates: true,
   });
-  return fresh;
+  return { fresh, resequenced };
 }
 
 /**
