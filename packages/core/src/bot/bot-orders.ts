@@ -6,7 +6,6 @@ import {
 } from '@tradebot/api-contract';
 import {
   appendBotLogs,
-  botRunState,
   createNotification,
   lockBotControl,
   touchBotActivity,
@@ -22,7 +21,7 @@ import {
   type BotAccount,
   type BotDeps,
 } from './bot-account.js';
-import { refreshStoppedBot } from './bot-stopped.js';
+import { refreshStoppedQuietly } from './bot-stopped.js';
 import type { BotMarket } from './bot-market.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
 import { placeOrder, settleOrderIntent, type PlaceOutcome } from './place-order.js';
@@ -74,16 +73,9 @@ export function botOrders(
   /**
    * After a Quick Sell or the kill switch of a stopped bot (no tick follows), the orders it
    * touched are settled and the account figures read again, so the status matches the broker.
-   * Best effort: the close is done whatever this finds.
    */
-  async function settleWhileStopped(userId: number, m: BotMarket & { account: BotAccount }) {
-    const state = await botRunState(db, userId);
-    if (state === null || state.running) return;
-    if (state.market !== m.account.market || state.mode !== m.account.mode) return;
-    await refreshStoppedBot(deps, userId, true, m).catch((error: unknown) => {
-      if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
-    });
-  }
+  const settleWhileStopped = (userId: number, m: BotMarket & { account: BotAccount }) =>
+    refreshStoppedQuietly(deps, userId, { m, account: m.account });
 
   /**
    * Cancels the open orders of `symbol` (all when null) so no protective leg holds the shares;

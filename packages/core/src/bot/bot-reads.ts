@@ -23,7 +23,14 @@ import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tra
 import type { ActiveMarketService } from '../market/active-market.js';
 import { universeOf } from '../market/universe-source.js';
 import type { SessionInfo } from '../types.js';
-import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from './bot-account.js';
+import {
+  brokerAppError,
+  dashboardAccount,
+  openBotMarket,
+  type BotAccount,
+  type BotDeps,
+} from './bot-account.js';
+import { refreshStoppedQuietly } from './bot-stopped.js';
 import { accountHistory } from './bot-cash.js';
 import { centsOrNull } from './cents.js';
 import { syncFills } from './bot-fills.js';
@@ -44,14 +51,16 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
   const { db } = deps;
 
   /** The dashboard's broker, or null when the account has no saved keys (nothing to show). */
-  async function openRead(session: SessionInfo): Promise<BotMarket | null> {
+  async function openRead(
+    session: SessionInfo,
+  ): Promise<(BotMarket & { account: BotAccount }) | null> {
     const account = await dashboardAccount(deps, market, session);
     if (
       account.mode !== 'demo' &&
       !(await findEncryptedCredential(db, session.userId, account.mode))
     )
       return null;
-    return openBotMarket(deps, session.userId, account, true);
+    return { ...(await openBotMarket(deps, session.userId, account, true)), account };
   }
 
   async function brokerPositions(m: BotMarket | null): Promise<BrokerPosition[]> {
@@ -185,12 +194,18 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
     },
   };
 
-  /** Syncs fills for a read; a broker hiccup here must not hide what is already stored. */
-  async function syncQuietly(m: BotMarket, userId: number): Promise<void> {
+  /**
+   * Syncs fills for a read; a broker hiccup here must not hide what is already stored. New fills
+   * while the bot is stopped (no tick follows) refresh the status's account figures as well.
+   */
+  async function syncQuietly(m: BotMarket & { account: BotAccount }, userId: number) {
+    let synced;
     try {
-      await syncFills(db, m.broker, userId);
+      synced = await syncFills(db, m.broker, userId);
     } catch (error) {
       if (!(error instanceof BrokerError)) throw error;
+      return;
     }
+    if (synced.newFills > 0) await refreshStoppedQuietly(deps, userId, { m, account: m.account });
   }
 }

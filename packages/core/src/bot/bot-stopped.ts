@@ -29,14 +29,16 @@ export async function stoppedBotStatus(deps: BotDeps, userId: number): Promise<T
 
 /**
  * Settles a stopped bot's unsettled intents and stores the broker's account figures. `force`
- * (after a Quick Sell or the kill switch) refreshes whatever the figures' age. Does nothing for a
- * running bot (its ticks do this) or a user who never started one.
+ * (after a Quick Sell, the kill switch, or new fills synced by a read) refreshes whatever the
+ * figures' age. `open` is a broker already open for `account`; nothing is done with it when that
+ * is not the account the bot last traded. Does nothing for a running bot (its ticks do this) or a
+ * user who never started one.
  */
 export async function refreshStoppedBot(
   deps: BotDeps,
   userId: number,
   force: boolean,
-  open?: BotMarket,
+  open?: { m: BotMarket; account: BotAccount },
 ): Promise<void> {
   const { db } = deps;
   const state = await db.botState.findUnique({
@@ -44,11 +46,13 @@ export async function refreshStoppedBot(
     select: { running: true, market: true, mode: true, day: true, updatedAt: true },
   });
   if (state === null || state.running) return;
+  // The status shows the account the bot last traded: another one's figures are not its.
+  if (open && (open.account.market !== state.market || open.account.mode !== state.mode)) return;
   const unsettled = await unsettledOrderIntents(db, userId);
   const stale = Date.now() - state.updatedAt.getTime() >= STOPPED_REFRESH_MS;
   if (!force && unsettled.length === 0 && !stale) return;
   const account = { market: state.market, mode: state.mode } as BotAccount;
-  const m = open ?? (await openBotMarket(deps, userId, account, true));
+  const m = open?.m ?? (await openBotMarket(deps, userId, account, true));
   await lookUpIntents(deps, m, userId, unsettled);
   await syncFills(db, m.broker, userId).catch((error: unknown) => {
     if (!(error instanceof BrokerError)) throw error;
@@ -62,9 +66,7 @@ export async function refreshStoppedBot(
       equity: figures.equity,
       cash: figures.cash,
       buyingPower: figures.buyingPower,
-      ...(state.day !== day
-        ? { day, dayStartEquity: figures.lastEquity ?? figures.equity }
-        : {}),
+      ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
     },
   });
 }
@@ -83,4 +85,15 @@ async function lookUpIntents(
       ? [...(await m.broker.getOrdersByClientIds(ids)).values()]
       : await Promise.all(ids.map((id) => m.broker.getOrderByClientId(id)));
   for (const order of found) if (order !== null) await recordBrokerState(deps.db, userId, order);
+}
+
+/** Best effort for callers whose own work is done: a broker or limiter refusal is ignored. */
+export async function refreshStoppedQuietly(
+  deps: BotDeps,
+  userId: number,
+  open: { m: BotMarket; account: BotAccount },
+): Promise<void> {
+  await refreshStoppedBot(deps, userId, true, open).catch((error: unknown) => {
+    if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+  });
 }
