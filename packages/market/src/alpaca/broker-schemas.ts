@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { instant } from './schemas.js';
 
 /** An RFC 3339 instant kept as written (its digits past the millisecond order fills). */
-const instantText = z.string().refine((s) => instant.safeParse(s).success, 'expected an RFC 3339 timestamp');
+const instantText = z
+  .string()
+  .refine((s) => instant.safeParse(s).success, 'expected an RFC 3339 timestamp');
 
 /**
  * Alpaca's trading JSON (account, positions, orders, FILL activities) as documented in its

@@ -36,7 +36,11 @@ export function AccountHistory() {
   );
   return (
     <SectionCard title="Account history" testId="account-history">
-      <QueryBody query={history} failed={ui.fetchFailed('account history')} testId="account-history">
+      <QueryBody
+        query={history}
+        failed={ui.fetchFailed('account history')}
+        testId="account-history"
+      >
         {({ activities }) =>
           activities.length === 0 ? (
             <EmptyText testId="account-history-empty">No dividends yet.</EmptyText>
