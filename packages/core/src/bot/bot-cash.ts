@@ -16,7 +16,7 @@ const HISTORY_ROWS = 200;
  * Copies the broker's dividend activities (cash booked outside trades) into
  * bot_cash_activities, once each per broker activity id; from a week before the newest stored
  * one (the whole history the first time). A broker without them (the simulated one) has none.
- * A broker failure here is left for the next sync: it must not fail a tick or a read.
+ * A broker failure here is left for the next read: what is stored still shows.
  */
 export async function syncCashActivities(
   db: Db,

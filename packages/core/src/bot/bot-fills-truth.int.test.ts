@@ -198,9 +198,10 @@ describe('dividends (the account history)', () => {
     broker.dividends.push(div('d3', '2026-01-09', 0.51));
     expect(await syncCashActivities(db, broker, userA)).toBe(1);
     expect(await syncCashActivities(db, broker, userA)).toBe(0);
-    // syncFills syncs them as well, and none becomes a trade.
+    // None becomes a trade, nor a fill.
     await syncFills(db, broker, userA);
     expect(await db.botCashActivity.count()).toBe(3);
+    expect(await db.botFill.count()).toBe(0);
     const history = await accountHistory(db, userA);
     expect(history.activities.map((a) => [a.id, a.type, a.date, a.net_amount])).toEqual([
       ['d3', 'DIV', '2026-01-09', 0.51],

@@ -14,7 +14,6 @@ import {
   type Db,
 } from '@tradebot/db';
 import { BrokerError, type BrokerFill, type BrokerOrder, type BrokerPort } from '@tradebot/market';
-import { syncCashActivities } from './bot-cash.js';
 import { recordBrokerState } from './place-order.js';
 import { roundTrips, type TradeFill } from './round-trips.js';
 
@@ -36,14 +35,13 @@ const OVERLAP_MS = 86_400_000;
  * answer was lost are identified first (by client order id), so a fill of ours gets its reason;
  * a trade stored without one takes it once its order is identified. The first sync reads the
  * account's whole history, so a position opened before it is replayed from its first fill.
- * Called by every tick and by the reads that show trades; dividends are synced alongside.
+ * Called by every tick and by the reads that show trades.
  */
 export async function syncFills(db: Db, broker: BrokerPort, userId: number): Promise<SyncedFills> {
   await identifyLostOrders(db, broker, userId);
   const last = await lastBotFillTime(db, userId);
   const since = last === null ? 0 : last.getTime() - OVERLAP_MS;
   const fills = await broker.getFills(since);
-  await syncCashActivities(db, broker, userId);
   const repair = await symbolsWithReasonToFill(db, userId);
   if (fills.length === 0 && repair.length === 0) return { newFills: 0, closedTrades: 0 };
   return db.$transaction(

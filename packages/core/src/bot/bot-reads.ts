@@ -31,7 +31,7 @@ import {
   type BotDeps,
 } from './bot-account.js';
 import { refreshStoppedQuietly } from './bot-stopped.js';
-import { accountHistory } from './bot-cash.js';
+import { accountHistory, syncCashActivities } from './bot-cash.js';
 import { centsOrNull } from './cents.js';
 import { syncFills } from './bot-fills.js';
 import type { BotMarket } from './bot-market.js';
@@ -129,10 +129,13 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       return historicalPerformance(trades, state?.startEquity ?? state?.equity ?? null);
     },
 
-    /** The account history (dividends the broker booked), synced from the broker first. */
+    /**
+     * The account history (dividends the broker booked), synced from the broker first; one that
+     * cannot be reached leaves what is stored to show.
+     */
     async accountHistory(session: SessionInfo): Promise<TAccountHistory> {
       const m = await openRead(session).catch(() => null);
-      if (m !== null) await syncQuietly(m, session.userId);
+      if (m !== null) await syncCashActivities(db, m.broker, session.userId);
       return accountHistory(db, session.userId);
     },
 
