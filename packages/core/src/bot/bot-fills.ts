@@ -37,8 +37,14 @@ const OVERLAP_MS = 86_400_000;
  * account's whole history, so a position opened before it is replayed from its first fill.
  * Called by every tick and by the reads that show trades.
  */
-export async function syncFills(db: Db, broker: BrokerPort, userId: number): Promise<SyncedFills> {
-  await identifyLostOrders(db, broker, userId);
+export async function syncFills(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  options: { identified?: boolean } = {},
+): Promise<SyncedFills> {
+  // The tick's reconcile step has just looked up every unsettled intent (`identified`).
+  if (!options.identified) await identifyLostOrders(db, broker, userId);
   const last = await lastBotFillTime(db, userId);
   const since = last === null ? 0 : last.getTime() - OVERLAP_MS;
   const fills = await broker.getFills(since);
