@@ -126,6 +126,21 @@ export const BOT_ANSWERS: Record<string, unknown> = {
       time: new Date(start + 80 * DAY + Number(id) * 60_000).toISOString(),
     })),
   },
+  'bot.accountHistory': {
+    activities: [
+      ['fixture::div-aapl', 'DIV', 'AAPL', 20, 0.24, 4.8, null],
+      ['fixture::nra-aapl', 'DIVNRA', 'AAPL', 20, null, -1.44, 'NRA tax withheld'],
+    ].map(([id, type, symbol, qty, perShare, net, description]) => ({
+      id,
+      date: new Date(start + 70 * DAY).toISOString().slice(0, 10),
+      type,
+      symbol,
+      qty,
+      per_share_amount: perShare,
+      net_amount: net,
+      description,
+    })),
+  },
   'bot.liveLog': {
     logs: Array.from({ length: 80 }, (_, i) => {
       const time = new Date(start + 40 * DAY + i * 3_600_000)

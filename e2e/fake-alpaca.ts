@@ -298,6 +298,9 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
       }
     }
     if (method === 'GET' && path === '/v2/account/activities') {
+      // Only FILL activities happen here: other types (dividends) answer none.
+      const types = q('activity_types')?.split(',');
+      if (types && !types.includes('FILL')) return [200, []];
       const after = Date.parse(q('after') ?? '1970-01-01T00:00:00Z');
       let rows = book.fills.filter((f) => f.time > after);
       if (q('direction') === 'desc') rows.reverse();

@@ -129,12 +129,13 @@ describe('Quick Sell', () => {
         exit_price: exit!.price,
         entry_at: new Date(entry!.time).toISOString(),
         exit_at: new Date(exit!.time).toISOString(),
-        pnl: expect.closeTo(10 * (exit!.price - entry!.price), 9),
+        // Answered in cents.
+        pnl: expect.closeTo(10 * (exit!.price - entry!.price), 2),
         reason: 'manual_sell',
       },
     ]);
     expect(perf.body.trades_count).toBe(1);
-    expect(perf.body.cumulative_pnl).toBeCloseTo(10 * (exit!.price - entry!.price), 9);
+    expect(perf.body.cumulative_pnl).toBeCloseTo(10 * (exit!.price - entry!.price), 2);
     expect(perf.body.win_rate).toBe(exit!.price > entry!.price ? 100 : 0);
     expect((await get('/api/positions')).body).toEqual([]);
     // A re-sync adds nothing; the sell (after the bot's first order) was notified once.

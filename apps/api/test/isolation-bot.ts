@@ -42,6 +42,16 @@ export async function seedAliceBot(db: Db, userId: number): Promise<void> {
   await db.botSymbol.create({
     data: { userId, symbol: 'ALICEB', lastPrice: 123.45, rsi: 31.515 },
   });
+  await db.botCashActivity.create({
+    data: {
+      userId,
+      brokerActivityId: 'alice-div',
+      activityType: 'DIV',
+      symbol: 'ALICEB',
+      netAmount: 4.56,
+      date: '2026-01-06',
+    },
+  });
 }
 
 /** What of alice's bot must stay as it was. */
@@ -53,6 +63,7 @@ export async function aliceBot(db: Db, userId: number) {
     fills: await db.botFill.count(where),
     trades: await db.botTrade.count(where),
     orders: await db.botOrder.count(where),
+    cash: await db.botCashActivity.count(where),
   };
 }
 
@@ -73,6 +84,7 @@ export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
   'GET /api/logs': (t) => harness().http.get('/api/logs', t),
   'GET /api/bot/chart/:symbol': (t) => harness().http.get('/api/bot/chart/ALICEQ', t),
   'GET /api/get-live-log': (t) => harness().http.get('/api/get-live-log', t),
+  'GET /api/bot/account-history': (t) => harness().http.get('/api/bot/account-history', t),
 });
 
 /** Step 8's procedures, as the web app calls them. */
@@ -89,4 +101,5 @@ export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
   'bot.logs': trpc('bot.logs', 'query'),
   'bot.liveLog': trpc('bot.liveLog', 'query'),
   'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
+  'bot.accountHistory': trpc('bot.accountHistory', 'query'),
 });

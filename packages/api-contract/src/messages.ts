@@ -127,7 +127,8 @@ export type DashboardLoad =
   | 'monitored symbols'
   | 'historical performance'
   | 'news sentiment'
-  | 'price chart';
+  | 'price chart'
+  | 'account history';
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>

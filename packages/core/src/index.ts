@@ -81,4 +81,5 @@ export {
 export { demoBars, planBacktest } from './backtest/backtest-bars.js';
 export { botEngineService, type BotEngineService } from './bot/bot-tick.js';
 export { decideAtClose } from './bot/bot-decide.js';
+export { syncCashActivities } from './bot/bot-cash.js';
 export { healBotSchedulers, upsertBotScheduler } from './bot/bot-scheduler.js';

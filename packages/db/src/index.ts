@@ -22,4 +22,5 @@ export * from './repos/sim-broker.repo.js';
 export * from './repos/bot.repo.js';
 export * from './repos/bot-control.repo.js';
 export * from './repos/bot-trades.repo.js';
+export * from './repos/bot-cash.repo.js';
 export * from './repos/advisory-lock.repo.js';

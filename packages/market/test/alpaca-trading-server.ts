@@ -339,6 +339,9 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     }),
     http.get('*/v2/account/activities', async ({ request }) => {
       const url = await seen(request);
+      // Only FILL activities happen here: other types (dividends) answer none.
+      const types = url.searchParams.get('activity_types')?.split(',');
+      if (types && !types.includes('FILL')) return HttpResponse.json([]);
       const after = Date.parse(url.searchParams.get('after') ?? '1970-01-01T00:00:00Z');
       const size = Number(url.searchParams.get('page_size') ?? 100);
       const token = url.searchParams.get('page_token');

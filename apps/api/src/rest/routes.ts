@@ -178,6 +178,8 @@ export const restRoutes: readonly RestRoute[] = [
     procedure: 'bot.chart',
     input: (request) => ({ symbol: param(request, 'symbol') }),
   },
+  // ours: the account history (dividends the broker booked)
+  { method: 'GET', path: '/api/bot/account-history', procedure: 'bot.accountHistory' },
   // spec §7 Live log
   { method: 'GET', path: '/api/get-live-log', procedure: 'bot.liveLog' },
   // spec §7 Strategy settings: the backtest settings form

@@ -90,6 +90,26 @@ export const ZHistoricalPerformance = z.object({
 });
 export type THistoricalPerformance = z.infer<typeof ZHistoricalPerformance>;
 
+/**
+ * GET /api/bot/account-history: cash the broker booked outside trades (dividends: Alpaca's DIV…
+ * activities), newest first; net_amount signed (a withheld tax is negative), in cents.
+ */
+export const ZAccountActivity = z.object({
+  id: z.string(),
+  /** YYYY-MM-DD. */
+  date: z.string(),
+  /** The broker's type: DIV, DIVCGL, DIVCGS, DIVNRA, DIVROC, DIVTXEX, … */
+  type: z.string(),
+  symbol: z.string().nullable(),
+  qty: z.number().nullable(),
+  per_share_amount: z.number().nullable(),
+  net_amount: z.number(),
+  description: z.string().nullable(),
+});
+export type TAccountActivity = z.infer<typeof ZAccountActivity>;
+export const ZAccountHistory = z.object({ activities: z.array(ZAccountActivity) });
+export type TAccountHistory = z.infer<typeof ZAccountHistory>;
+
 export const BOT_LOG_LEVELS = ['info', 'warn', 'error'] as const;
 export const ZBotLogLine = z.object({
   id: z.number().int(),

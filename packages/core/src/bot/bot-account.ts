@@ -9,7 +9,10 @@ import { botMarketFor, MissingKeysError, type BotMarket, type BotMode } from './
 export type BotDeps = Pick<
   ServiceDeps,
   'db' | 'cipher' | 'market' | 'limiter' | 'events' | 'botQueue' | 'now'
->;
+> & {
+  /** Where a user's bot trades (default `botMarketFor`); tests put a fake broker there. */
+  marketFor?: typeof botMarketFor;
+};
 
 export interface BotAccount {
   market: 'demo' | 'alpaca';
@@ -50,7 +53,7 @@ export async function openBotMarket(
   if (limited && account.market === 'alpaca')
     await deps.limiter.consume('botAlpacaReads', String(userId));
   try {
-    return await botMarketFor(deps, userId, account.market, account.mode);
+    return await (deps.marketFor ?? botMarketFor)(deps, userId, account.market, account.mode);
   } catch (error) {
     if (account.market === 'alpaca' && !(error instanceof BrokerError)) {
       if (error instanceof MissingKeysError) throw brokerAppError(error);

@@ -2,16 +2,19 @@ import {
   botFillsOf,
   firstBotOrderTime,
   insertBotFills,
-  insertBotTrades,
   insertNotifications,
   intentsByBrokerOrder,
   lastBotFillTime,
   lockBotFills,
+  replaceBotTrades,
+  symbolsWithReasonToFill,
   touchBotActivity,
+  unsettledOrderIntents,
   type BotFillRow,
   type Db,
 } from '@tradebot/db';
-import type { BrokerFill, BrokerPort } from '@tradebot/market';
+import { BrokerError, type BrokerFill, type BrokerOrder, type BrokerPort } from '@tradebot/market';
+import { recordBrokerState } from './place-order.js';
 import { roundTrips, type TradeFill } from './round-trips.js';
 
 export interface SyncedFills {
@@ -26,22 +29,33 @@ const OVERLAP_MS = 86_400_000;
 
 /**
  * Copies the broker's fills since the last stored one into bot_fills (once each, keyed by the
- * broker's fill id) and records the round trips they close in bot_trades, with a notification
- * per new fill, all in one transaction under a per-user lock (the tick and a read may sync at
- * once). The first sync reads the account's whole history, so a position opened before it is
- * replayed from its first fill. Called by every tick and by the reads that show trades.
+ * broker's fill id, with the broker's order among fills of one millisecond) and makes each
+ * touched symbol's trades the replay of all its fills, with a notification per new fill, all in
+ * one transaction under a per-user lock (the tick and a read may sync at once). Orders whose
+ * answer was lost are identified first (by client order id), so a fill of ours gets its reason;
+ * a trade stored without one takes it once its order is identified. The first sync reads the
+ * account's whole history, so a position opened before it is replayed from its first fill.
+ * Called by every tick and by the reads that show trades.
  */
-export async function syncFills(db: Db, broker: BrokerPort, userId: number): Promise<SyncedFills> {
+export async function syncFills(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  options: { identified?: boolean } = {},
+): Promise<SyncedFills> {
+  // The tick's reconcile step has just looked up every unsettled intent (`identified`).
+  if (!options.identified) await identifyLostOrders(db, broker, userId);
   const last = await lastBotFillTime(db, userId);
   const since = last === null ? 0 : last.getTime() - OVERLAP_MS;
   const fills = await broker.getFills(since);
-  if (fills.length === 0) return { newFills: 0, closedTrades: 0 };
+  const repair = await symbolsWithReasonToFill(db, userId);
+  if (fills.length === 0 && repair.length === 0) return { newFills: 0, closedTrades: 0 };
   return db.$transaction(
     async (tx) => {
       await lockBotFills(tx, userId);
-      const fresh = await insertBotFills(tx, userId, fills.map(toRow));
-      if (fresh.length === 0) return { newFills: 0, closedTrades: 0 };
-      const symbols = [...new Set(fresh.map((f) => f.symbol))];
+      const { fresh, resequenced } = await insertBotFills(tx, userId, fills.map(toRow));
+      const symbols = [...new Set([...fresh.map((f) => f.symbol), ...resequenced, ...repair])];
+      if (symbols.length === 0) return { newFills: 0, closedTrades: 0 };
       const stored = await botFillsOf(tx, userId, symbols);
       const intents = await intentsByBrokerOrder(tx, userId, [
         ...new Set(stored.map((f) => f.brokerOrderId)),
@@ -52,8 +66,9 @@ export async function syncFills(db: Db, broker: BrokerPort, userId: number): Pro
           .filter((f) => f.symbol === symbol)
           .map((f) => toTradeFill(f, intents.get(f.brokerOrderId)));
         const trades = roundTrips(ofSymbol).map((t) => ({ ...t, symbol }));
-        closedTrades += await insertBotTrades(tx, userId, trades);
+        closedTrades += await replaceBotTrades(tx, userId, symbol, trades);
       }
+      if (fresh.length === 0) return { newFills: 0, closedTrades };
       // Fills from before the bot's first order are the account's history, not news.
       const first = await firstBotOrderTime(tx, userId);
       const news = first === null ? [] : fresh.filter((f) => f.time >= first);
@@ -64,6 +79,33 @@ export async function syncFills(db: Db, broker: BrokerPort, userId: number): Pro
     },
     { timeout: 30_000 },
   );
+}
+
+/**
+ * Looks up, by client order id, every unsettled intent the broker has not been matched with yet
+ * (its answer was lost): found → the broker order is recorded on it, so its fills are known to be
+ * ours. Read only: nothing is sent (the tick decides about intents the broker never saw). A
+ * failed lookup leaves the intent as it was.
+ */
+export async function identifyLostOrders(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+): Promise<void> {
+  const rows = (await unsettledOrderIntents(db, userId)).filter((r) => r.brokerOrderId === null);
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.clientOrderId);
+  let found: (BrokerOrder | null)[];
+  try {
+    found =
+      broker.getOrdersByClientIds !== undefined && ids.length > 1
+        ? [...(await broker.getOrdersByClientIds(ids)).values()]
+        : await Promise.all(ids.map((id) => broker.getOrderByClientId(id)));
+  } catch (error) {
+    if (error instanceof BrokerError) return;
+    throw error;
+  }
+  for (const order of found) if (order !== null) await recordBrokerState(db, userId, order);
 }
 
 function toRow(fill: BrokerFill): BotFillRow {
@@ -77,6 +119,7 @@ function toRow(fill: BrokerFill): BotFillRow {
     commission: fill.commission ?? 0,
     reason: fill.reason ?? null,
     time: new Date(fill.time),
+    seq: fill.sequence ?? null,
   };
 }
 
@@ -117,6 +160,7 @@ function toTradeFill(fill: BotFillRow, intent: Intent): TradeFill {
     commission: fill.commission,
     time: fill.time,
     reason: fillReason(fill, intent),
+    seq: fill.seq,
   };
 }
 

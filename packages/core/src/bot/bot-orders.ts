@@ -15,7 +15,14 @@ import {
 import { BrokerError, type BrokerPosition } from '@tradebot/market';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
-import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from './bot-account.js';
+import {
+  brokerAppError,
+  dashboardAccount,
+  openBotMarket,
+  type BotAccount,
+  type BotDeps,
+} from './bot-account.js';
+import { refreshStoppedQuietly } from './bot-stopped.js';
 import type { BotMarket } from './bot-market.js';
 import { publishBotStatus, readBotStatus } from './bot-status.js';
 import { placeOrder, settleOrderIntent, type PlaceOutcome } from './place-order.js';
@@ -61,14 +68,17 @@ export function botOrders(
     }
   }
 
-  async function open(session: SessionInfo): Promise<BotMarket> {
-    return openBotMarket(
-      deps,
-      session.userId,
-      await dashboardAccount(deps, market, session),
-      false,
-    );
+  async function open(session: SessionInfo): Promise<BotMarket & { account: BotAccount }> {
+    const account = await dashboardAccount(deps, market, session);
+    return { ...(await openBotMarket(deps, session.userId, account, false)), account };
   }
+
+  /**
+   * After a Quick Sell or the kill switch of a stopped bot (no tick follows), the orders it
+   * touched are settled and the account figures read again, so the status matches the broker.
+   */
+  const settleWhileStopped = (userId: number, m: BotMarket & { account: BotAccount }) =>
+    refreshStoppedQuietly(deps, userId, { m, account: m.account });
 
   /**
    * Cancels the open orders of `symbol` (all when null) so no protective leg holds the shares;
@@ -196,7 +206,7 @@ export function botOrders(
     async manualSell(session: SessionInfo, symbol: string): Promise<TManualSellOutput> {
       const { userId } = session;
       const m = await open(session);
-      return locked(userId, async () => {
+      const sold = await locked(userId, async () => {
         const position = (await positionsOf(m)).find((p) => p.symbol === symbol && p.qty !== 0);
         if (!position) throw new AppError('BAD_REQUEST', server.notHolding(symbol));
         let result;
@@ -209,6 +219,8 @@ export function botOrders(
           throw new AppError('BAD_REQUEST', server.brokerRefused(result.outcome.error.message));
         return { message: server.quickSellSent(symbol), client_order_id: result.clientOrderId };
       });
+      await settleWhileStopped(userId, m);
+      return sold;
     },
 
     /** POST /api/kill-switch: stop first (no new entries), cancel every order, close all. */
@@ -232,6 +244,7 @@ export function botOrders(
           throw brokerAppError(error);
         }
       });
+      await settleWhileStopped(userId, m);
       const message = server.killSwitchDone(canceled, closed.length);
       // Each refused close was notified with its protection put back (restoreProtection).
       await createNotification(db, userId, message, refused.length > 0 ? 'failed' : 'info');

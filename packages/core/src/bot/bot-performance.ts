@@ -1,13 +1,14 @@
 import type { THistoricalPerformance, TBotTrade } from '@tradebot/api-contract';
 import type { BotTradeRow } from '@tradebot/db';
 import { newYorkDayOf, newYorkOffsetHours } from '@tradebot/market';
+import { cents } from './cents.js';
 
 /**
  * Historical performance (spec §3) from the closed trades, oldest exit first: cumulative P&L,
  * win rate (percent of trades with P&L > 0), and max drawdown (percent): the largest
  * peak-to-trough fall of the equity the trades imply, base + cumulative P&L after each trade.
  * `base` is the equity at the bot's first Start; without one there is no equity to measure
- * against and the drawdown is 0.
+ * against and the drawdown is 0. P&L figures are answered in cents (summed at full precision).
  */
 export function historicalPerformance(
   trades: readonly BotTradeRow[],
@@ -21,14 +22,14 @@ export function historicalPerformance(
   for (const trade of trades) {
     cumulative += trade.pnl;
     if (trade.pnl > 0) wins++;
-    curve.push({ time: trade.exitAt.toISOString(), cumulative_pnl: cumulative });
+    curve.push({ time: trade.exitAt.toISOString(), cumulative_pnl: cents(cumulative) });
     if (base === null) continue;
     const equity = base + cumulative;
     peak = Math.max(peak, equity);
     if (peak > 0) maxDrawdown = Math.max(maxDrawdown, ((peak - equity) / peak) * 100);
   }
   return {
-    cumulative_pnl: cumulative,
+    cumulative_pnl: cents(cumulative),
     win_rate: trades.length === 0 ? 0 : (wins / trades.length) * 100,
     max_drawdown: maxDrawdown,
     trades_count: trades.length,
@@ -46,7 +47,7 @@ function toTrade(row: BotTradeRow): TBotTrade {
     exit_price: row.exitPrice,
     entry_at: row.entryAt.toISOString(),
     exit_at: row.exitAt.toISOString(),
-    pnl: row.pnl,
+    pnl: cents(row.pnl),
     reason: row.reason,
   };
 }

@@ -1,6 +1,7 @@
 import {
   AppError,
   server,
+  type TAccountHistory,
   type TBotChartOutput,
   type TBotLogsOutput,
   type THistoricalPerformance,
@@ -22,7 +23,16 @@ import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tra
 import type { ActiveMarketService } from '../market/active-market.js';
 import { universeOf } from '../market/universe-source.js';
 import type { SessionInfo } from '../types.js';
-import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from './bot-account.js';
+import {
+  brokerAppError,
+  dashboardAccount,
+  openBotMarket,
+  type BotAccount,
+  type BotDeps,
+} from './bot-account.js';
+import { refreshStoppedQuietly } from './bot-stopped.js';
+import { accountHistory, syncCashActivities } from './bot-cash.js';
+import { centsOrNull } from './cents.js';
 import { syncFills } from './bot-fills.js';
 import type { BotMarket } from './bot-market.js';
 import { historicalPerformance, newYorkTimestamp } from './bot-performance.js';
@@ -41,14 +51,16 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
   const { db } = deps;
 
   /** The dashboard's broker, or null when the account has no saved keys (nothing to show). */
-  async function openRead(session: SessionInfo): Promise<BotMarket | null> {
+  async function openRead(
+    session: SessionInfo,
+  ): Promise<(BotMarket & { account: BotAccount }) | null> {
     const account = await dashboardAccount(deps, market, session);
     if (
       account.mode !== 'demo' &&
       !(await findEncryptedCredential(db, session.userId, account.mode))
     )
       return null;
-    return openBotMarket(deps, session.userId, account, true);
+    return { ...(await openBotMarket(deps, session.userId, account, true)), account };
   }
 
   async function brokerPositions(m: BotMarket | null): Promise<BrokerPosition[]> {
@@ -71,7 +83,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
         avg_entry_price: p.avgEntryPrice,
         current_price: p.currentPrice,
         market_value: p.marketValue,
-        unrealized_pl: p.unrealizedPl,
+        unrealized_pl: centsOrNull(p.unrealizedPl),
       }));
     },
 
@@ -101,7 +113,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
             macd: own?.macd ?? row.macd,
             qty: position?.qty ?? 0,
             avg_price: position?.avgEntryPrice ?? null,
-            unrealized_pl: position?.unrealizedPl ?? null,
+            unrealized_pl: centsOrNull(position?.unrealizedPl ?? null),
             domain: row.domain,
           };
         })
@@ -115,6 +127,16 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       const state = await botRunState(db, session.userId);
       const trades = await listBotTrades(db, session.userId);
       return historicalPerformance(trades, state?.startEquity ?? state?.equity ?? null);
+    },
+
+    /**
+     * The account history (dividends the broker booked), synced from the broker first; one that
+     * cannot be reached leaves what is stored to show.
+     */
+    async accountHistory(session: SessionInfo): Promise<TAccountHistory> {
+      const m = await openRead(session).catch(() => null);
+      if (m !== null) await syncCashActivities(db, m.broker, session.userId);
+      return accountHistory(db, session.userId);
     },
 
     async logs(userId: number): Promise<TBotLogsOutput> {
@@ -175,12 +197,18 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
     },
   };
 
-  /** Syncs fills for a read; a broker hiccup here must not hide what is already stored. */
-  async function syncQuietly(m: BotMarket, userId: number): Promise<void> {
+  /**
+   * Syncs fills for a read; a broker hiccup here must not hide what is already stored. New fills
+   * while the bot is stopped (no tick follows) refresh the status's account figures as well.
+   */
+  async function syncQuietly(m: BotMarket & { account: BotAccount }, userId: number) {
+    let synced;
     try {
-      await syncFills(db, m.broker, userId);
+      synced = await syncFills(db, m.broker, userId);
     } catch (error) {
       if (!(error instanceof BrokerError)) throw error;
+      return;
     }
+    if (synced.newFills > 0) await refreshStoppedQuietly(deps, userId, { m, account: m.account });
   }
 }

@@ -1,6 +1,7 @@
 import type { TBotStatus } from '@tradebot/api-contract';
 import { findBotState, type BotStateRow, type Db } from '@tradebot/db';
 import type { UserEvents } from '../events/user-events.js';
+import { cents } from './cents.js';
 
 /**
  * The bot status (spec §3) from bot_states: the running flag, where it trades, and the last
@@ -18,7 +19,7 @@ export function toBotStatus(row: BotStateRow | null): TBotStatus {
     cash: row?.cash ?? null,
     buying_power: row?.buyingPower ?? null,
     last_activity: row?.lastActivity?.toISOString() ?? null,
-    daily_pnl: equity !== null && dayStart !== null ? equity - dayStart : null,
+    daily_pnl: equity !== null && dayStart !== null ? cents(equity - dayStart) : null,
     drawdown_pct:
       equity !== null && peak !== null && peak > 0
         ? Math.max(0, (peak - equity) / peak) * 100

@@ -211,7 +211,8 @@ export function botEngineService(
       fillsAtClose,
       journal,
     });
-    const synced = await syncFills(db, bot.broker, userId);
+    // Reconcile has identified the orders whose answer was lost: their fills get their reason.
+    const synced = await syncFills(db, bot.broker, userId, { identified: true });
     if (synced.newFills > 0) journal.activity = now;
 
     const { account, positions, openOrders } = await readAccount(bot.broker);

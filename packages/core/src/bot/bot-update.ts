@@ -1,5 +1,6 @@
 import type { BrokerAccount, BrokerPosition } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
+import { cents, centsOrNull } from './cents.js';
 
 export interface BotUpdate {
   running: boolean;
@@ -37,7 +38,7 @@ export async function publishBotUpdate(
         cash: u.account.cash,
         buying_power: u.account.buyingPower,
         last_activity: u.lastActivity?.toISOString() ?? null,
-        daily_pnl: u.account.equity - u.dayStartEquity,
+        daily_pnl: cents(u.account.equity - u.dayStartEquity),
         drawdown_pct: u.peak > 0 ? ((u.peak - u.account.equity) / u.peak) * 100 : 0,
         positions: u.positions.map((p) => ({
           symbol: p.symbol,
@@ -46,7 +47,7 @@ export async function publishBotUpdate(
           avg_entry_price: p.avgEntryPrice,
           current_price: p.currentPrice,
           market_value: p.marketValue,
-          unrealized_pl: p.unrealizedPl,
+          unrealized_pl: centsOrNull(p.unrealizedPl),
         })),
         logs: u.logs,
         trackedSymbols: symbols.map((s) => {
@@ -59,7 +60,7 @@ export async function publishBotUpdate(
             macd: s.macd,
             qty: p?.qty ?? 0,
             avg_price: p?.avgEntryPrice ?? null,
-            unrealized_pl: p?.unrealizedPl ?? null,
+            unrealized_pl: centsOrNull(p?.unrealizedPl ?? null),
           };
         }),
       },

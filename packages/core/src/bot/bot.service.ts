@@ -3,6 +3,7 @@ import type { ActiveMarketService } from '../market/active-market.js';
 import { botControl, type SleepIntervalOf } from './bot-control.js';
 import { botOrders } from './bot-orders.js';
 import { botReads } from './bot-reads.js';
+import { stoppedBotStatus } from './bot-stopped.js';
 import { readBotStatus } from './bot-status.js';
 
 /**
@@ -17,7 +18,11 @@ export function botService(
 ) {
   const control = botControl(deps, market, sleepOf);
   return {
-    status: (userId: number) => readBotStatus(deps.db, userId),
+    /** A running bot's status is its last tick's; a stopped one's is read again from the broker. */
+    status: async (userId: number) => {
+      const status = await readBotStatus(deps.db, userId);
+      return status.status === 'running' ? status : stoppedBotStatus(deps, userId);
+    },
     start: control.start,
     stop: control.stop,
     restart: control.restart,

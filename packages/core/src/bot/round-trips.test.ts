@@ -79,6 +79,40 @@ describe('roundTrips', () => {
     expect(trades[1]!.pnl).toBeCloseTo(5 - 0.5 - 0.5, 10);
   });
 
+  it('same-millisecond fills (entry and stop at a gapped open) replay in the broker order', () => {
+    // Stored by activity id, the stop leg ("…::0aaa") comes before the entry ("…::ffff").
+    const at = new Date(Date.UTC(2026, 0, 6, 14, 30, 0, 123));
+    const stop = fill({
+      id: '20260106143000123::0aaa',
+      side: 'sell',
+      qty: 77,
+      price: 86.2,
+      time: at,
+      reason: 'stop_loss',
+      seq: '2026-01-06T14:30:00.123457000Z|1',
+    });
+    const entry = fill({
+      id: '20260106143000123::ffff',
+      side: 'buy',
+      qty: 77,
+      price: 86.2,
+      time: at,
+      reason: 'signal',
+      seq: '2026-01-06T14:30:00.123456000Z|0',
+    });
+    const trades = roundTrips([stop, entry]);
+    expect(trades).toEqual([
+      expect.objectContaining({
+        side: 'long',
+        qty: 77,
+        entryPrice: 86.2,
+        exitPrice: 86.2,
+        reason: 'stop_loss',
+        exitFillId: stop.id,
+      }),
+    ]);
+  });
+
   it('is the same over the same fills (a re-sync derives the same keys)', () => {
     const fills = [
       fill({ side: 'buy', qty: 1, price: 10 }),

@@ -15,6 +15,11 @@ export interface TradeFill {
   time: Date;
   /** Why this fill happened (protective level, intent purpose), when known. */
   reason: string | null;
+  /**
+   * The broker's order among fills of one millisecond (BrokerFill.sequence); without it such
+   * fills keep the order they are given in.
+   */
+  seq?: string | null;
 }
 
 export interface RoundTrip {
@@ -43,11 +48,25 @@ interface Open {
   commission: number;
 }
 
-/** The round trips closed by `fills` (one symbol, oldest first); an open remainder is left out. */
+/**
+ * `fills` in the broker's order: by time, then (fills of one millisecond) by the broker's
+ * sequence where both have one; a stable sort, so others keep their given order. Never by fill
+ * id: Alpaca's activity ids end in a random part.
+ */
+export function chronological(fills: readonly TradeFill[]): TradeFill[] {
+  return [...fills].sort((a, b) => {
+    const dt = a.time.getTime() - b.time.getTime();
+    if (dt !== 0) return dt;
+    if (a.seq == null || b.seq == null || a.seq === b.seq) return 0;
+    return a.seq < b.seq ? -1 : 1;
+  });
+}
+
+/** The round trips closed by `fills` (one symbol, any order); an open remainder is left out. */
 export function roundTrips(fills: readonly TradeFill[]): RoundTrip[] {
   const trades: RoundTrip[] = [];
   let open: Open | null = null;
-  for (const fill of fills) {
+  for (const fill of chronological(fills)) {
     if (!(fill.qty > 0)) continue;
     const dir = fill.side === 'buy' ? 1 : -1;
     let rest = fill.qty;

@@ -17,6 +17,8 @@ export interface BotFillRow {
   commission: number;
   reason: string | null;
   time: Date;
+  /** The broker's order within one millisecond (see BrokerFill.sequence); null when it has none. */
+  seq: string | null;
 }
 
 /** Serialises one user's fill syncs (the tick and a read may sync at once). */
@@ -30,28 +32,51 @@ export async function lastBotFillTime(db: Q, userId: number): Promise<Date | nul
   return row._max.time;
 }
 
-/** Stores the fills not stored yet; returns those this call stored. */
+/**
+ * Stores the fills not stored yet; returns those this call stored, and the symbols of stored
+ * fills that had no sequence and now get the broker's (stored before the broker's order was
+ * kept: their trades are replayed).
+ */
 export async function insertBotFills(
   tx: DbTx,
   userId: number,
   fills: readonly BotFillRow[],
-): Promise<BotFillRow[]> {
-  if (fills.length === 0) return [];
+): Promise<{ fresh: BotFillRow[]; resequenced: string[] }> {
+  if (fills.length === 0) return { fresh: [], resequenced: [] };
   const known = await tx.botFill.findMany({
     where: { userId, brokerFillId: { in: fills.map((f) => f.brokerFillId) } },
-    select: { brokerFillId: true },
+    select: { brokerFillId: true, seq: true },
   });
-  const stored = new Set(known.map((k) => k.brokerFillId));
+  const stored = new Map(known.map((k) => [k.brokerFillId, k.seq]));
+  const resequence = fills.filter(
+    (f) => f.seq !== null && stored.has(f.brokerFillId) && stored.get(f.brokerFillId) === null,
+  );
+  for (const f of resequence)
+    await tx.botFill.updateMany({
+      where: { userId, brokerFillId: f.brokerFillId },
+      data: { seq: f.seq },
+    });
+  const resequenced = [...new Set(resequence.map((f) => f.symbol))];
   const fresh = fills.filter((f) => !stored.has(f.brokerFillId));
-  if (fresh.length === 0) return [];
+  if (fresh.length === 0) return { fresh: [], resequenced };
   await tx.botFill.createMany({
     data: fresh.map((f) => ({ userId, ...f })),
     skipDuplicates: true,
   });
-  return fresh;
+  return { fresh, resequenced };
 }
 
-/** Every stored fill of `symbols`, in time order (ties by the order they were stored). */
+/**
+ * The broker's order: time, then its sequence key, then the order they were stored in (fills
+ * without a key are listed by the broker in order and stored so).
+ */
+const chronological = [
+  { time: 'asc' as const },
+  { seq: { sort: 'asc' as const, nulls: 'last' as const } },
+  { id: 'asc' as const },
+];
+
+/** Every stored fill of `symbols`, in the broker's order. */
 export async function botFillsOf(
   db: Q,
   userId: number,
@@ -59,7 +84,7 @@ export async function botFillsOf(
 ): Promise<BotFillRow[]> {
   const rows = await db.botFill.findMany({
     where: { userId, symbol: { in: [...symbols] } },
-    orderBy: [{ time: 'asc' }, { id: 'asc' }],
+    orderBy: chronological,
     select: fillSelect,
   });
   return rows as BotFillRow[];
@@ -69,7 +94,7 @@ export async function botFillsOf(
 export async function botFillsSince(db: Q, userId: number, symbol: string, from: Date) {
   const rows = await db.botFill.findMany({
     where: { userId, symbol, time: { gte: from } },
-    orderBy: [{ time: 'asc' }, { id: 'asc' }],
+    orderBy: chronological,
     select: fillSelect,
   });
   return rows as BotFillRow[];
@@ -85,6 +110,7 @@ const fillSelect = {
   commission: true,
   reason: true,
   time: true,
+  seq: true,
 } as const;
 
 /** The intents behind broker orders (purpose and request), by broker order id. */
@@ -115,37 +141,88 @@ export interface BotTradeRow {
   exitFillId: string;
 }
 
-/** Stores the round trips not stored yet (one per closing fill); returns how many were new. */
-export async function insertBotTrades(
+/**
+ * Makes one symbol's stored trades those of the replay of all its fills: new ones are stored, a
+ * changed one (its reason, once its order is identified) is updated, and one the replay no longer
+ * gives (stored from fills in a wrong order) is removed. Returns how many were new.
+ */
+export async function replaceBotTrades(
   tx: DbTx,
   userId: number,
+  symbol: string,
   trades: readonly BotTradeRow[],
 ): Promise<number> {
-  if (trades.length === 0) return 0;
+  const stored = await tx.botTrade.findMany({ where: { userId, symbol }, select: tradeSelect });
+  const byExit = new Map(stored.map((t) => [t.exitFillId, t as BotTradeRow]));
+  const keep = new Set(trades.map((t) => t.exitFillId));
+  const gone = stored.filter((t) => !keep.has(t.exitFillId)).map((t) => t.exitFillId);
+  if (gone.length > 0)
+    await tx.botTrade.deleteMany({ where: { userId, exitFillId: { in: gone } } });
+  const fresh = trades.filter((t) => !byExit.has(t.exitFillId));
+  for (const trade of trades) {
+    const old = byExit.get(trade.exitFillId);
+    if (old === undefined || sameTrade(old, trade)) continue;
+    await tx.botTrade.update({
+      where: { userId_exitFillId: { userId, exitFillId: trade.exitFillId } },
+      data: { ...trade },
+    });
+  }
+  if (fresh.length === 0) return 0;
   const result = await tx.botTrade.createMany({
-    data: trades.map((t) => ({ userId, ...t })),
+    data: fresh.map((t) => ({ userId, ...t })),
     skipDuplicates: true,
   });
   return result.count;
 }
+
+function sameTrade(a: BotTradeRow, b: BotTradeRow): boolean {
+  return (
+    a.symbol === b.symbol &&
+    a.side === b.side &&
+    a.qty === b.qty &&
+    a.entryPrice === b.entryPrice &&
+    a.exitPrice === b.exitPrice &&
+    a.entryAt.getTime() === b.entryAt.getTime() &&
+    a.exitAt.getTime() === b.exitAt.getTime() &&
+    a.pnl === b.pnl &&
+    a.reason === b.reason
+  );
+}
+
+/**
+ * Symbols with a trade stored without a reason whose closing fill's order is now known to be
+ * one of ours (an order whose answer was lost, identified after its fill was synced): their
+ * trades are replayed to take the reason.
+ */
+export async function symbolsWithReasonToFill(db: Q, userId: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ symbol: string }[]>`
+    SELECT DISTINCT t.symbol FROM bot_trades t
+    JOIN bot_fills f ON f.user_id = t.user_id AND f.broker_fill_id = t.exit_fill_id
+    JOIN bot_orders o ON o.user_id = t.user_id AND o.broker_order_id = f.broker_order_id
+    WHERE t.user_id = ${userId} AND t.reason IS NULL AND f.reason IS NULL
+      AND o.purpose IN ('entry', 'exit', 'manual_sell', 'flatten')`;
+  return rows.map((row) => row.symbol);
+}
+
+const tradeSelect = {
+  symbol: true,
+  side: true,
+  qty: true,
+  entryPrice: true,
+  exitPrice: true,
+  entryAt: true,
+  exitAt: true,
+  pnl: true,
+  reason: true,
+  exitFillId: true,
+} as const;
 
 /** Every closed trade of the user, oldest exit first. */
 export async function listBotTrades(db: Q, userId: number): Promise<BotTradeRow[]> {
   const rows = await db.botTrade.findMany({
     where: { userId },
     orderBy: [{ exitAt: 'asc' }, { id: 'asc' }],
-    select: {
-      symbol: true,
-      side: true,
-      qty: true,
-      entryPrice: true,
-      exitPrice: true,
-      entryAt: true,
-      exitAt: true,
-      pnl: true,
-      reason: true,
-      exitFillId: true,
-    },
+    select: tradeSelect,
   });
   return rows as BotTradeRow[];
 }

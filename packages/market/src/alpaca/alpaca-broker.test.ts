@@ -244,6 +244,7 @@ describe('order lifecycle', () => {
       qty: 1,
       price: 100,
       time: at('2024-03-05T15:00:00Z'),
+      sequence: '2024-03-05T15:00:00.000000000Z|0',
     });
     expect(all.map((f) => f.price)).toEqual(state.fills.map((f) => Number(f.price)));
     const since = await b.getFills(at('2024-03-05T15:01:43Z'));

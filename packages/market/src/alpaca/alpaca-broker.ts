@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { trading } from '@alpacahq/alpaca-trade-api/rest';
 import {
   BrokerError,
+  DIVIDEND_ACTIVITY_TYPES,
   type BrokerAccount,
+  type BrokerCashActivity,
   type BrokerFill,
   type BrokerOrder,
   type BrokerPort,
@@ -12,12 +14,21 @@ import {
 import { systemWallTime } from '../wall-time.js';
 import {
   accountFromAlpaca,
+  cashActivityFromAlpaca,
+  compareFills,
   fillFromAlpaca,
   orderFromAlpaca,
   positionFromAlpaca,
 } from './broker-mappers.js';
 import { bracketFields, ocoFields } from './bracket.js';
-import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
+import {
+  ZAccount,
+  ZCashActivities,
+  ZFillActivities,
+  ZOrder,
+  ZOrders,
+  ZPositions,
+} from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
 import type { AlpacaRequestLimiter, RetryPolicy } from './transport.js';
@@ -282,16 +293,48 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
           { safe: true },
         );
         const page = parseBroker(ZFillActivities, text, call);
-        fills.push(...page.map(fillFromAlpaca).filter((f) => f.time >= since));
+        fills.push(...page.map((f) => fillFromAlpaca(f)).filter((f) => f.time >= since));
         if (page.length < ACTIVITY_PAGE) break;
         pageToken = page[page.length - 1]!.id;
       }
       const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map();
       for (const f of fills) {
         const reason = reasons.get(f.orderId);
-        if (reason) f.reason = reason;
+        if (reason) {
+          f.reason = reason;
+          // A leg works only once its parent has filled: at one instant, the parent comes first.
+          f.sequence = f.sequence!.replace(/\|0$/, '|1');
+        }
       }
-      return fills.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+      // Alpaca's chronological order: full-precision time, parents before legs (stable sort,
+      // so equal keys keep the order Alpaca listed them in; never the activity id's random tail).
+      return fills.sort((a, b) => compareFills(a, b));
+    },
+
+    async getCashActivities(since: number): Promise<BrokerCashActivity[]> {
+      const call = 'GET /v2/account/activities?activity_types=DIV';
+      const rows: BrokerCashActivity[] = [];
+      let pageToken: string | undefined;
+      for (;;) {
+        const text = await brokerCall(
+          call,
+          () =>
+            activities.getAccountActivitiesRaw({
+              activityTypes: [...DIVIDEND_ACTIVITY_TYPES],
+              after: new Date(since - 1),
+              direction: 'asc',
+              pageSize: ACTIVITY_PAGE,
+              pageToken,
+            }),
+          policy,
+          { safe: true },
+        );
+        const page = parseBroker(ZCashActivities, text, call);
+        rows.push(...page.map(cashActivityFromAlpaca));
+        if (page.length < ACTIVITY_PAGE) break;
+        pageToken = page[page.length - 1]!.id;
+      }
+      return rows;
     },
   };
 

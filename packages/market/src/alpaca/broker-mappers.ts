@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   BrokerAccount,
+  BrokerCashActivity,
   BrokerFill,
   BrokerOrder,
   BrokerPosition,
@@ -10,6 +11,7 @@ import type {
   AlpacaLegJson,
   AlpacaOrderJson,
   ZAccount,
+  ZCashActivity,
   ZFillActivity,
   ZPosition,
 } from './broker-schemas.js';
@@ -99,8 +101,12 @@ export function positionFromAlpaca(p: z.output<typeof ZPosition>): BrokerPositio
   };
 }
 
-/** A FILL activity; `side` "sell_short" is a sell. */
-export function fillFromAlpaca(f: z.output<typeof ZFillActivity>): BrokerFill {
+/**
+ * A FILL activity; `side` "sell_short" is a sell. `sequence` starts with the full-precision
+ * transaction time (fills of one millisecond keep Alpaca's order; the activity id's tail is
+ * random and does not); `legFill` then puts a bracket parent's fill before its legs'.
+ */
+export function fillFromAlpaca(f: z.output<typeof ZFillActivity>, legFill = false): BrokerFill {
   return {
     id: f.id,
     orderId: f.order_id,
@@ -108,6 +114,39 @@ export function fillFromAlpaca(f: z.output<typeof ZFillActivity>): BrokerFill {
     side: f.side === 'buy' ? 'buy' : 'sell',
     qty: f.qty,
     price: f.price,
-    time: f.transaction_time,
+    time: Date.parse(f.transaction_time),
+    sequence: `${timeKey(f.transaction_time)}|${legFill ? 1 : 0}`,
   };
+}
+
+/**
+ * An RFC 3339 instant as a key that sorts chronologically: UTC, nanosecond digits
+ * ("2024-03-05T15:00:00.123456000Z"). Offsets are whole minutes, so the fraction is unchanged.
+ */
+export function timeKey(text: string): string {
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? '';
+  const whole = new Date(Date.parse(text)).toISOString().slice(0, 19);
+  return `${whole}.${fraction.padEnd(9, '0').slice(0, 9)}Z`;
+}
+
+/** A DIV… activity; `date` as YYYY-MM-DD. */
+export function cashActivityFromAlpaca(a: z.output<typeof ZCashActivity>): BrokerCashActivity {
+  return {
+    id: a.id,
+    type: a.activity_type,
+    date: a.date.slice(0, 10),
+    netAmount: a.net_amount,
+    symbol: a.symbol ?? null,
+    qty: a.qty ?? null,
+    perShareAmount: a.per_share_amount ?? null,
+    description: a.description ?? null,
+  };
+}
+
+/** Chronological: the time, then the broker's sequence key where both fills have one. */
+export function compareFills(a: BrokerFill, b: BrokerFill): number {
+  if (a.time !== b.time) return a.time - b.time;
+  if (a.sequence !== undefined && b.sequence !== undefined && a.sequence !== b.sequence)
+    return a.sequence < b.sequence ? -1 : 1;
+  return 0;
 }

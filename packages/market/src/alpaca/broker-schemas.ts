@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { instant } from './schemas.js';
 
+/** An RFC 3339 instant kept as written (its digits past the millisecond order fills). */
+const instantText = z
+  .string()
+  .refine((s) => instant.safeParse(s).success, 'expected an RFC 3339 timestamp');
+
 /**
  * Alpaca's trading JSON (account, positions, orders, FILL activities) as documented in its
  * Trading API reference, checked at the boundary. Money and quantities are decimal strings
@@ -83,7 +88,7 @@ export const ZOrders = z.array(ZOrder);
 export const ZFillActivity = z.object({
   id: z.string().min(1),
   activity_type: z.literal('FILL'),
-  transaction_time: instant,
+  transaction_time: instantText,
   order_id: z.string().min(1),
   symbol: z.string().min(1),
   side: z.string().min(1),
@@ -91,6 +96,24 @@ export const ZFillActivity = z.object({
   price: decimal,
 });
 export const ZFillActivities = z.array(ZFillActivity);
+
+/**
+ * A non-trade activity (`activity_types=DIV,…`): `date` is the day it was booked (a date, or an
+ * instant on some servers), `net_amount` signed; symbol, qty and per_share_amount are there for
+ * dividends.
+ */
+export const ZCashActivity = z.object({
+  id: z.string().min(1),
+  activity_type: z.string().min(1),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'expected a date'),
+  net_amount: decimal,
+  symbol: z.string().min(1).nullable().optional(),
+  qty: optionalDecimal,
+  per_share_amount: optionalDecimal,
+  description: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+});
+export const ZCashActivities = z.array(ZCashActivity);
 
 export type AlpacaOrderJson = z.output<typeof ZOrder>;
 export type AlpacaLegJson = z.output<typeof ZLeg>;

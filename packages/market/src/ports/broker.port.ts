@@ -138,6 +138,41 @@ export interface BrokerFill {
    * for exits inside a bar, Alpaca for the fills of a bracket's legs; other fills leave it out.
    */
   reason?: 'stop_loss' | 'trailing_stop' | 'take_profit';
+  /**
+   * The broker's chronological order where the time in ms cannot tell (fills of one
+   * millisecond): a key that sorts as the broker executed them (Alpaca: the full-precision
+   * transaction time, then a bracket parent's fill before its legs'). Absent: the time and the
+   * order the broker listed them in decide.
+   */
+  sequence?: string;
+}
+
+/** Alpaca's dividend activity types (cash credited or withheld for a holding). */
+export const DIVIDEND_ACTIVITY_TYPES = [
+  'DIV',
+  'DIVCGL',
+  'DIVCGS',
+  'DIVFEE',
+  'DIVFT',
+  'DIVNRA',
+  'DIVROC',
+  'DIVTW',
+  'DIVTXEX',
+] as const;
+
+/** Cash the broker credited or charged outside a trade (Alpaca: a DIV… activity). */
+export interface BrokerCashActivity {
+  id: string;
+  /** The broker's activity type, e.g. DIV, DIVNRA (tax withheld: a negative amount). */
+  type: string;
+  /** YYYY-MM-DD, the day the broker booked it. */
+  date: string;
+  /** Signed: credited > 0, charged < 0. */
+  netAmount: number;
+  symbol: string | null;
+  qty: number | null;
+  perShareAmount: number | null;
+  description: string | null;
 }
 
 export type BrokerErrorCode =
@@ -187,6 +222,11 @@ export interface BrokerPort {
    * transaction). Without it, callers read them one by one.
    */
   snapshot?(): Promise<BrokerSnapshot>;
+  /**
+   * Optional: cash activities that are not trades (dividends) booked on or after the New York
+   * day of `since` (ms), oldest first. A broker without them (the simulated one) leaves it out.
+   */
+  getCashActivities?(since: number): Promise<BrokerCashActivity[]>;
   /** Optional: several `getOrderByClientId` in one read (absent ids map to null). */
   getOrdersByClientIds?(
     clientOrderIds: readonly string[],

@@ -1,4 +1,5 @@
 import {
+  ZAccountHistory,
   ZBotActionOutput,
   ZBotChartInput,
   ZBotChartOutput,
@@ -54,4 +55,7 @@ export const botRouter = router({
     .input(ZBotChartInput)
     .output(ZBotChartOutput)
     .query(({ ctx, input }) => ctx.services.bot.chart(ctx.session, input.symbol)),
+  accountHistory: authedProcedure
+    .output(ZAccountHistory)
+    .query(({ ctx }) => ctx.services.bot.accountHistory(ctx.session)),
 });

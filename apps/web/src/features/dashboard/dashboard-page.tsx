@@ -5,6 +5,7 @@ import { TextLink } from '../../components/text-link';
 import { useMarket } from '../../components/use-market';
 import { useAuth } from '../auth/auth-context';
 import { NewsButton } from '../news/news-button';
+import { AccountHistory } from './account-history';
 import { BotPriceChart } from './bot-price-chart';
 import { BotStatusPanel } from './bot-status-panel';
 import { chartSymbols } from './bot-update';
@@ -23,7 +24,8 @@ import { UserCard } from './user-card';
 /**
  * Spec §2 Dashboard: market and live-update status, the bot panel and controls, performance,
  * positions with Quick Sell, monitored symbols, the trades log and News; ours: the equity curve,
- * a price chart with the bot's fills, the bot log and the kill switch. The account cards close it.
+ * a price chart with the bot's fills, the bot log, the kill switch and the account history
+ * (dividends). The account cards close it.
  */
 export function DashboardPage() {
   const { status } = useAuth();
@@ -63,6 +65,7 @@ export function DashboardPage() {
           </Grid.Col>
         </Grid>
         <TradesLog performance={data.performance} />
+        <AccountHistory />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <UserCard user={status.user} />
           <EnvironmentCard
