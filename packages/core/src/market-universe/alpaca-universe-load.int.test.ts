@@ -155,11 +155,6 @@ describe('loadAlpacaUniverse', () => {
   it('marks listings that left the active list, keeps their bars, and brings them back', async () => {
     const fake = market(['AAA', 'GONE']);
     await loadAlpacaUniverse(db, fake.port, SESSION, NOW);
-    await db.pool
-      .query(
-        `INSERT INTO users (id, username, email, password_hash) VALUES (1, 'u', 'u@x.io', 'h')`,
-      )
-      .catch(() => undefined);
     fake.assets.delete('GONE');
     const report = await loadAlpacaUniverse(db, fake.port, SESSION, NOW);
     expect(report).toMatchObject({ delisted: 1, symbolsTotal: 1 });
