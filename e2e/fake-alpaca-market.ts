@@ -226,7 +226,13 @@ export class FakeAlpacaMarket {
     const from = dayFromIso(query.get('start')?.slice(0, 10) ?? '2019-01-01');
     const end = query.get('end');
     const last = lastCompletedTradingDay(this.now());
-    const to = Math.min(end ? newYorkDayOf(Date.parse(end)) : last, last);
+    // A date alone (YYYY-MM-DD) includes that day, as Alpaca reads it; else an instant.
+    const endDay = !end
+      ? last
+      : end.length === 10
+        ? dayFromIso(end)
+        : newYorkDayOf(Date.parse(end));
+    const to = Math.min(endDay, last);
     const limit = Math.min(10_000, Math.max(1, Number(query.get('limit') ?? 1000)));
     const token = query.get('page_token');
     const [afterSymbol, afterTime] = token
