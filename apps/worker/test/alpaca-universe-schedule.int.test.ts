@@ -51,12 +51,19 @@ describe('scheduleAlpacaUniverse', () => {
     expect(lines).toEqual([`[worker] alpaca-universe: ${server.alpacaUniverseNoKeys}`]);
     expect(await queue.getJob('alpaca-universe-2026-11-25')).toBeUndefined();
 
+    // The scheduler's tick (its job has no load) queues the load under the session's id.
+    const tick = { loadId: null, requestedBy: null, keyUserId: null };
+    expect(await services.alpacaUniverse.run(tick)).toEqual({ loadId: null, status: 'skipped' });
+    expect(await queue.getJob('alpaca-universe-2026-11-25')).toBeUndefined();
     universe.alpacaDataKey = { keyId: 'k', secret: 's', mode: 'paper' };
-    await scheduleAlpacaUniverse(queue, services, (line) => lines.push(line));
-    expect(lines.at(-1)).toBe(`[worker] alpaca-universe: ${server.alpacaUniverseQueued}`);
+    expect(await services.alpacaUniverse.run(tick)).toEqual({ loadId: null, status: 'skipped' });
     const job = await queue.getJob('alpaca-universe-2026-11-25');
-    expect(job?.data).toMatchObject({ requestedBy: null, keyUserId: null });
-    // A restart while it is queued adds nothing, and there is still one scheduler.
+    const load = await db.alpacaUniverseLoad.findFirstOrThrow({
+      select: { id: true, status: true },
+    });
+    expect(job?.data).toEqual({ loadId: load.id, requestedBy: null, keyUserId: null });
+    expect(load.status).toBe('queued');
+    // A worker start while it is queued adds nothing, and there is still one scheduler.
     await scheduleAlpacaUniverse(queue, services, (line) => lines.push(line));
     expect(lines.at(-1)).toBe(`[worker] alpaca-universe: ${server.alpacaUniverseAlreadyRunning}`);
     expect(await queue.getJobSchedulers()).toHaveLength(1);

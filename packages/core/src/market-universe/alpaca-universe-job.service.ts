@@ -162,35 +162,31 @@ export function alpacaUniverseJobService(deps: Deps) {
     return total > 0 ? null : (refused ?? server.alpacaUniverseFailed);
   }
 
-  return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor) };
+  return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor, request) };
 }
 
 /** The worker's side: one load, its row kept up to date. */
 function alpacaUniverseRunner(
   deps: Deps,
   keysFor: (keyUserId: number | null) => Promise<KeyChoice | null>,
+  request: (who: { requestedBy: number | null; keyUserId: number | null }) => Promise<unknown>,
 ) {
   const { db, universe } = deps;
   return async function run(
     job: TAlpacaUniverseJob,
     attempt: JobAttempt = { final: true },
   ): Promise<{ loadId: number | null; status: 'completed' | 'failed' | 'skipped' }> {
-    let loadId = job.loadId;
-    if (loadId === null) {
-      // The scheduler's tick: a load of its own when a key is there and none is active.
-      const key = await keysFor(null);
-      if (!key) return { loadId: null, status: 'skipped' };
-      const session = lastCompletedSession(deps.now());
-      const done = await lastCompletedAlpacaLoad(db);
-      if (done && isoDate(done.session) >= session) return { loadId: null, status: 'skipped' };
-      const claim = await claimAlpacaLoad(db, {
-        session,
-        requestedBy: null,
-        keyUserId: key.userId,
-      });
-      if (!claim.created) return { loadId: null, status: 'skipped' };
-      loadId = claim.id;
+    if (job.loadId === null) {
+      // The scheduler's tick queues the load under its deterministic id (alpaca-universe-{session})
+      // like any other request, so every load's job can be found by its row.
+      try {
+        await request({ requestedBy: null, keyUserId: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      return { loadId: null, status: 'skipped' };
     }
+    const loadId = job.loadId;
     const row = await findAlpacaLoad(db, loadId);
     if (!row || row.status === 'completed' || row.status === 'failed')
       return { loadId, status: 'skipped' };
