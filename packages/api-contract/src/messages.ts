@@ -217,6 +217,13 @@ export const server = {
     `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
+  criterionNoFundamentals:
+    'Fundamentals are missing: Alpaca gives none; they come from FMP (FMP_API_KEY on the server) or from the CSV snapshot where its symbol matches.',
+  criterionNoMetrics:
+    'Technical metrics are not computed yet (they are refreshed after each market-data load).',
+  criterionNoAssetType: 'The asset type (stock, REIT, SPAC, ETF) is not known for these listings.',
+  criterionUnavailable: (criterion: string, reason: string) =>
+    `${criterion} is unavailable for your market: ${reason}`,
   metricsRefreshQueued: (universe: string, asOf: string) =>
     `Metrics refresh queued for the ${universe} universe (as of ${asOf}).`,
   metricsRefreshExists: (universe: string, asOf: string) =>
@@ -235,6 +242,18 @@ export const server = {
   marketImportAlreadyRunning: 'A market data import is already running.',
   marketImportNoFolder:
     'No market data folder is configured on the server (set MARKET_DATA_DIR for the worker and the API).',
+  alpacaUniverseQueued: 'Loading the Alpaca market (listings and daily bars).',
+  alpacaUniverseAlreadyRunning: 'The Alpaca market is already being loaded.',
+  alpacaUniverseUpToDate: (session: string) =>
+    `The Alpaca market is already loaded through the session of ${session}.`,
+  alpacaUniverseNoKeys:
+    'No Alpaca market data yet: this server has no Alpaca data key and no Alpaca keys are saved. Save your Alpaca keys under Settings to load the market.',
+  alpacaUniverseLoading: (done: number, total: number) =>
+    total > 0
+      ? `Loading the Alpaca market: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} listings. This takes a few minutes the first time.`
+      : 'Loading the Alpaca market. This takes a few minutes the first time.',
+  alpacaUniverseFailed:
+    'Loading the Alpaca market failed; it is tried again after the next close. An admin can start it from Admin → Market data.',
   templateNameRequired: 'A template name is required.',
   templateSaved: (name: string) => `Template '${name}' saved.`,
   templateDeleted: (name: string) => `Template '${name}' deleted.`,

@@ -27,6 +27,7 @@ import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
 import { explorerService } from './explorer/explorer.service.js';
 import { marketImportJobService } from './market-universe/market-import-job.service.js';
+import { alpacaUniverseJobService } from './market-universe/alpaca-universe-job.service.js';
 import { screenerTemplatesService } from './screener/screener-templates.service.js';
 import { queueScreenerJobs, screenerService } from './screener/screener.service.js';
 
@@ -46,6 +47,7 @@ export function createServices(
   const mlScore = mlScoreService(deps);
   const news = newsService(deps, market);
   const tradingSettings = tradingSettingsService(deps, market);
+  const alpacaUniverse = alpacaUniverseJobService(deps);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -81,8 +83,9 @@ export function createServices(
     mlScore,
     news,
     metrics: metricsRefreshService(deps),
-    explorer: explorerService(deps, market),
+    explorer: explorerService(deps, market, alpacaUniverse.notice),
     marketImport: marketImportJobService(deps),
+    alpacaUniverse,
     screeningTemplates,
     screener: screenerService(
       deps,
@@ -90,6 +93,7 @@ export function createServices(
       screeningTemplates,
       queueScreenerJobs(deps.screenerQueue),
       mlScore,
+      alpacaUniverse.notice,
     ),
   };
   return { services, sessions };

@@ -51,6 +51,7 @@ const RUN_SELECT = {
   results: true,
   total: true,
   excludedForMissingData: true,
+  missingByCriterion: true,
   marketAsOf: true,
   error: true,
   createdAt: true,
@@ -130,6 +131,8 @@ export async function completeScreenerRun(
     results: object[];
     total: number;
     excludedForMissingData: number;
+    /** Per active criterion, listings lacking its value. */
+    missingByCriterion?: Record<string, number>;
     marketAsOf: Date | null;
     finishedAt: Date;
   },
@@ -143,6 +146,7 @@ export async function completeScreenerRun(
         results: result.results as Prisma.InputJsonValue,
         total: result.total,
         excludedForMissingData: result.excludedForMissingData,
+        missingByCriterion: result.missingByCriterion ?? {},
         marketAsOf: result.marketAsOf,
         finishedAt: result.finishedAt,
       },
@@ -228,6 +232,6 @@ export function screenerUniverse(db: Db, source: UniverseSource) {
            m.macd_signal AS m_macd_signal, m.macd_histogram AS m_macd_histogram,
            m.average_volume AS m_average_volume, m.beta AS m_beta
     FROM companies c LEFT JOIN stock_metrics m ON m.company_id = c.id
-    WHERE c.source = ${source}::"UniverseSource"
+    WHERE c.source = ${source}::"UniverseSource" AND c.delisted_at IS NULL
     ORDER BY c.symbol`;
 }
