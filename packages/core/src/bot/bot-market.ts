@@ -1,10 +1,19 @@
+import { botTick } from '@tradebot/api-contract';
+import type { Db } from '@tradebot/db';
 import {
+  AlpacaError,
   AlpacaMarketData,
+  BrokerError,
   createAlpacaBroker,
+  dayFromIso,
+  isoFromDay,
   type BrokerPort,
   type MarketClock,
   type MarketDataPort,
 } from '@tradebot/market';
+import { topUpBehind, type AlpacaBarsFeed } from '../backtest/alpaca-bars.js';
+import { alpacaBarsWithKeys } from '../backtest/alpaca-supplier.js';
+import { storedBars } from '../backtest/stored-bars.js';
 import type { ServiceDeps } from '../deps.js';
 import { demoBrokerFor } from '../market/demo-broker.js';
 import { loadAlpacaKeys } from '../market/alpaca-keys.js';
@@ -12,11 +21,21 @@ import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 export type BotMarketName = 'demo' | 'alpaca';
 export type BotMode = 'demo' | 'paper' | 'live';
 
+/** The bars the bot decides on and the last trades its trailing stops watch. */
+export interface BotData extends Pick<MarketDataPort, 'getDailyBars' | 'getLatestTrade'> {
+  /**
+   * Brings the bars of `symbols` up to the session of `toDay` before they are decided (Alpaca:
+   * the cache the backtests read); throws a BrokerError when it cannot, so nothing is decided on
+   * older bars. Absent where the bars are always current (the demo market).
+   */
+  prepare?(symbols: readonly string[], toDay: number): Promise<void>;
+}
+
 /** Where a user's bot trades: the broker, the market's clock and its bars, all of one market. */
 export interface BotMarket {
   broker: BrokerPort;
   clock: MarketClock;
-  data: Pick<MarketDataPort, 'getDailyBars' | 'getLatestTrade'>;
+  data: BotData;
 }
 
 /** The user has no saved keys for the mode the bot was started in. */
@@ -28,9 +47,37 @@ export class MissingKeysError extends Error {
 }
 
 /**
+ * An Alpaca bot's bars: the cache the backtests read (`daily_bars` of source `alpaca`), topped up
+ * through `supplier` before deciding; the last trades live from Alpaca.
+ */
+export function cachedBotData(
+  db: Db,
+  supplier: AlpacaBarsFeed,
+  live: Pick<MarketDataPort, 'getLatestTrade'>,
+): BotData {
+  return {
+    getDailyBars: (symbol, range) =>
+      storedBars(db, 'alpaca', symbol, dayFromIso(range.from), dayFromIso(range.to)),
+    getLatestTrade: (symbol) => live.getLatestTrade(symbol),
+    async prepare(symbols, toDay) {
+      try {
+        await topUpBehind(db, supplier, symbols, toDay);
+      } catch (error) {
+        if (!(error instanceof AlpacaError || error instanceof BrokerError)) throw error;
+        throw new BrokerError(
+          'unavailable',
+          botTick.barsNotToppedUp(isoFromDay(toDay), error.message),
+        );
+      }
+    },
+  };
+}
+
+/**
  * The bot's market of one user: on the demo market the simulated broker and the demo clock; on
- * Alpaca the broker and market data with the keys of the mode the bot was started in (decrypted
- * for this tick only, never logged). Alpaca's clock is read once per call (one request).
+ * Alpaca the broker, the clock and the last trades with the keys of the mode the bot was started
+ * in (decrypted for this tick only, never logged), and the cached bars (cachedBotData) the
+ * backtests read. Alpaca's clock is read once per call (one request).
  */
 export async function botMarketFor(
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
@@ -55,5 +102,6 @@ export async function botMarketFor(
     paper,
     env: deps.market.alpacaEnv,
   });
-  return { broker, clock: data.clock, data };
+  const supplier = alpacaBarsWithKeys(deps, keys, paper);
+  return { broker, clock: data.clock, data: cachedBotData(deps.db, supplier, data) };
 }
