@@ -199,6 +199,8 @@ const rest: Record<string, Call> = {
   'POST /api/admin/import-market-data': (t) =>
     api.http.post('/api/admin/import-market-data', {}, t),
   'GET /api/admin/import-market-data': (t) => api.http.get('/api/admin/import-market-data', t),
+  'POST /api/admin/alpaca-universe': (t) => api.http.post('/api/admin/alpaca-universe', {}, t),
+  'GET /api/admin/alpaca-universe': (t) => api.http.get('/api/admin/alpaca-universe', t),
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
   'GET /api/screening/ml-model': (t) => api.http.get('/api/screening/ml-model', t),
@@ -294,6 +296,8 @@ const procedures: Record<string, Call> = {
   'explorer.logos': trpc('explorer.logos', 'mutation', { symbols: ['ALICEQ'] }),
   'adminMarketImport.start': trpc('adminMarketImport.start', 'mutation'),
   'adminMarketImport.status': trpc('adminMarketImport.status', 'query'),
+  'adminAlpacaUniverse.start': trpc('adminAlpacaUniverse.start', 'mutation'),
+  'adminAlpacaUniverse.status': trpc('adminAlpacaUniverse.status', 'query'),
   'screener.templates': trpc('screener.templates', 'query'),
   'screener.saveTemplate': trpc('screener.saveTemplate', 'mutation', {
     name: 'Alicetpl',

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createCoreRuntime } from '@tradebot/core';
 import { ensureDatabase, migrate } from '@tradebot/db';
 import {
+  alpacaUniverseQueue,
   backtestQueue,
   botQueue,
   createRedis,
@@ -23,6 +24,7 @@ import { startProviderRefresh } from './provider-refresh.processor.js';
 import { metricsProcessor } from './metrics-refresh.processor.js';
 import { scheduleMetricsRefresh } from './metrics-schedule.js';
 import { marketImportProcessor } from './market-import.processor.js';
+import { alpacaUniverseProcessor, scheduleAlpacaUniverse } from './alpaca-universe.processor.js';
 import { screenerProcessor } from './screener.processor.js';
 import { backtestProcessor } from './backtest.processor.js';
 import { botProcessor, startBotSchedulerHealing } from './bot.processor.js';
@@ -36,6 +38,7 @@ await migrate(env.DATABASE_URL);
 const runtime = createCoreRuntime(env);
 await runtime.ready();
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
+const mlQueue = openQueue(mlScoreQueue, connection, runtime.namespace);
 
 const workers = [
   startWorker(
@@ -61,6 +64,15 @@ const workers = [
   startWorker(
     marketImportQueue,
     marketImportProcessor(runtime.services),
+    connection,
+    runtime.namespace,
+    1,
+  ),
+  // One load at a time (the service also allows only one queued or running): it shares the
+  // key's Alpaca rate limit.
+  startWorker(
+    alpacaUniverseQueue,
+    alpacaUniverseProcessor(runtime.services, mlQueue),
     connection,
     runtime.namespace,
     1,
@@ -106,12 +118,16 @@ for (const worker of workers) {
   );
   worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
 }
-scheduleMlScore(openQueue(mlScoreQueue, connection, runtime.namespace), runtime.services, {
+scheduleMlScore(mlQueue, runtime.services, {
   trainMissingNow: env.ML_SCORE_AT_START === '1',
 }).catch((error: Error) =>
   console.error(`[worker] scheduling the ML score training: ${error.message}`),
 );
 await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES);
+// Alpaca's listings and bars after each close, and now when the universe is empty or stale.
+await scheduleAlpacaUniverse(runtime.deps.universe.alpacaQueue, runtime.services).catch(
+  (error: Error) => console.error(`[worker] scheduling the Alpaca universe: ${error.message}`),
+);
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
 console.log(
   `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,
@@ -125,7 +141,7 @@ console.log(
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
   stopBotHealing();
-  const closing = [...workers.map((worker) => worker.close()), news.close()];
+  const closing = [...workers.map((worker) => worker.close()), news.close(), mlQueue.close()];
   const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
   if (!finished)

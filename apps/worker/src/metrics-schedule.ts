@@ -25,7 +25,7 @@ export async function scheduleMetricsRefresh(runtime: CoreRuntime, minutes: numb
     { every: DAY_MS },
     { name: 'metrics', data: { universe: 'csv' } },
   );
-  for (const universe of ['demo', 'csv'] as const) {
+  for (const universe of ['demo', 'csv', 'alpaca'] as const) {
     const outcome = await runtime.services.metrics.enqueueRefresh(universe);
     if (outcome.enqueued)
       console.log(`[metrics] ${universe} refresh queued as of ${outcome.as_of}`);

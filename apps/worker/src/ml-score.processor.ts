@@ -7,7 +7,7 @@ import type { Queue } from 'bullmq';
 export const mlScoreProcessor = (services: Pick<Services, 'mlScore'>) => (job: TMlScoreJob) =>
   services.mlScore.train(job.universe, { skipIfCurrent: true });
 
-const UNIVERSES: readonly TMlScoreJob['universe'][] = ['demo', 'csv'];
+const UNIVERSES: readonly TMlScoreJob['universe'][] = ['demo', 'csv', 'alpaca'];
 
 /**
  * Retrains each universe weekly (Saturday 06:00 New York, after the week's last session) by a

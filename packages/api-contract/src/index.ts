@@ -21,6 +21,7 @@ export * from './schemas/ml-score.schema.js';
 export * from './schemas/news.schema.js';
 export * from './schemas/explorer.schema.js';
 export * from './schemas/market-import.schema.js';
+export * from './schemas/alpaca-universe.schema.js';
 export * from './schemas/screener.schema.js';
 export * from './schemas/backtest-settings.schema.js';
 export * from './schemas/trading-settings.schema.js';

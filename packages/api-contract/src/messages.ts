@@ -253,6 +253,18 @@ export const server = {
   marketImportAlreadyRunning: 'A market data import is already running.',
   marketImportNoFolder:
     'No market data folder is configured on the server (set MARKET_DATA_DIR for the worker and the API).',
+  alpacaUniverseQueued: 'Loading the Alpaca market (listings and daily bars).',
+  alpacaUniverseAlreadyRunning: 'The Alpaca market is already being loaded.',
+  alpacaUniverseUpToDate: (session: string) =>
+    `The Alpaca market is already loaded through the session of ${session}.`,
+  alpacaUniverseNoKeys:
+    'No Alpaca market data yet: this server has no Alpaca data key and no Alpaca keys are saved. Save your Alpaca keys under Settings to load the market.',
+  alpacaUniverseLoading: (done: number, total: number) =>
+    total > 0
+      ? `Loading the Alpaca market: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} listings. This takes a few minutes the first time.`
+      : 'Loading the Alpaca market. This takes a few minutes the first time.',
+  alpacaUniverseFailed:
+    'Loading the Alpaca market failed; it is tried again after the next close. An admin can start it from Admin → Market data.',
   templateNameRequired: 'A template name is required.',
   templateSaved: (name: string) => `Template '${name}' saved.`,
   templateDeleted: (name: string) => `Template '${name}' deleted.`,

@@ -65,6 +65,19 @@ export const coreEnvShape = {
   ALPACA_TRADING_URL: z.string().url().optional(),
   ALPACA_DATA_URL: z.string().url().optional(),
   /**
+   * The deployment's Alpaca market-data key (both or neither): it loads the Alpaca universe
+   * (assets and daily bars) for every Alpaca user. Unset: the saved keys of an Alpaca user are
+   * used (the user whose visit asked for the load), and without any nothing is loaded.
+   */
+  ALPACA_DATA_KEY_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(1).optional(),
+  ),
+  ALPACA_DATA_SECRET_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(1).optional(),
+  ),
+  /**
    * Logo address of a real listing, built from its company domain: `{domain}` (and `{symbol}`)
    * are replaced, e.g. https://logo.clearbit.com/{domain}. Unset: real listings show "No Logo".
    * Its origin is added to the CSP's img-src.

@@ -1,7 +1,9 @@
 import type { Db } from '@tradebot/db';
+import type { UniverseDataPort } from '@tradebot/market';
 import type { Queue } from 'bullmq';
 import type { BackgroundTasks } from './background.js';
 import type { UserEvents } from './events/user-events.js';
+import type { AlpacaKeys } from './market/alpaca-keys.js';
 import type { MarketDeps } from './market/market-deps.js';
 import type { Mailer } from './mail/outbox-mailer.js';
 import type { Cipher } from './security/cipher.js';
@@ -51,4 +53,13 @@ export interface UniverseDeps {
   marketDataDir?: string | undefined;
   /** The market-data import queue (`marketImportQueue` of packages/jobs). */
   importQueue: Queue;
+  /** The Alpaca universe's load queue (`alpacaUniverseQueue` of packages/jobs). */
+  alpacaQueue: Queue;
+  /** ALPACA_DATA_KEY_ID / ALPACA_DATA_SECRET_KEY when both are set. */
+  alpacaDataKey?: AlpacaKeys | undefined;
+  /**
+   * Opens Alpaca's assets and multi-symbol bars with a key (the adapter of
+   * market/src/alpaca); unset: loads fail saying so. Tests pass an in-memory port.
+   */
+  alpacaData?: ((keys: AlpacaKeys) => UniverseDataPort) | undefined;
 }

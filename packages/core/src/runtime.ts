@@ -3,6 +3,7 @@ import {
   createRedis,
   mailQueue,
   marketImportQueue,
+  alpacaUniverseQueue,
   metricsQueue,
   newsQueue,
   openQueue,
@@ -34,6 +35,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const mail = openQueue(mailQueue, queueConnection, namespace);
   const metrics = openQueue(metricsQueue, queueConnection, namespace);
   const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
+  const alpacaUniverse = openQueue(alpacaUniverseQueue, queueConnection, namespace);
   const screener = openQueue(screenerQueue, queueConnection, namespace);
   const news = openQueue(newsQueue, queueConnection, namespace);
   const backtests = openQueue(backtestQueue, queueConnection, namespace);
@@ -72,6 +74,11 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       logoUrlTemplate: env.LOGO_URL_TEMPLATE,
       marketDataDir: marketDataDir(env),
       importQueue: marketImport,
+      alpacaQueue: alpacaUniverse,
+      alpacaDataKey:
+        env.ALPACA_DATA_KEY_ID && env.ALPACA_DATA_SECRET_KEY
+          ? { keyId: env.ALPACA_DATA_KEY_ID, secret: env.ALPACA_DATA_SECRET_KEY }
+          : undefined,
     },
     screenerQueue: screener,
     newsQueue: news,
@@ -111,6 +118,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await mail.close();
       await metrics.close();
       await marketImport.close();
+      await alpacaUniverse.close();
       await screener.close();
       await news.close();
       await backtests.close();

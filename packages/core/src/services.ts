@@ -27,6 +27,7 @@ import { notificationService } from './notifications/notification.service.js';
 import { stockListsService } from './stock-lists/stock-lists.service.js';
 import { explorerService } from './explorer/explorer.service.js';
 import { marketImportJobService } from './market-universe/market-import-job.service.js';
+import { alpacaUniverseJobService } from './market-universe/alpaca-universe-job.service.js';
 import { screenerTemplatesService } from './screener/screener-templates.service.js';
 import { queueScreenerJobs, screenerService } from './screener/screener.service.js';
 
@@ -83,6 +84,7 @@ export function createServices(
     metrics: metricsRefreshService(deps),
     explorer: explorerService(deps, market),
     marketImport: marketImportJobService(deps),
+    alpacaUniverse: alpacaUniverseJobService(deps),
     screeningTemplates,
     screener: screenerService(
       deps,

@@ -23,3 +23,5 @@ export * from './repos/bot.repo.js';
 export * from './repos/bot-control.repo.js';
 export * from './repos/bot-trades.repo.js';
 export * from './repos/advisory-lock.repo.js';
+export * from './repos/alpaca-universe.repo.js';
+export * from './repos/alpaca-loads.repo.js';

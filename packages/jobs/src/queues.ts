@@ -1,4 +1,6 @@
 import {
+  ZAlpacaUniverseJob,
+  ZAlpacaUniverseResult,
   ZMlScoreJob,
   ZMlScoreResult,
   ZProviderRefreshJob,
@@ -210,3 +212,30 @@ export const botQueue = defineQueue({
 export const botSchedulerId = (userId: number) => `bot:${userId}`;
 /** A tick asked for now (Start, Restart): one per user and second of market time. */
 export const botTickNowJobId = (userId: number, at: number) => `bot-now-${userId}-${at}`;
+
+/**
+ * Loads of the Alpaca universe (listings and daily bars, core alpaca-universe-job.service.ts):
+ * a Job Scheduler after each close (ALPACA_UNIVERSE_SCHEDULE) and requests (an admin, an Alpaca
+ * user's visit to an empty or stale universe) with the id `alpaca-universe-{session}`, so a
+ * session is queued once. A load is resumable (each listing continues from its last stored
+ * bar): a killed worker's job is handed on within about a minute and goes on from there; a
+ * failure (Alpaca down) is retried twice, ten minutes apart.
+ */
+export const alpacaUniverseQueue = defineQueue({
+  name: 'alpaca-universe',
+  payload: ZAlpacaUniverseJob,
+  result: ZAlpacaUniverseResult,
+  defaultJobOptions: {
+    attempts: 3,
+    backoff: { type: 'fixed', delay: 10 * 60_000 },
+    removeOnComplete: { count: 100 },
+    removeOnFail: { count: 100 },
+  },
+  workerOptions: { lockDuration: 30_000, stalledInterval: 15_000, maxStalledCount: 3 },
+});
+
+/** The deterministic job id of a load up to `session` (YYYY-MM-DD). */
+export const alpacaUniverseJobId = (session: string) => `alpaca-universe-${session}`;
+/** The Job Scheduler of the loads: 16:30 and 20:30 New York on weekdays (after each close). */
+export const ALPACA_UNIVERSE_SCHEDULER_ID = 'alpaca-universe-after-close';
+export const ALPACA_UNIVERSE_SCHEDULE = { pattern: '30 16,20 * * 1-5', tz: 'America/New_York' };

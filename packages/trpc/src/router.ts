@@ -10,6 +10,7 @@ import { stockListsRouter } from './routers/stock-lists.router.js';
 import { backtestSettingsRouter } from './routers/backtest-settings.router.js';
 import { explorerRouter } from './routers/explorer.router.js';
 import { marketImportRouter } from './routers/market-import.router.js';
+import { alpacaUniverseRouter } from './routers/alpaca-universe.router.js';
 import { screenerRouter } from './routers/screener.router.js';
 import { tradingSettingsRouter } from './routers/trading-settings.router.js';
 import { backtestsRouter } from './routers/backtests.router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   news: newsRouter,
   explorer: explorerRouter,
   adminMarketImport: marketImportRouter,
+  adminAlpacaUniverse: alpacaUniverseRouter,
   screener: screenerRouter,
   tradingSettings: tradingSettingsRouter,
   backtests: backtestsRouter,

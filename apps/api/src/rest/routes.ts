@@ -197,7 +197,7 @@ export const restRoutes: readonly RestRoute[] = [
   },
   // spec §7 Dashboard: news sentiment (read from the cache the worker refreshes)
   { method: 'GET', path: '/api/get-news-sentiment', procedure: 'news.sentiment' },
-  // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' })
+  // ours: enqueue the technical metrics refresh now ({ universe?: 'demo' | 'csv' | 'alpaca' })
   {
     method: 'POST',
     path: '/api/admin/refresh-metrics',
@@ -211,6 +211,9 @@ export const restRoutes: readonly RestRoute[] = [
   // ours: the admin's market-data import (the server's MARKET_DATA_DIR) and its status/report
   { method: 'POST', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.start' },
   { method: 'GET', path: '/api/admin/import-market-data', procedure: 'adminMarketImport.status' },
+  // ours: the admin's load of the Alpaca universe (listings and daily bars) and its status
+  { method: 'POST', path: '/api/admin/alpaca-universe', procedure: 'adminAlpacaUniverse.start' },
+  { method: 'GET', path: '/api/admin/alpaca-universe', procedure: 'adminAlpacaUniverse.status' },
   // spec §7 Strategy settings: screening templates and the screener
   { method: 'GET', path: '/api/screening/templates', procedure: 'screener.templates' },
   {

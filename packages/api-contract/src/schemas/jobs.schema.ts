@@ -10,7 +10,7 @@ export const ZSendMailResult = z.object({
 export type TSendMailResult = z.infer<typeof ZSendMailResult>;
 
 /** ML score training of one universe (weekly, and at worker start when it has no model). */
-export const ZMlScoreJob = z.object({ universe: z.enum(['demo', 'csv']) });
+export const ZMlScoreJob = z.object({ universe: z.enum(['demo', 'csv', 'alpaca']) });
 export type TMlScoreJob = z.infer<typeof ZMlScoreJob>;
 export const ZMlScoreResult = z.object({
   /** False when the universe had too little history to train on (nothing stored). */
@@ -54,7 +54,7 @@ export type TNewsRefreshResult = z.infer<typeof ZNewsRefreshResult>;
  * the deterministic id `metrics:{universe}:{as_of}`, so a second trigger for the same date does
  * not run it twice.
  */
-export const ZMetricsUniverse = z.enum(['demo', 'csv']);
+export const ZMetricsUniverse = z.enum(['demo', 'csv', 'alpaca']);
 export const ZMetricsRefreshJob = z.object({
   universe: ZMetricsUniverse,
   as_of: z.iso.date().optional(),
@@ -71,7 +71,7 @@ export const ZMetricsRefreshResult = z.object({
   resumed_after: z.number().int().optional(),
 });
 export type TMetricsRefreshResult = z.infer<typeof ZMetricsRefreshResult>;
-/** POST /api/admin/refresh-metrics: one universe, or both when left out. */
+/** POST /api/admin/refresh-metrics: one universe, or all of them when left out. */
 export const ZRefreshMetricsInput = z
   .object({ universe: ZMetricsUniverse.optional() })
   .strict()

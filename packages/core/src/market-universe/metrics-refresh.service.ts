@@ -5,7 +5,7 @@ import { dayOfInstant, isoFromDay } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { syncDemoUniverse } from './demo-universe-sync.js';
 import { refreshMetrics, type MetricsRefreshOptions } from './metrics-refresh.js';
-import { csvBarSource, demoBarSource } from './metrics-sources.js';
+import { demoBarSource, storedBarSource } from './metrics-sources.js';
 
 export type MetricsUniverse = TMetricsRefreshJob['universe'];
 
@@ -32,14 +32,14 @@ export function metricsRefreshService(
 
   /**
    * The last completed trading date the universe's refresh would use: on the demo market its
-   * clock's last completed session; for csv the last stored bar up to today.
+   * clock's last completed session; for csv and alpaca the last stored bar up to today.
    */
   async function asOfFor(universe: MetricsUniverse): Promise<string | null> {
     if (universe === 'demo') {
       const n = demo.completedCount();
       return n > 0 ? isoFromDay(demo.dayAt(n - 1)) : null;
     }
-    return lastBarDate(db, 'csv', isoFromDay(dayOfInstant(deps.now().getTime())));
+    return lastBarDate(db, universe, isoFromDay(dayOfInstant(deps.now().getTime())));
   }
 
   /** Adds the refresh for the universe's current as-of date unless that job already exists. */
@@ -58,9 +58,9 @@ export function metricsRefreshService(
     return { universe, as_of: asOf, enqueued: true };
   }
 
-  /** POST /api/admin/refresh-metrics: enqueues one universe or both, says what happened. */
+  /** POST /api/admin/refresh-metrics: enqueues one universe or all, says what happened. */
   async function triggerRefresh(universe?: MetricsUniverse): Promise<{ message: string }> {
-    const universes: MetricsUniverse[] = universe ? [universe] : ['demo', 'csv'];
+    const universes: MetricsUniverse[] = universe ? [universe] : ['demo', 'csv', 'alpaca'];
     const outcomes = await Promise.all(universes.map(enqueueRefresh));
     return {
       message: outcomes
@@ -85,7 +85,8 @@ export function metricsRefreshService(
     options: Omit<MetricsRefreshOptions, 'now'> = {},
   ) {
     if (universe === 'demo') await syncDemoUniverse(db, demo);
-    const source = universe === 'demo' ? demoBarSource(demo, asOf) : csvBarSource(db, asOf);
+    const source =
+      universe === 'demo' ? demoBarSource(demo, asOf) : storedBarSource(db, universe, asOf);
     return refreshMetrics(db, source, { ...options, now: deps.now });
   }
 

@@ -12,7 +12,7 @@ import { allocBars, type Bars } from '@tradebot/strategy';
 export const LOOKBACK_DAYS = 600;
 
 export interface MetricsBarSource {
-  universe: 'demo' | 'csv';
+  universe: 'demo' | 'csv' | 'alpaca';
   asOf: string;
   /** The benchmark series of beta (only `time` and `close` are read). */
   benchmark(): Promise<Bars>;
@@ -70,20 +70,25 @@ export function demoBarSource(market: DemoMarket, asOf: string): MetricsBarSourc
 }
 
 /**
- * The csv universe: bars from `daily_bars`, split- and dividend-adjusted (each bar's OHLC scaled
+ * A stored universe (csv, or alpaca whose bars are already adjusted: adjusted_close = close):
+ * bars from `daily_bars`, split- and dividend-adjusted (each bar's OHLC scaled
  * by adjusted_close / close, so a split is no crash in RSI, ATR or beta); the last price is then
  * the last adjusted close, which equals the traded one on a file's last date. Beta against an
  * equal-weight index of the universe itself (the mean daily return of its listings): the
  * shared data holds no index or ETF series, and an equal-weight index of the same stocks is
  * the closest market proxy the data offers.
  */
-export function csvBarSource(db: Db, asOf: string): MetricsBarSource {
+export function storedBarSource(
+  db: Db,
+  universe: 'csv' | 'alpaca',
+  asOf: string,
+): MetricsBarSource {
   const range = rangeOf(asOf);
   return {
-    universe: 'csv',
+    universe,
     asOf,
     async benchmark() {
-      const rows = await equalWeightReturns(db, 'csv', range);
+      const rows = await equalWeightReturns(db, universe, range);
       return indexBars(
         rows.map((row) => row.day),
         (t) => 1 + (rows[t] as { ret: number }).ret,
@@ -121,3 +126,6 @@ export function csvBarSource(db: Db, asOf: string): MetricsBarSource {
     },
   };
 }
+
+/** The csv universe's bars (the CSV import's `daily_bars`). */
+export const csvBarSource = (db: Db, asOf: string) => storedBarSource(db, 'csv', asOf);

@@ -4,9 +4,10 @@ import type { MarketName } from './market-deps.js';
 export type UniverseName = 'demo' | 'csv' | 'alpaca';
 
 /**
- * Demo users see the demo market's fictional universe; Alpaca users the real one (the CSV import
- * of `../shared/data` today, a fundamentals provider later).
+ * Demo users see the demo market's fictional universe; Alpaca users Alpaca's own listings and
+ * daily bars (source 'alpaca', loaded by the alpaca-universe job). The CSV import (source 'csv')
+ * is an offline snapshot: its fundamentals are copied onto Alpaca listings of the same symbol.
  */
 export function universeOf(market: MarketName): UniverseName {
-  return market === 'demo' ? 'demo' : 'csv';
+  return market === 'demo' ? 'demo' : 'alpaca';
 }

@@ -58,7 +58,7 @@ function toBars(b: AdjustedBars): Bars {
 export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>) {
   /**
    * Market time of a universe: the demo market's own clock for `demo`; the real market's, i.e.
-   * the injected wall clock, for `csv` (its bars are real dates).
+   * the injected wall clock, for `csv` and `alpaca` (their bars are real dates).
    */
   const marketNow = (universe: UniverseName): number =>
     universe === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
@@ -72,7 +72,7 @@ export function mlScoreService(deps: Pick<ServiceDeps, 'db' | 'market' | 'now'>)
     isoFromDay(lastCompletedTradingDay(marketNow(universe)));
 
   async function loadUniverse(universe: UniverseName, upTo: string): Promise<Bars[]> {
-    if (universe === 'csv') return (await adjustedBarsUpTo(deps.db, 'csv', upTo)).map(toBars);
+    if (universe !== 'demo') return (await adjustedBarsUpTo(deps.db, universe, upTo)).map(toBars);
     const demo = deps.market.demo.market;
     const bars: Bars[] = [];
     for (const c of demo.listings())

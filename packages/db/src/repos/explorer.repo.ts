@@ -86,7 +86,7 @@ export function explorerQuery(
 ): { text: string; values: unknown[] } {
   if (search === '') {
     return {
-      text: `${SELECT} WHERE c."source" = $1::"UniverseSource"
+      text: `${SELECT} WHERE c."source" = $1::"UniverseSource" AND c."delisted_at" IS NULL
         ORDER BY c."market_cap" DESC NULLS LAST, c."symbol" LIMIT $2 OFFSET $3`,
       values: [source, page.limit, page.offset],
     };
@@ -96,7 +96,7 @@ export function explorerQuery(
   const similar = search.length >= 3 ? `OR c."company_name" % $5` : '';
   return {
     text: `${SELECT}
-      WHERE c."source" = $1::"UniverseSource"
+      WHERE c."source" = $1::"UniverseSource" AND c."delisted_at" IS NULL
         AND (upper(c."symbol") LIKE $2 OR c."company_name" ILIKE $3 ${similar})
       ORDER BY (upper(c."symbol") = $4) DESC, (upper(c."symbol") LIKE $2) DESC,
         similarity(c."company_name", $5) DESC, c."market_cap" DESC NULLS LAST, c."symbol"
@@ -125,7 +125,7 @@ export async function exploreCompanies(
 
 /** How many listings a universe holds (the explorer's page count). */
 export async function countCompanies(db: Db, source: UniverseSource): Promise<number> {
-  return db.company.count({ where: { source } });
+  return db.company.count({ where: { source, delistedAt: null } });
 }
 
 /** The domains of these listings (missing symbols are left out). */

@@ -228,6 +228,6 @@ export function screenerUniverse(db: Db, source: UniverseSource) {
            m.macd_signal AS m_macd_signal, m.macd_histogram AS m_macd_histogram,
            m.average_volume AS m_average_volume, m.beta AS m_beta
     FROM companies c LEFT JOIN stock_metrics m ON m.company_id = c.id
-    WHERE c.source = ${source}::"UniverseSource"
+    WHERE c.source = ${source}::"UniverseSource" AND c.delisted_at IS NULL
     ORDER BY c.symbol`;
 }

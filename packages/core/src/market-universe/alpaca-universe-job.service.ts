@@ -1,0 +1,247 @@
+import {
+  AppError,
+  server,
+  ZAlpacaUniverseReport,
+  type TAlpacaUniverseJob,
+  type TAlpacaUniverseStatus,
+} from '@tradebot/api-contract';
+import {
+  activeAlpacaLoad,
+  alpacaLoadCounts,
+  claimAlpacaLoad,
+  findAlpacaLoad,
+  lastAlpacaKeyUser,
+  lastCompletedAlpacaLoad,
+  latestAlpacaLoad,
+  updateAlpacaLoad,
+} from '@tradebot/db';
+import { alpacaUniverseJobId, alpacaUniverseQueue, enqueue, type JobAttempt } from '@tradebot/jobs';
+import type { ServiceDeps } from '../deps.js';
+import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
+import { lastCompletedSession, loadAlpacaUniverse } from './alpaca-universe-load.js';
+
+/** The websocket task name of a load's progress events. */
+export const ALPACA_UNIVERSE_TASK = 'alpaca-universe';
+
+/** BullMQ states in which a job will never run (again). */
+const OVER = new Set(['completed', 'failed', 'unknown']);
+const NO_ADAPTER = 'The Alpaca market-data adapter is not configured on this server.';
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+type Deps = Pick<ServiceDeps, 'db' | 'cipher' | 'events' | 'universe' | 'now'>;
+
+/**
+ * The Alpaca universe's loads (`alpaca_universe_loads`, queue `alpaca-universe`): who asks (the
+ * scheduler after each close, an admin, an Alpaca user meeting an empty or stale universe),
+ * which key is used (the deployment's data key, else an Alpaca user's saved keys, decrypted
+ * only for the load and never logged), and the worker's run with progress in PostgreSQL and
+ * to the requester's websocket.
+ */
+export function alpacaUniverseJobService(deps: Deps) {
+  const { db, universe } = deps;
+
+  /** The key a load uses: the data key, else saved keys of the asking or the last key user. */
+  async function keysFor(
+    keyUserId: number | null,
+  ): Promise<{ keys: AlpacaKeys; userId: number | null } | null> {
+    if (universe.alpacaDataKey) return { keys: universe.alpacaDataKey, userId: null };
+    const candidates = [keyUserId, await lastAlpacaKeyUser(db)];
+    for (const userId of candidates) {
+      if (userId === null) continue;
+      for (const mode of ['paper', 'live'] as const) {
+        const keys = await loadAlpacaKeys(db, deps.cipher, userId, mode);
+        if (keys) return { keys, userId };
+      }
+    }
+    return null;
+  }
+
+  /** A row left queued or running by a job that will never run (its worker was lost). */
+  async function clearStale() {
+    const active = await activeAlpacaLoad(db);
+    if (!active) return;
+    const state = await universe.alpacaQueue.getJobState(
+      alpacaUniverseJobId(isoDate(active.session)),
+    );
+    if (!OVER.has(state)) return;
+    await updateAlpacaLoad(db, active.id, {
+      status: 'failed',
+      error: 'The load stopped before it finished (its worker was stopped). Start it again.',
+      finishedAt: deps.now(),
+    });
+  }
+
+  /**
+   * Queues a load up to the last completed session unless the universe is already there or a
+   * load is queued or running. `keyUserId`: whose saved keys may be used.
+   */
+  async function request(who: { requestedBy: number | null; keyUserId: number | null }) {
+    const session = lastCompletedSession(deps.now());
+    const done = await lastCompletedAlpacaLoad(db);
+    if (done && isoDate(done.session) >= session)
+      return { message: server.alpacaUniverseUpToDate(isoDate(done.session)), job_id: null };
+    const key = await keysFor(who.keyUserId);
+    if (!key) throw new AppError('BAD_REQUEST', server.alpacaUniverseNoKeys);
+    await clearStale();
+    const claim = await claimAlpacaLoad(db, {
+      session,
+      requestedBy: who.requestedBy,
+      keyUserId: key.userId,
+    });
+    if (!claim.created) {
+      const active = await activeAlpacaLoad(db);
+      const jobId = alpacaUniverseJobId(active ? isoDate(active.session) : session);
+      return { message: server.alpacaUniverseAlreadyRunning, job_id: jobId };
+    }
+    const jobId = alpacaUniverseJobId(session);
+    // An earlier job of the same session that ended (failed, or completed before a new load
+    // was asked for) would make BullMQ ignore the add: it goes first.
+    const old = await universe.alpacaQueue.getJob(jobId);
+    if (old && OVER.has(await old.getState())) await old.remove();
+    const payload = { loadId: claim.id, requestedBy: who.requestedBy, keyUserId: key.userId };
+    await enqueue(universe.alpacaQueue, alpacaUniverseQueue, payload, { jobId });
+    return { message: server.alpacaUniverseQueued, job_id: jobId };
+  }
+
+  /** GET /api/admin/alpaca-universe */
+  async function status(): Promise<TAlpacaUniverseStatus> {
+    const [row, done, keyUser] = await Promise.all([
+      latestAlpacaLoad(db),
+      lastCompletedAlpacaLoad(db),
+      lastAlpacaKeyUser(db),
+    ]);
+    const counts = await alpacaLoadCounts(db, done ? isoDate(done.session) : '9999-12-31');
+    const report = ZAlpacaUniverseReport.safeParse(row?.report);
+    return {
+      key_source: universe.alpacaDataKey ? 'data_key' : keyUser !== null ? 'user_keys' : 'none',
+      listings: counts.total,
+      complete_through: done ? isoDate(done.session) : null,
+      last: row && {
+        job_id: alpacaUniverseJobId(isoDate(row.session)),
+        session: isoDate(row.session),
+        status: row.status as 'queued' | 'running' | 'completed' | 'failed',
+        symbols_done: row.symbolsDone,
+        symbols_total: row.symbolsTotal,
+        message: row.message,
+        created_at: row.createdAt.toISOString(),
+        finished_at: row.finishedAt?.toISOString() ?? null,
+        report: report.success ? report.data : null,
+        error: row.error,
+      },
+    };
+  }
+
+  /**
+   * What an Alpaca user's explorer or screener says about the universe: null when it is loaded
+   * through the last completed session; otherwise a load is asked for (with the user's keys if
+   * the deployment has none) and, while there are no listings yet, the reason is returned.
+   */
+  async function notice(userId: number): Promise<string | null> {
+    const session = lastCompletedSession(deps.now());
+    const done = await lastCompletedAlpacaLoad(db);
+    const listed = done !== null;
+    if (done && isoDate(done.session) >= session) return null;
+    try {
+      await request({ requestedBy: userId, keyUserId: userId });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return listed ? null : error.message;
+    }
+    if (listed) return null;
+    const active = await activeAlpacaLoad(db);
+    if (active?.status === 'failed') return server.alpacaUniverseFailed;
+    return server.alpacaUniverseLoading(active?.symbolsDone ?? 0, active?.symbolsTotal ?? 0);
+  }
+
+  return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor) };
+}
+
+/** The worker's side: one load, its row kept up to date. */
+function alpacaUniverseRunner(
+  deps: Deps,
+  keysFor: (
+    keyUserId: number | null,
+  ) => Promise<{ keys: AlpacaKeys; userId: number | null } | null>,
+) {
+  const { db, universe } = deps;
+  return async function run(
+    job: TAlpacaUniverseJob,
+    attempt: JobAttempt = { final: true },
+  ): Promise<{ loadId: number | null; status: 'completed' | 'failed' | 'skipped' }> {
+    let loadId = job.loadId;
+    if (loadId === null) {
+      // The scheduler's tick: a load of its own when a key is there and none is active.
+      const key = await keysFor(null);
+      if (!key) return { loadId: null, status: 'skipped' };
+      const session = lastCompletedSession(deps.now());
+      const done = await lastCompletedAlpacaLoad(db);
+      if (done && isoDate(done.session) >= session) return { loadId: null, status: 'skipped' };
+      const claim = await claimAlpacaLoad(db, {
+        session,
+        requestedBy: null,
+        keyUserId: key.userId,
+      });
+      if (!claim.created) return { loadId: null, status: 'skipped' };
+      loadId = claim.id;
+    }
+    const row = await findAlpacaLoad(db, loadId);
+    if (!row || row.status === 'completed' || row.status === 'failed')
+      return { loadId, status: 'skipped' };
+    const id = loadId;
+    const session = isoDate(row.session);
+    const publish = (completed: number, total: number, message: string) =>
+      row.requestedBy === null
+        ? Promise.resolve()
+        : deps.events.publish(row.requestedBy, {
+            type: 'progress',
+            task: ALPACA_UNIVERSE_TASK,
+            completed,
+            total,
+            message,
+          });
+    try {
+      const key = await keysFor(row.keyUserId);
+      if (!key) throw new AppError('BAD_REQUEST', server.alpacaUniverseNoKeys);
+      if (!universe.alpacaData) throw new AppError('BAD_REQUEST', NO_ADAPTER);
+      await updateAlpacaLoad(db, id, { status: 'running', error: null, keyUserId: key.userId });
+      const report = await loadAlpacaUniverse(
+        db,
+        universe.alpacaData(key.keys),
+        session,
+        deps.now(),
+        {
+          onProgress: async ({ done, total }) => {
+            await updateAlpacaLoad(db, id, { symbolsDone: done, symbolsTotal: total });
+            await publish(done, total, `${done} of ${total} listings`);
+          },
+        },
+      );
+      const message = `Loaded ${report.symbolsTotal} listings through ${session}: ${report.bars.inserted} new daily bars, ${report.delisted} delisted.`;
+      await updateAlpacaLoad(db, id, {
+        status: 'completed',
+        symbolsDone: report.symbolsTotal,
+        symbolsTotal: report.symbolsTotal,
+        message,
+        report,
+        finishedAt: deps.now(),
+      });
+      await publish(report.symbolsTotal, report.symbolsTotal, message);
+      return { loadId: id, status: 'completed' };
+    } catch (error) {
+      const known = error instanceof AppError;
+      // The adapter's errors never hold the keys; the message is what the admin reads.
+      if (!known) console.error('[alpaca-universe] load failed:', (error as Error).message);
+      const text = known ? error.message : 'The load failed on the server; see the worker log.';
+      if (!known && !attempt.final) {
+        await updateAlpacaLoad(db, id, { error: `${text} Retrying.` });
+        throw error;
+      }
+      await updateAlpacaLoad(db, id, { status: 'failed', error: text, finishedAt: deps.now() });
+      await publish(0, 0, 'Load failed');
+      return { loadId: id, status: 'failed' };
+    }
+  };
+}
+
+export type AlpacaUniverseJobService = ReturnType<typeof alpacaUniverseJobService>;
