@@ -78,6 +78,11 @@ export const coreEnvShape = {
     z.string().trim().min(1).optional(),
   ),
   /**
+   * Requests a minute one Alpaca key may make, shared by the API and the worker (Redis):
+   * Alpaca's free plan allows 200; a paid data plan allows more.
+   */
+  ALPACA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
    * Logo address of a real listing, built from its company domain: `{domain}` (and `{symbol}`)
    * are replaced, e.g. https://logo.clearbit.com/{domain}. Unset: real listings show "No Logo".
    * Its origin is added to the CSP's img-src.

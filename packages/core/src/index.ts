@@ -31,6 +31,13 @@ export {
   universeOf,
 } from './market/active-market.js';
 export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './market/demo-broker.js';
+export {
+  alpacaBudgetKey,
+  alpacaLimiters,
+  type AlpacaBudgetSettings,
+  type AlpacaLimiterFactory,
+} from './market/alpaca-limiter.js';
+export { alpacaClientsFor } from './market/alpaca-clients.js';
 export { redisUserEvents, type UserEvents } from './events/user-events.js';
 export {
   importMarketData,

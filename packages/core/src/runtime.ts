@@ -16,6 +16,7 @@ import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
+import { alpacaLimiters } from './market/alpaca-limiter.js';
 import { joinDeploymentDemoClock } from './market/demo-clock-origin.js';
 import { demoClockService } from './market/demo-clock-sync.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
@@ -68,6 +69,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
         ALPACA_TRADING_URL: env.ALPACA_TRADING_URL,
         ALPACA_DATA_URL: env.ALPACA_DATA_URL,
       },
+      alpacaLimiter: alpacaLimiters(redis, namespace, { limit: env.ALPACA_REQUESTS_PER_MINUTE }),
     },
     metricsQueue: metrics,
     universe: {

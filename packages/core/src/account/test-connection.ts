@@ -5,8 +5,9 @@ import {
   type TTestConnectionOutput,
   type TTradingEnvironment,
 } from '@tradebot/api-contract';
-import { BrokerError, createAlpacaBroker, maskAccountNumber } from '@tradebot/market';
+import { BrokerError, maskAccountNumber } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
+import { alpacaClientsFor } from '../market/alpaca-clients.js';
 import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 import type { SessionInfo } from '../types.js';
 
@@ -16,6 +17,8 @@ import type { SessionInfo } from '../types.js';
  */
 const ONE_TRY = { maxRetries: 0, maxWaitMs: 0 } as const;
 const TIMEOUT_MS = 10_000;
+/** The longest wait for a slot of the key's shared request budget. */
+const SLOT_WAIT = { maxWaitMs: 5000 } as const;
 
 function appErrorOf(error: BrokerError, environment: TTradingEnvironment): AppError {
   switch (error.code) {
@@ -55,11 +58,7 @@ export function testConnectionService(deps: ServiceDeps) {
         : await loadAlpacaKeys(db, cipher, session.userId, environment);
     if (!keys) throw new AppError('BAD_REQUEST', server.noSavedKeys(environment));
     await limiter.consume('alpacaTestAccount', String(session.userId));
-    const broker = createAlpacaBroker({
-      keyId: keys.keyId,
-      secretKey: keys.secret,
-      paper: environment === 'paper',
-      env: deps.market.alpacaEnv,
+    const broker = alpacaClientsFor(deps.market, keys, environment, SLOT_WAIT).broker({
       retry: ONE_TRY,
       timeoutMs: TIMEOUT_MS,
     });

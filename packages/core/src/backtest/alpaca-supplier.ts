@@ -1,36 +1,42 @@
+import type { Db } from '@tradebot/db';
+import type { AlpacaMarketData } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
+import { topUpAlpacaBars } from '../market-universe/alpaca-universe-load.js';
+import { alpacaClientsFor } from '../market/alpaca-clients.js';
+import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 import type { AlpacaBarsFeed } from './alpaca-bars.js';
 
-type Deps = Pick<ServiceDeps, 'db' | 'cipher' | 'market'>;
-
 /**
- * The Alpaca cache's supplier over one key: the universe's top-up (market-universe) through
- * Alpaca's multi-symbol bars (UniverseDataPort), at the deployment's Alpaca addresses.
+ * The Alpaca cache's supplier over one Alpaca adapter: the universe's top-up (`topUpAlpacaBars`)
+ * through the adapter's multi-symbol bars, in the adapter's feed.
  */
-export function alpacaBarsWithKeys(deps: Deps, keys: AlpacaKeys, paper: boolean): AlpacaBarsFeed {
-  void deps;
-  void keys;
-  void paper;
+export function alpacaBarsOver(
+  db: Db,
+  port: Pick<AlpacaMarketData, 'connection' | 'listAssets' | 'getDailyBarsMany'>,
+): AlpacaBarsFeed {
   return {
-    feed: 'iex',
-    topUp: async () => {
-      throw new Error('the Alpaca bars top-up is not wired (branch alpaca-universe)');
+    feed: port.connection.feed,
+    async topUp(symbols, now) {
+      await topUpAlpacaBars(db, port, symbols, new Date(now));
     },
   };
 }
 
 /**
  * A backtest's supplier: the run's user's paper keys, else their live keys (Alpaca's market data
- * is the same for both); null when the user saved none (the cache is read as it is).
+ * is the same for both), else the deployment's data key (ALPACA_DATA_KEY_ID); null when there is
+ * none (the cache is read as it is). The keys are decrypted for this run only, never logged.
  */
 export async function alpacaBarsForUser(
-  deps: Deps,
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'universe'>,
   userId: number,
 ): Promise<AlpacaBarsFeed | null> {
   for (const mode of ['paper', 'live'] as const) {
     const keys = await loadAlpacaKeys(deps.db, deps.cipher, userId, mode);
-    if (keys) return alpacaBarsWithKeys(deps, keys, mode === 'paper');
+    if (keys)
+      return alpacaBarsOver(deps.db, alpacaClientsFor(deps.market, keys, mode).marketData());
   }
-  return null;
+  const key = deps.universe.alpacaDataKey;
+  if (!key) return null;
+  return alpacaBarsOver(deps.db, alpacaClientsFor(deps.market, key, 'paper').marketData());
 }

@@ -52,7 +52,8 @@ function supplier(fail?: Error): AlpacaBarsFeed & { calls: [string[], number][] 
   return {
     feed: 'iex',
     calls,
-    async topUp(symbols, toDay) {
+    async topUp(symbols, now) {
+      const toDay = lastCompletedTradingDay(now);
       calls.push([[...symbols], toDay]);
       if (fail) throw fail;
       const id = (

@@ -10,7 +10,7 @@ import {
 } from '@tradebot/db';
 import type { Bars } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
-import { AlpacaError, lastCompletedTradingDay, type AlpacaFeed } from '@tradebot/market';
+import { AlpacaError, type AlpacaFeed } from '@tradebot/market';
 import { alpacaBars, type AlpacaBarsFeed } from './alpaca-bars.js';
 import { alpacaBarsForUser } from './alpaca-supplier.js';
 import {
@@ -60,7 +60,7 @@ export interface BacktestProcessOptions {
   alpacaBars?: (userId: number) => Promise<AlpacaBarsFeed | null>;
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'events' | 'now' | 'market' | 'cipher'>;
+type Deps = Pick<ServiceDeps, 'db' | 'events' | 'now' | 'market' | 'cipher' | 'universe'>;
 
 /** An Alpaca failure no retry mends: wrong or unentitled keys, a payload we cannot read. */
 const lasting = (error: AlpacaError) =>
@@ -116,10 +116,9 @@ export async function processBacktest(
       run.userId,
     );
     feed = supplier?.feed ?? null;
-    const toDay = lastCompletedTradingDay(deps.now().getTime());
     const days = calendarDaysFor(settings.period);
     try {
-      history = await alpacaBars(db, supplier, run.symbol, days, toDay);
+      history = await alpacaBars(db, supplier, run.symbol, days, deps.now().getTime());
     } catch (error) {
       if (!(error instanceof AlpacaError)) throw error;
       if (options.final || lasting(error)) return fail(server.backtestTopUpFailed(error.message));

@@ -22,16 +22,16 @@ function completedBars(bars: Bars, day: number): Bars {
 }
 
 /**
- * Brings the bars of the symbols still to decide up to the session of `lastDay` (Alpaca: the
- * cache the backtests read; one top-up for all of them). A failed top-up throws, so no symbol is
- * decided on older bars.
+ * Brings the bars of the symbols still to decide up to the last session completed at `now`
+ * (Alpaca: the cache the backtests read; one top-up for all of them). A failed top-up throws, so
+ * no symbol is decided on older bars.
  */
 export async function prepareBars(
   bot: BotMarket,
   symbols: readonly string[],
-  lastDay: number,
+  now: number,
 ): Promise<void> {
-  if (symbols.length > 0 && bot.data.prepare) await bot.data.prepare(symbols, lastDay);
+  if (symbols.length > 0 && bot.data.prepare) await bot.data.prepare(symbols, now);
 }
 
 /**

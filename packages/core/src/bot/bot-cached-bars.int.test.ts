@@ -1,5 +1,11 @@
 import { botTick } from '@tradebot/api-contract';
-import { AlpacaError, DAY_MS, DemoClock, DemoMarket } from '@tradebot/market';
+import {
+  AlpacaError,
+  DAY_MS,
+  DemoClock,
+  DemoMarket,
+  lastCompletedTradingDay,
+} from '@tradebot/market';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -65,7 +71,8 @@ describe('the Alpaca bot on the cached bars', () => {
     const calls: [string[], number][] = [];
     const supplier: AlpacaBarsFeed = {
       feed: 'iex',
-      async topUp(symbols, toDay) {
+      async topUp(symbols, now) {
+        const toDay = lastCompletedTradingDay(now);
         calls.push([[...symbols], toDay]);
         if (mode === 'fail') throw new AlpacaError('unavailable', 'Alpaca is unavailable (503)');
         if (mode === 'store') {

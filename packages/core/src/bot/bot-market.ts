@@ -2,20 +2,20 @@ import { botTick } from '@tradebot/api-contract';
 import type { Db } from '@tradebot/db';
 import {
   AlpacaError,
-  AlpacaMarketData,
   BrokerError,
-  createAlpacaBroker,
   dayFromIso,
   isoFromDay,
+  lastCompletedTradingDay,
   type BrokerPort,
   type MarketClock,
   type MarketDataPort,
 } from '@tradebot/market';
 import { topUpBehind, type AlpacaBarsFeed } from '../backtest/alpaca-bars.js';
-import { alpacaBarsWithKeys } from '../backtest/alpaca-supplier.js';
+import { alpacaBarsOver } from '../backtest/alpaca-supplier.js';
 import { storedBars } from '../backtest/stored-bars.js';
 import type { ServiceDeps } from '../deps.js';
 import { demoBrokerFor } from '../market/demo-broker.js';
+import { alpacaClientsFor } from '../market/alpaca-clients.js';
 import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 
 export type BotMarketName = 'demo' | 'alpaca';
@@ -24,11 +24,11 @@ export type BotMode = 'demo' | 'paper' | 'live';
 /** The bars the bot decides on and the last trades its trailing stops watch. */
 export interface BotData extends Pick<MarketDataPort, 'getDailyBars' | 'getLatestTrade'> {
   /**
-   * Brings the bars of `symbols` up to the session of `toDay` before they are decided (Alpaca:
-   * the cache the backtests read); throws a BrokerError when it cannot, so nothing is decided on
-   * older bars. Absent where the bars are always current (the demo market).
+   * Brings the bars of `symbols` up to the last session completed at `now` (ms) before they are
+   * decided (Alpaca: the cache the backtests read); throws a BrokerError when it cannot, so
+   * nothing is decided on older bars. Absent where the bars are always current (the demo market).
    */
-  prepare?(symbols: readonly string[], toDay: number): Promise<void>;
+  prepare?(symbols: readonly string[], now: number): Promise<void>;
 }
 
 /** Where a user's bot trades: the broker, the market's clock and its bars, all of one market. */
@@ -59,14 +59,14 @@ export function cachedBotData(
     getDailyBars: (symbol, range) =>
       storedBars(db, 'alpaca', symbol, dayFromIso(range.from), dayFromIso(range.to)),
     getLatestTrade: (symbol) => live.getLatestTrade(symbol),
-    async prepare(symbols, toDay) {
+    async prepare(symbols, now) {
       try {
-        await topUpBehind(db, supplier, symbols, toDay);
+        await topUpBehind(db, supplier, symbols, now);
       } catch (error) {
         if (!(error instanceof AlpacaError || error instanceof BrokerError)) throw error;
         throw new BrokerError(
           'unavailable',
-          botTick.barsNotToppedUp(isoFromDay(toDay), error.message),
+          botTick.barsNotToppedUp(isoFromDay(lastCompletedTradingDay(now)), error.message),
         );
       }
     },
@@ -94,14 +94,9 @@ export async function botMarketFor(
   }
   const keys = await loadAlpacaKeys(deps.db, deps.cipher, userId, mode);
   if (!keys) throw new MissingKeysError(mode);
-  const paper = mode === 'paper';
-  const data = await AlpacaMarketData.connect({ ...keys, paper, env: deps.market.alpacaEnv });
-  const broker = createAlpacaBroker({
-    keyId: keys.keyId,
-    secretKey: keys.secret,
-    paper,
-    env: deps.market.alpacaEnv,
-  });
-  const supplier = alpacaBarsWithKeys(deps, keys, paper);
-  return { broker, clock: data.clock, data: cachedBotData(deps.db, supplier, data) };
+  // A new adapter per tick and per read: the key's shared budget keeps them within its limit.
+  const alpaca = alpacaClientsFor(deps.market, keys, mode);
+  const data = await alpaca.connectMarketData();
+  const bars = cachedBotData(deps.db, alpacaBarsOver(deps.db, data), data);
+  return { broker: alpaca.broker(), clock: data.clock, data: bars };
 }

@@ -71,7 +71,7 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   await prepareBars(
     ctx.bot,
     entries.map((e) => e.symbol).filter((s) => (decided.get(s) ?? '') < date),
-    lastDay,
+    now,
   );
   let openOrders: readonly BrokerOrder[] | null = ctx.openOrders ?? null;
   const ordersOf = async (symbol: string) => {

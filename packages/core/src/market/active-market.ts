@@ -2,6 +2,7 @@ import { chooseDemoMarket } from '@tradebot/db';
 import { AlpacaMarketData, DemoClock, DemoMarket, type MarketClock } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionInfo } from '../types.js';
+import { alpacaClientsFor } from './alpaca-clients.js';
 import { loadAlpacaKeys } from './alpaca-keys.js';
 import type { DemoMarketRuntime, MarketName } from './market-deps.js';
 import { universeOf, type UniverseName } from './universe-source.js';
@@ -32,6 +33,8 @@ export function createDemoMarketRuntime(settings: {
  * is "unknown", never an error.
  */
 const STATUS_CALL = { maxRetries: 1, maxRetryWaitMs: 1000 } as const;
+/** …and waits at most 5 s for a slot of the key's request budget. */
+const STATUS_WAIT = { maxWaitMs: 5000 } as const;
 
 /**
  * Resolves which market a user is on and reads its clock. `MARKET_SOURCE=demo` puts everyone
@@ -62,12 +65,9 @@ export function activeMarketService(deps: ServiceDeps) {
     // Each read is a call to Alpaca on the user's keys (their rate limit, their bill).
     await limiter.consume('alpacaStatusAccount', String(session.userId));
     try {
-      const alpaca = await connect({
-        ...keys,
-        paper: mode === 'paper',
-        env: market.alpacaEnv,
-        ...STATUS_CALL,
-      });
+      const alpaca = await connect(
+        alpacaClientsFor(market, keys, mode, STATUS_WAIT).dataOptions(STATUS_CALL),
+      );
       return alpaca.clock;
     } catch {
       // Bad keys, Alpaca down, a malformed answer: the dashboard shows "Unknown".

@@ -1,3 +1,4 @@
+import type { AlpacaLimiterFactory } from './alpaca-limiter.js';
 import type {
   AlpacaEnv,
   AlpacaMarketDataOptions,
@@ -22,6 +23,12 @@ export interface MarketDeps {
   demo: DemoMarketRuntime;
   /** ALPACA_TRADING_URL / ALPACA_DATA_URL when set. */
   alpacaEnv: AlpacaEnv;
+  /**
+   * The shared request budget of an Alpaca key (Redis, one per key across processes;
+   * alpaca-limiter.ts). createCoreRuntime always sets it; without it each adapter limits only
+   * itself.
+   */
+  alpacaLimiter?: AlpacaLimiterFactory;
   /** Opens an Alpaca clock (its first refresh done); injected so tests can fake Alpaca. */
   connectAlpaca?: (options: AlpacaMarketDataOptions) => Promise<{ clock: MarketClock }>;
 }

@@ -7,14 +7,10 @@ import {
   type NewsItemRow,
   type NewsMarketName,
 } from '@tradebot/db';
-import {
-  AlpacaError,
-  AlpacaMarketData,
-  type MarketDataPort,
-  type NewsItem,
-} from '@tradebot/market';
+import { AlpacaError, type MarketDataPort, type NewsItem } from '@tradebot/market';
 import { scoreSentiment } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
+import { alpacaClientsFor } from '../market/alpaca-clients.js';
 import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
 
 const DAY_MS = 86_400_000;
@@ -94,10 +90,7 @@ async function refreshAlpaca(
       continue;
     }
     try {
-      const alpaca = new AlpacaMarketData({
-        ...keys,
-        paper: mode === 'paper',
-        env: deps.market.alpacaEnv,
+      const alpaca = alpacaClientsFor(deps.market, keys, mode).marketData({
         // A 429 waits as Alpaca asks (Retry-After), up to 30 s, three times at most.
         maxRetries: 3,
         maxRetryWaitMs: 30_000,

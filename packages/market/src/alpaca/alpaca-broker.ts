@@ -19,7 +19,7 @@ import { bracketFields } from './bracket.js';
 import { ZAccount, ZFillActivities, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
-import type { RetryPolicy } from './transport.js';
+import type { AlpacaRequestLimiter, RetryPolicy } from './transport.js';
 
 export interface AlpacaBrokerOptions {
   keyId: string;
@@ -32,6 +32,12 @@ export interface AlpacaBrokerOptions {
   retry?: Partial<RetryPolicy>;
   /** One request's time limit, ms (default 15 000); a submit that times out is `unknown_outcome`. */
   timeoutMs?: number;
+  /**
+   * The key's request budget shared by every client of the key (core's Redis limiter): each
+   * HTTP request and retry waits for it (before the request's time limit starts), and the SDK's
+   * own per-client limiter is off.
+   */
+  limiter?: AlpacaRequestLimiter | undefined;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -65,14 +71,16 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
     maxWaitMs: options.retry?.maxWaitMs ?? 60_000,
     sleep: options.retry?.sleep ?? realSleep,
     wallTime: options.retry?.wallTime ?? systemWallTime,
+    limiter: options.limiter,
   };
-  // The SDK's own retry is off: broker-transport.ts decides what may be sent again.
+  // The SDK's own retry is off: broker-transport.ts decides what may be sent again. Exactly one
+  // limiter: the key's shared budget when given, else the SDK's per-client token bucket.
   const config = new trading.Configuration({
     keyId: c.keyId,
     secret: c.secret,
     basePath: c.tradingUrl,
     retry: undefined,
-    rateLimit: RATE_LIMIT,
+    rateLimit: options.limiter ? undefined : RATE_LIMIT,
     timeoutMs: options.timeoutMs ?? 15_000,
   });
   const accounts = new trading.AccountsApi(config);

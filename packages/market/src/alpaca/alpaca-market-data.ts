@@ -28,7 +28,9 @@ import {
   type AlpacaConnection,
   type AlpacaConnectionOptions,
 } from './settings.js';
-import { callAlpaca, type RetryPolicy } from './transport.js';
+import { callAlpaca, type AlpacaRequestLimiter, type RetryPolicy } from './transport.js';
+import { dailyBarsMany, listAlpacaAssets } from './universe-data.js';
+import type { BrokerAsset, SymbolBarRow, UniverseDataPort } from '../ports/universe-data.port.js';
 
 export interface AlpacaMarketDataOptions extends AlpacaConnectionOptions {
   /** Split and dividend adjustment of bars; default `all` (what backtests and indicators want). */
@@ -43,6 +45,12 @@ export interface AlpacaMarketDataOptions extends AlpacaConnectionOptions {
   wallTime?: () => number;
   /** Bars per page (Alpaca allows up to 10 000); default 10 000. */
   pageSize?: number;
+  /**
+   * The key's request budget shared by every client of the key (core's Redis limiter): each
+   * HTTP request, page and retry waits for it, and the SDK's own per-client limiter is off.
+   * Without it, the SDK's token bucket limits this one client only.
+   */
+  limiter?: AlpacaRequestLimiter | undefined;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -56,13 +64,14 @@ const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
  * validates it with zod (schemas.ts) before mapping, so a malformed payload never yields data.
  * The clock is a refreshed snapshot: call `refreshClock()` (or build with `connect`).
  */
-export class AlpacaMarketData implements MarketDataPort {
+export class AlpacaMarketData implements MarketDataPort, UniverseDataPort {
   readonly clock: AlpacaClock;
   readonly connection: Omit<AlpacaConnection, 'keyId' | 'secret'>;
   private readonly stocks: marketData.StockApi;
   private readonly newsApi: marketData.NewsApi;
   private readonly clockApi: trading.ClockApi;
   private readonly calendarApi: trading.CalendarApi;
+  private readonly assetsApi: trading.AssetsApi;
   private readonly policy: RetryPolicy;
   private readonly adjustment: string;
   private readonly pageSize: number;
@@ -82,18 +91,22 @@ export class AlpacaMarketData implements MarketDataPort {
       maxWaitMs: options.maxRetryWaitMs ?? 60_000,
       sleep: options.sleep ?? realSleep,
       wallTime,
+      limiter: options.limiter,
     };
     this.adjustment = options.adjustment ?? 'all';
     this.pageSize = options.pageSize ?? 10_000;
-    // The SDK's retry is off: transport.ts is the one retry policy. Its client-side rate limiter
-    // (a token bucket at Alpaca's ~200 requests/minute) is on, so bursts wait, not draw 429s.
-    const shared = { keyId: c.keyId, secret: c.secret, retry: undefined, rateLimit: RATE_LIMIT };
+    // The SDK's retry is off: transport.ts is the one retry policy. Exactly one limiter: the key's
+    // shared budget when given (transport.ts waits for it), else the SDK's per-client token
+    // bucket at Alpaca's ~200 requests/minute, so bursts wait, not draw 429s.
+    const rateLimit = options.limiter ? undefined : RATE_LIMIT;
+    const shared = { keyId: c.keyId, secret: c.secret, retry: undefined, rateLimit };
     const tradingConfig = new trading.Configuration({ ...shared, basePath: c.tradingUrl });
     const dataConfig = new marketData.Configuration({ ...shared, basePath: c.dataUrl });
     this.stocks = new marketData.StockApi(dataConfig);
     this.newsApi = new marketData.NewsApi(dataConfig);
     this.clockApi = new trading.ClockApi(tradingConfig);
     this.calendarApi = new trading.CalendarApi(tradingConfig);
+    this.assetsApi = new trading.AssetsApi(tradingConfig);
   }
 
   /** An adapter whose clock has been fetched once. */
@@ -152,6 +165,31 @@ export class AlpacaMarketData implements MarketDataPort {
       } while (pageToken !== undefined);
     }
     return barsFromAlpaca(sym, rows, { fromDay, toDay, lastCompletedDay }, call);
+  }
+
+  /** Active, tradable US equities (`GET /v2/assets`). */
+  listAssets(): Promise<BrokerAsset[]> {
+    return listAlpacaAssets(this.assetsApi, this.policy);
+  }
+
+  /**
+   * Completed daily bars of many symbols through `GET /v2/stocks/bars`, page by page; only
+   * sessions completed by this adapter's clock (refresh it first: `connect`).
+   */
+  getDailyBarsMany(
+    symbols: readonly string[],
+    range: DateRange,
+    onPage: (rows: SymbolBarRow[]) => Promise<void>,
+  ): Promise<void> {
+    const lastCompletedDay = lastCompletedTradingDay(this.clock.now());
+    const query = { adjustment: this.adjustment, feed: this.connection.feed, limit: this.pageSize };
+    return dailyBarsMany(
+      this.stocks,
+      this.policy,
+      query,
+      { symbols, range, lastCompletedDay },
+      onPage,
+    );
   }
 
   async getLatestTrade(symbol: string): Promise<LatestTrade | null> {

@@ -2,7 +2,13 @@ import { errors } from '@alpacahq/alpaca-trade-api/rest';
 import type { z } from 'zod';
 import { BrokerError } from '../ports/broker.port.js';
 import { issueLines } from './schemas.js';
-import { BACKOFF_BASE_MS, waitAskedFor, type RetryPolicy } from './transport.js';
+import {
+  BACKOFF_BASE_MS,
+  acquireSlot,
+  pauseBudget,
+  waitAskedFor,
+  type RetryPolicy,
+} from './transport.js';
 
 /**
  * The retry policy of transport.ts, for trading calls, ending in `BrokerError`s.
@@ -85,6 +91,11 @@ export async function brokerCall<T = never>(
 ): Promise<string | T> {
   for (let retry = 0; ; retry++) {
     let wait: number;
+    // Not sent: a refusal, never an unknown outcome, even for a submit.
+    await acquireSlot(policy, (kind, why) => {
+      const code = kind === 'rate-limited' ? 'rate_limited' : 'unavailable';
+      return new BrokerError(code, `${call} not sent: ${why}`);
+    });
     try {
       const res = await send();
       return await res.raw.text();
@@ -97,6 +108,7 @@ export async function brokerCall<T = never>(
         }
         if (err.status === 429) {
           const asked = waitAskedFor(err.response.headers, policy.wallTime);
+          await pauseBudget(policy, asked);
           if (retry >= policy.maxRetries) {
             throw new BrokerError(
               'rate_limited',

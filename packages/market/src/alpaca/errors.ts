@@ -67,3 +67,15 @@ export class AlpacaPayloadError extends AlpacaError {
     super('malformed-payload', `Malformed Alpaca payload from ${call}: ${problems.join('; ')}`);
   }
 }
+
+/**
+ * The shared request budget of a key had no free slot within the limiter's longest wait: the
+ * request was never sent. Thrown by a `RequestLimiter` (core's Redis limiter); the adapters turn
+ * it into their rate-limited error.
+ */
+export class RequestSlotTimeoutError extends Error {
+  override name = 'RequestSlotTimeoutError';
+  constructor(readonly waitedMs: number) {
+    super(`no free request slot for this Alpaca key within ${Math.round(waitedMs / 1000)} s`);
+  }
+}

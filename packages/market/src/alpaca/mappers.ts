@@ -27,14 +27,9 @@ export function barsFromAlpaca(
   const kept: { day: number; bar: AlpacaBar }[] = [];
   let previous = -Infinity;
   rows.forEach((bar, i) => {
-    const day = newYorkDayOf(bar.t);
-    if (day <= previous) {
-      throw new AlpacaPayloadError(call, [`bars[${i}].t: dates not increasing (${bar.t})`]);
-    }
+    const day = barDay(bar, previous, `bars[${i}]`, call);
     previous = day;
-    if (day >= days.fromDay && day <= days.toDay && day <= days.lastCompletedDay) {
-      kept.push({ day, bar });
-    }
+    if (isKeptDay(day, days)) kept.push({ day, bar });
   });
   const out = allocBars(symbol, kept.length);
   kept.forEach(({ day, bar }, i) => {
@@ -46,6 +41,26 @@ export function barsFromAlpaca(
     out.volume[i] = bar.v;
   });
   return out;
+}
+
+/**
+ * The New York trading day of a daily bar (Alpaca stamps it at midnight New York time); dates
+ * must strictly increase after `previous`, else the payload is refused.
+ */
+export function barDay(bar: AlpacaBar, previous: number, where: string, call: string): number {
+  const day = newYorkDayOf(bar.t);
+  if (day <= previous) {
+    throw new AlpacaPayloadError(call, [`${where}.t: dates not increasing (${bar.t})`]);
+  }
+  return day;
+}
+
+/** A bar's day is served when it is in [fromDay, toDay] and its session has completed. */
+export function isKeptDay(
+  day: number,
+  days: { fromDay: number; toDay: number; lastCompletedDay: number },
+): boolean {
+  return day >= days.fromDay && day <= days.toDay && day <= days.lastCompletedDay;
 }
 
 function minutesOf(hhmm: string): number {

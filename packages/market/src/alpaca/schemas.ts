@@ -40,6 +40,34 @@ export const ZBarsPage = z.object({
   next_page_token: nextPageToken,
 });
 
+/**
+ * `GET /v2/stocks/bars` (many symbols): bars by symbol, sorted by symbol then time; a symbol's
+ * bars may continue on the next page. `bars` is `{}` (or null) when nothing matched.
+ */
+export const ZMultiBarsPage = z.object({
+  bars: z.record(z.string().min(1), z.array(ZBar).nullable()).nullable(),
+  next_page_token: nextPageToken,
+});
+
+/**
+ * One entry of `GET /v2/assets` (Alpaca's Asset object). Strict on what the universe uses;
+ * documented fields it ignores (id, marginable, maintenance_margin_requirement, attributes …)
+ * and undocumented extras pass unchecked.
+ */
+export const ZAsset = z.object({
+  class: z.string(),
+  exchange: z.string().min(1),
+  symbol: z.string().min(1),
+  // Alpaca leaves the name empty for a few listings.
+  name: z.string().nullable(),
+  status: z.string(),
+  tradable: z.boolean(),
+  shortable: z.boolean(),
+  easy_to_borrow: z.boolean(),
+  fractionable: z.boolean(),
+});
+export const ZAssets = z.array(ZAsset);
+
 /** `GET /v2/stocks/{symbol}/trades/latest`. */
 export const ZLatestTrade = z.object({
   symbol: z.string(),

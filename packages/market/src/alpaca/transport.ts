@@ -1,5 +1,7 @@
 import { errors } from '@alpacahq/alpaca-trade-api/rest';
+import type { RequestLimiter } from '../ports/universe-data.port.js';
 import {
+  RequestSlotTimeoutError,
   AlpacaError,
   AlpacaInvalidKeysError,
   AlpacaNotPermittedError,
@@ -24,6 +26,42 @@ export interface RetryPolicy {
   sleep: (ms: number) => Promise<void>;
   /** Wall time, ms: only to turn an HTTP-date `Retry-After` into a wait. */
   wallTime: () => number;
+  /** The key's shared request budget: every attempt (each page, each retry) waits for a slot. */
+  limiter?: AlpacaRequestLimiter | undefined;
+}
+
+/** A `RequestLimiter` that may also hold back every client of its key (after a 429). */
+export interface AlpacaRequestLimiter extends RequestLimiter {
+  /** Lets no client of the key send for `ms` (Alpaca answered 429 and asked to wait). */
+  pause?(ms: number): Promise<void>;
+}
+
+/**
+ * Waits for the key's shared budget before one HTTP request. The wait happens here, outside the
+ * SDK's per-request timeout, so a long wait never turns into a timed-out (maybe sent) request.
+ * A failure to get a slot means nothing was sent: `toError` names it for the caller's port.
+ */
+export async function acquireSlot(
+  policy: RetryPolicy,
+  toError: (kind: 'rate-limited' | 'unavailable', message: string) => Error,
+): Promise<void> {
+  if (!policy.limiter) return;
+  try {
+    await policy.limiter.acquire();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw toError(err instanceof RequestSlotTimeoutError ? 'rate-limited' : 'unavailable', why);
+  }
+}
+
+/** After a 429: the key's other clients hold back for the wait Alpaca asked for (best effort). */
+export async function pauseBudget(policy: RetryPolicy, waitMs: number | undefined): Promise<void> {
+  if (!policy.limiter?.pause || waitMs === undefined || waitMs <= 0) return;
+  try {
+    await policy.limiter.pause(waitMs);
+  } catch {
+    // The pause only spares other callers a 429; this call still waits as Alpaca asked.
+  }
 }
 
 export const BACKOFF_BASE_MS = 1_000;
@@ -85,6 +123,7 @@ export async function callAlpaca<T = never>(
 ): Promise<string | T> {
   for (let retry = 0; ; retry++) {
     let wait: number | undefined;
+    await acquireSlot(policy, (kind, why) => new AlpacaError(kind, `${call} not sent: ${why}`));
     try {
       const res = await send();
       return await res.raw.text();
@@ -93,6 +132,7 @@ export async function callAlpaca<T = never>(
       if (err instanceof errors.ApiError && err.status === 429) {
         const asked = waitAskedFor(err.response.headers, policy.wallTime);
         wait = asked === undefined ? backoff(retry, policy) : Math.min(asked, policy.maxWaitMs);
+        await pauseBudget(policy, asked);
         if (retry >= policy.maxRetries) throw finalError(err, call, retry + 1, asked);
       } else if (
         (err instanceof errors.ApiError && RETRYABLE_STATUSES.has(err.status)) ||
