@@ -1,22 +1,42 @@
 import type { Db } from '@tradebot/db';
-import type { AlpacaMarketData } from '@tradebot/market';
+import { DAY_MS, type AlpacaFeed, type UniverseDataPort } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { topUpAlpacaBars } from '../market-universe/alpaca-universe-load.js';
 import { alpacaClientsFor } from '../market/alpaca-clients.js';
 import { loadAlpacaKeys } from '../market/alpaca-keys.js';
 import type { AlpacaBarsFeed } from './alpaca-bars.js';
+import { lastStoredDays } from './stored-bars.js';
 
 /**
- * The Alpaca cache's supplier over one Alpaca adapter: the universe's top-up (`topUpAlpacaBars`)
- * through the adapter's multi-symbol bars, in the adapter's feed.
+ * Listings of `symbols` marked complete (`bars_through`) past their last stored bar go back to
+ * that bar: a session asked for before Alpaca had published its bar is asked for again.
  */
-export function alpacaBarsOver(
-  db: Db,
-  port: Pick<AlpacaMarketData, 'connection' | 'listAssets' | 'getDailyBarsMany'>,
-): AlpacaBarsFeed {
+async function reopenCursors(db: Db, symbols: readonly string[]): Promise<void> {
+  const last = await lastStoredDays(db, 'alpaca', symbols);
+  for (const symbol of symbols) {
+    const day = last.get(symbol);
+    const through = day === undefined ? null : new Date(day * DAY_MS);
+    await db.company.updateMany({
+      where: {
+        source: 'alpaca',
+        symbol,
+        ...(through === null ? { barsThrough: { not: null } } : { barsThrough: { gt: through } }),
+      },
+      data: { barsThrough: through },
+    });
+  }
+}
+
+/**
+ * The Alpaca cache's supplier over one market-data port: the universe's top-up
+ * (`topUpAlpacaBars`, multi-symbol bars) of the symbols asked for, each first reopened from its
+ * last stored bar.
+ */
+export function alpacaBarsOver(db: Db, port: UniverseDataPort, feed: AlpacaFeed): AlpacaBarsFeed {
   return {
-    feed: port.connection.feed,
+    feed,
     async topUp(symbols, now) {
+      await reopenCursors(db, symbols);
       await topUpAlpacaBars(db, port, symbols, new Date(now));
     },
   };
@@ -31,12 +51,14 @@ export async function alpacaBarsForUser(
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'universe'>,
   userId: number,
 ): Promise<AlpacaBarsFeed | null> {
+  const over = (keys: { keyId: string; secret: string }, mode: 'paper' | 'live') => {
+    const data = alpacaClientsFor(deps.market, keys, mode).marketData();
+    return alpacaBarsOver(deps.db, data, data.connection.feed);
+  };
   for (const mode of ['paper', 'live'] as const) {
     const keys = await loadAlpacaKeys(deps.db, deps.cipher, userId, mode);
-    if (keys)
-      return alpacaBarsOver(deps.db, alpacaClientsFor(deps.market, keys, mode).marketData());
+    if (keys) return over(keys, mode);
   }
   const key = deps.universe.alpacaDataKey;
-  if (!key) return null;
-  return alpacaBarsOver(deps.db, alpacaClientsFor(deps.market, key, 'paper').marketData());
+  return key ? over(key, 'paper') : null;
 }

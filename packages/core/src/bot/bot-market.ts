@@ -97,6 +97,6 @@ export async function botMarketFor(
   // A new adapter per tick and per read: the key's shared budget keeps them within its limit.
   const alpaca = alpacaClientsFor(deps.market, keys, mode);
   const data = await alpaca.connectMarketData();
-  const bars = cachedBotData(deps.db, alpacaBarsOver(deps.db, data), data);
+  const bars = cachedBotData(deps.db, alpacaBarsOver(deps.db, data, data.connection.feed), data);
   return { broker: alpaca.broker(), clock: data.clock, data: bars };
 }
