@@ -148,7 +148,7 @@ beforeAll(async () => {
   for (const symbol of SYMBOLS) {
     await sql(
       `INSERT INTO companies (source, symbol, company_name, exchange, updated_at)
-       VALUES ('csv', $1, $2, 'NASDAQ', now()) ON CONFLICT (source, symbol) DO NOTHING`,
+       VALUES ('alpaca', $1, $2, 'NASDAQ', now()) ON CONFLICT (source, symbol) DO NOTHING`,
       [symbol, `${symbol} E2E Holdings`],
     );
   }

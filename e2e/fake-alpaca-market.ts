@@ -3,6 +3,7 @@ import {
   isoFromDay,
   lastCompletedTradingDay,
   newYorkDayOf,
+  newYorkInstant,
   nextTradingDay,
   sessionOf,
   sessionsBetween,
@@ -39,10 +40,38 @@ function seeded(seed: number): () => number {
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 
+/** One listing of `GET /v2/assets` (the fields Alpaca documents for an asset). */
+export interface FakeAsset {
+  symbol: string;
+  name: string;
+  exchange: string;
+  tradable?: boolean;
+  shortable?: boolean;
+  easy_to_borrow?: boolean;
+  fractionable?: boolean;
+}
+
+/** The listings the fake serves until a test sets its own (`setAssets`). */
+export const DEFAULT_FAKE_ASSETS: FakeAsset[] = [
+  { symbol: 'AAPL', name: 'Apple Inc. Common Stock', exchange: 'NASDAQ' },
+  { symbol: 'MSFT', name: 'Microsoft Corporation Common Stock', exchange: 'NASDAQ' },
+  { symbol: 'AMZN', name: 'Amazon.com, Inc. Common Stock', exchange: 'NASDAQ' },
+  { symbol: 'JPM', name: 'JPMorgan Chase & Co. Common Stock', exchange: 'NYSE' },
+  { symbol: 'KO', name: 'Coca-Cola Company (The) Common Stock', exchange: 'NYSE' },
+  { symbol: 'XOM', name: 'Exxon Mobil Corporation Common Stock', exchange: 'NYSE' },
+  { symbol: 'SPY', name: 'SPDR S&P 500 ETF Trust', exchange: 'ARCA' },
+  { symbol: 'TSLA', name: 'Tesla, Inc. Common Stock', exchange: 'NASDAQ' },
+];
+
+/** Alpaca's bar timestamp of a day: midnight New York, as RFC 3339 without milliseconds. */
+export const barTime = (day: number) =>
+  new Date(newYorkInstant(day, 0)).toISOString().replace('.000Z', 'Z');
+
 export class FakeAlpacaMarket {
   private fixedNow: number | null;
   private readonly generated = new Map<string, DailyBar[]>();
   private readonly given = new Map<string, DailyBar[]>();
+  private listed: FakeAsset[] = DEFAULT_FAKE_ASSETS;
 
   constructor(now?: number) {
     this.fixedNow = now ?? null;
@@ -158,5 +187,75 @@ export class FakeAlpacaMarket {
       session_close: '2000',
       settlement_date: isoFromDay(nextTradingDay(s.day)),
     }));
+  }
+
+  /** Replaces the listings of `GET /v2/assets`. */
+  setAssets(assets: FakeAsset[]): void {
+    this.listed = assets;
+  }
+
+  /** `GET /v2/assets` (active US equities): Alpaca's asset objects. */
+  assetsJson() {
+    return this.listed.map((a, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      class: 'us_equity',
+      exchange: a.exchange,
+      symbol: a.symbol,
+      name: a.name,
+      status: 'active',
+      tradable: a.tradable ?? true,
+      marginable: true,
+      maintenance_margin_requirement: 30,
+      shortable: a.shortable ?? true,
+      easy_to_borrow: a.easy_to_borrow ?? true,
+      fractionable: a.fractionable ?? true,
+      attributes: [],
+    }));
+  }
+
+  /**
+   * `GET /v2/stocks/bars` with `symbols`, daily: the completed bars of each symbol in
+   * [start, end], ordered by symbol then time, `limit` bars a page (over all symbols, as Alpaca
+   * counts) with an opaque `next_page_token`. Unknown symbols are left out of `bars`.
+   */
+  barsManyJson(query: URLSearchParams) {
+    const symbols = (query.get('symbols') ?? '')
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
+    const from = dayFromIso(query.get('start')?.slice(0, 10) ?? '2019-01-01');
+    const end = query.get('end');
+    const last = lastCompletedTradingDay(this.now());
+    // A date alone (YYYY-MM-DD) includes that day, as Alpaca reads it; else an instant.
+    const endDay = !end
+      ? last
+      : end.length === 10
+        ? dayFromIso(end)
+        : newYorkDayOf(Date.parse(end));
+    const to = Math.min(endDay, last);
+    const limit = Math.min(10_000, Math.max(1, Number(query.get('limit') ?? 1000)));
+    const token = query.get('page_token');
+    const [afterSymbol, afterTime] = token
+      ? Buffer.from(token, 'base64url').toString('utf8').split('|')
+      : ['', ''];
+    const rows: { symbol: string; bar: Record<string, unknown> }[] = [];
+    for (const symbol of [...new Set(symbols)].sort()) {
+      if (token && symbol < afterSymbol!) continue;
+      for (const b of this.bars(symbol, to)) {
+        if (b.day < from) continue;
+        const t = barTime(b.day);
+        if (token && symbol === afterSymbol && t <= afterTime!) continue;
+        rows.push({ symbol, bar: { t, o: b.o, h: b.h, l: b.l, c: b.c, v: b.v, n: 1000, vw: b.c } });
+      }
+    }
+    const page = rows.slice(0, limit);
+    const bars: Record<string, unknown[]> = {};
+    for (const { symbol, bar } of page) (bars[symbol] ??= []).push(bar);
+    const tail = page[page.length - 1];
+    const next =
+      rows.length > limit && tail
+        ? Buffer.from(`${tail.symbol}|${String(tail.bar.t)}`).toString('base64url')
+        : null;
+    return { bars, next_page_token: next };
   }
 }

@@ -275,6 +275,9 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
       if (token) rows = rows.slice(rows.findIndex((f) => f.id === token) + 1);
       return [200, rows.slice(0, Number(q('page_size') ?? 100)).map((f) => book.fillJson(f))];
     }
+    if (method === 'GET' && path === '/v2/assets') return [200, market.assetsJson()];
+    if (method === 'GET' && path === '/v2/stocks/bars')
+      return [200, market.barsManyJson(url.searchParams)];
     const data = path.match(/^\/v2\/stocks\/([^/]+)\/(bars|trades\/latest|quotes\/latest)$/);
     if (method === 'GET' && data)
       return marketData(decodeURIComponent(data[1]!).toUpperCase(), data[2]!, url);

@@ -13,7 +13,7 @@ let realUser: { token: string; userId: number };
 const TEMPLATE = 'https://logo.example.com/{domain}?size=64';
 
 type Listing = {
-  source: 'demo' | 'csv';
+  source: 'demo' | 'csv' | 'alpaca';
   symbol: string;
   companyName: string;
   marketCap?: number;
@@ -33,23 +33,25 @@ beforeAll(async () => {
     { source: 'demo', symbol: 'ORNG', companyName: 'Orange Grove Partners', marketCap: 9e9 },
     { source: 'demo', symbol: 'ZZX', companyName: '<script>alert(1)</script> Corp', marketCap: 1 },
   ];
-  // 250 real listings with distinct market caps (pagination), plus two known names.
+  // 250 Alpaca listings with distinct market caps (pagination), plus two known names.
   const real: Listing[] = Array.from({ length: 250 }, (_, i) => ({
-    source: 'csv' as const,
+    source: 'alpaca' as const,
     symbol: `R${String(i).padStart(3, '0')}`,
     companyName: `Realco ${i} Industries`,
     marketCap: (i + 1) * 1e9,
   }));
   real.push(
     {
-      source: 'csv',
+      source: 'alpaca',
       symbol: 'AAPL',
       companyName: 'Apple Inc.',
       marketCap: 3e12,
       domain: 'apple.com',
     },
-    { source: 'csv', symbol: 'AAP', companyName: 'Advance Auto Parts', marketCap: 3e9 },
-    { source: 'csv', symbol: 'PINE', companyName: 'Pineapple Growers', marketCap: 2e8 },
+    { source: 'alpaca', symbol: 'AAP', companyName: 'Advance Auto Parts', marketCap: 3e9 },
+    { source: 'alpaca', symbol: 'PINE', companyName: 'Pineapple Growers', marketCap: 2e8 },
+    // The CSV snapshot is an offline universe: never an Alpaca user's listings.
+    { source: 'csv', symbol: 'CSVX', companyName: 'Snapshot Only Corp', marketCap: 9e12 },
   );
   await api.runtime.db.company.createMany({
     data: [...demo, ...real].map((listing) => ({
@@ -59,7 +61,7 @@ beforeAll(async () => {
     })),
   });
   const aapl = await api.runtime.db.company.findFirstOrThrow({
-    where: { source: 'csv', symbol: 'AAPL' },
+    where: { source: 'alpaca', symbol: 'AAPL' },
   });
   await api.runtime.db.stockMetrics.create({
     data: {
@@ -84,8 +86,15 @@ describe('the explorer', () => {
     const real = await explore(realUser.token, { page: 1 });
     expect(real.body[0].symbol).toBe('AAPL');
     expect(symbols(real.body)).not.toContain('DEMA');
-    expect((await api.http.get('/api/stocks/count', demoUser.token)).body).toEqual({ count: 4 });
-    expect((await api.http.get('/api/stocks/count', realUser.token)).body).toEqual({ count: 253 });
+    expect(symbols(real.body)).not.toContain('CSVX');
+    expect((await api.http.get('/api/stocks/count', demoUser.token)).body).toEqual({
+      count: 4,
+      notice: null,
+    });
+    expect((await api.http.get('/api/stocks/count', realUser.token)).body).toEqual({
+      count: 253,
+      notice: null,
+    });
   });
 
   it('pages by 100 without overlap', async () => {
@@ -170,12 +179,12 @@ describe('the search query plan', () => {
     // rightly takes it; at 50,000 it must not.
     await api.runtime.db.pool.query(`
       INSERT INTO "companies" ("source", "symbol", "company_name", "updated_at")
-      SELECT 'csv', 'P' || upper(to_hex(i)),
+      SELECT 'alpaca', 'P' || upper(to_hex(i)),
              'Plan ' || to_hex(i) || (ARRAY[' Alpha', ' Beta', ' Gamma', ' Delta'])[i % 4 + 1] || ' Corp',
              CURRENT_TIMESTAMP
       FROM generate_series(1, 50000) AS i`);
     await api.runtime.db.pool.query('ANALYZE "companies"');
-    const query = explorerQuery('csv', 'Apple', { limit: 100, offset: 0 });
+    const query = explorerQuery('alpaca', 'Apple', { limit: 100, offset: 0 });
     const plan = await planOf(query.text, query.values);
     console.log(`explorer search plan ("Apple", 50,253 listings):\n${plan}`);
     expect(plan).toContain('companies_symbol_prefix_idx');
@@ -187,7 +196,7 @@ describe('the search query plan', () => {
       `explorer search on 50,253 listings: ${(performance.now() - started).toFixed(1)} ms`,
     );
     expect(found.rows.map((row) => row.symbol).sort()).toEqual(['AAPL', 'PINE']);
-    const prefix = explorerQuery('csv', 'P1A', { limit: 100, offset: 0 });
+    const prefix = explorerQuery('alpaca', 'P1A', { limit: 100, offset: 0 });
     const prefixPlan = await planOf(prefix.text, prefix.values);
     console.log(`explorer search plan ("P1A"):\n${prefixPlan}`);
     expect(prefixPlan).not.toMatch(/Seq Scan on companies/);

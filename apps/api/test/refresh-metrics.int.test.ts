@@ -47,10 +47,10 @@ describe('POST /api/admin/refresh-metrics', () => {
     expect(again.body).toEqual({ message: server.metricsRefreshExists('demo', AS_OF) });
     expect(await api.runtime.deps.metricsQueue.count()).toBe(1);
 
-    // Both universes: the csv one has no bars in this database.
-    const both = await api.http.post('/api/admin/refresh-metrics', undefined, admin.token);
-    expect(both.body.message).toBe(
-      `${server.metricsRefreshExists('demo', AS_OF)} ${server.metricsNoBars('csv')}`,
+    // Every universe: the csv and alpaca ones have no bars in this database.
+    const all = await api.http.post('/api/admin/refresh-metrics', undefined, admin.token);
+    expect(all.body.message).toBe(
+      `${server.metricsRefreshExists('demo', AS_OF)} ${server.metricsNoBars('csv')} ${server.metricsNoBars('alpaca')}`,
     );
   });
 

@@ -44,8 +44,10 @@ async function seedUniverse() {
       // No metrics yet: its RSI is unknown, so the defaults count it as missing data.
       company('NOMET'),
       company('VALUC', { peRatio: 8, pbRatio: 1.5 }),
-      // The real (CSV) universe: never screened for a demo user.
-      { ...company('REALX'), source: 'csv' as const },
+      // The Alpaca universe: never screened for a demo user.
+      { ...company('REALX'), source: 'alpaca' as const },
+      // The CSV snapshot: an offline universe, never an Alpaca user's.
+      { ...company('CSVX'), source: 'csv' as const },
     ],
   });
   const ids = new Map(
@@ -148,6 +150,13 @@ describe('the screener', () => {
       template_name: null,
       market_as_of: '2026-01-02T21:00:00.000Z',
       ml_model: null,
+    });
+    // NOMET has no metrics yet: each technical criterion names it, and why.
+    expect(output.body.missing_criteria).toContainEqual({
+      criterion: 'max_rsi',
+      missing: 1,
+      unavailable: false,
+      reason: server.criterionNoMetrics,
     });
     expect(output.body.completed_at).toEqual(expect.any(String));
     expect(output.body.symbols).toEqual([
@@ -274,25 +283,33 @@ describe('the screener', () => {
     expect(await api.runtime.db.screenerRun.count()).toBe(before);
   });
 
-  it("screens the user's own market's universe, and fails clearly when none is loaded", async () => {
-    // carol is on the real market: only the CSV listing is hers to screen.
+  it("screens the user's own market's universe, and says why when none is loaded", async () => {
+    // carol is on the Alpaca market: only the Alpaca listing is hers to screen.
     const real = await runAndWait(carol.token);
     expect(real.notification.message).toBe(server.screenerCompleted(null, 1, 0));
     const realOutput = await api.http.get('/api/get-screener-output', carol.token);
     expect(realOutput.body.symbols.map((s: { symbol: string }) => s.symbol)).toEqual(['REALX']);
-    await api.runtime.db.company.deleteMany({ where: { source: 'csv' } });
-    const { notification } = await runAndWait(carol.token);
-    expect(notification).toEqual(
-      expect.objectContaining({
-        status: 'failed',
-        message: server.screenerFailed(server.screenerNoUniverse),
-      }),
-    );
-    const run = await api.runtime.db.screenerRun.findFirstOrThrow({
+    const first = await api.runtime.db.screenerRun.findFirstOrThrow({
       where: { userId: carol.userId },
       orderBy: { id: 'desc' },
     });
-    expect(run).toMatchObject({ status: 'failed', universe: 'csv' });
+    expect(first).toMatchObject({ status: 'completed', universe: 'alpaca' });
+    // A fundamentals criterion no Alpaca listing has a value for is unavailable, with the reason.
+    await runAndWait(carol.token, { criteria: { max_pe_ratio: 30 } });
+    const fundamentals = await api.http.get('/api/get-screener-output', carol.token);
+    expect(fundamentals.body).toMatchObject({ symbols: [], excluded_for_missing_data: 1 });
+    expect(fundamentals.body.missing_criteria).toContainEqual({
+      criterion: 'max_pe_ratio',
+      missing: 1,
+      unavailable: true,
+      reason: server.criterionNoFundamentals,
+    });
+    await runAndWait(carol.token, { criteria: {} });
+    await api.runtime.db.company.deleteMany({ where: { source: 'alpaca' } });
+    // No Alpaca listings, no data key and no saved keys: nothing can be loaded, and she is told.
+    const refused = await api.http.post('/api/run-screener', undefined, carol.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(server.alpacaUniverseNoKeys);
     // The output stays the last completed run's.
     const output = await api.http.get('/api/get-screener-output', carol.token);
     expect(output.body.symbols.map((s: { symbol: string }) => s.symbol)).toEqual(['REALX']);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   demoUser = await signUpAndLogIn(api, 'demouser', '10.0.5.1');
   realUser = await signUpAndLogIn(api, 'realuser', '10.0.5.2');
   await api.http.post('/api/use-demo-market', undefined, demoUser.token);
-  const listing = (source: 'demo' | 'csv', symbol: string) => ({
+  const listing = (source: 'demo' | 'csv' | 'alpaca', symbol: string) => ({
     source,
     symbol,
     companyName: `${symbol} Inc.`,
@@ -27,7 +27,9 @@ beforeAll(async () => {
       listing('demo', 'DEMA'),
       listing('demo', 'DEMB'),
       listing('demo', 'BRK.B'),
-      listing('csv', 'AAPL'),
+      listing('alpaca', 'AAPL'),
+      // The CSV snapshot is not an Alpaca user's market.
+      listing('csv', 'MSFT'),
     ],
   });
 });

@@ -10,7 +10,8 @@ import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * The settings flow through the REST paths on the imported real data (../shared/data): a user
- * without the demo market (the csv universe) lists two real symbols, runs the backtester on each
+ * of the Alpaca market lists two real symbols (Alpaca listings here holding the CSV snapshot's
+ * history, adjusted as Alpaca's bars are), runs the backtester on each
  * (the jobs processed by the service function the worker calls), reads Optimized Parameters and
  * a result, moves one to the Final Trading List and undoes it.
  */
@@ -33,6 +34,18 @@ beforeAll(async () => {
   for (const symbol of SYMBOLS)
     cpSync(join(dataDir, PRICES_DIR, `${symbol}.csv`), join(scratch, PRICES_DIR, `${symbol}.csv`));
   await importMarketData(api.runtime.db, scratch);
+  // The Alpaca universe of this test: the snapshot's listings and bars, already adjusted
+  // (adjusted_close = close), as the Alpaca universe load stores them.
+  await api.runtime.db.pool.query(`
+    INSERT INTO companies (source, symbol, company_name, exchange)
+    SELECT 'alpaca', symbol, company_name, exchange FROM companies WHERE source = 'csv'`);
+  await api.runtime.db.pool.query(`
+    INSERT INTO daily_bars (company_id, date, open, high, low, close, adjusted_close, volume)
+    SELECT a.id, b.date, b.open * f, b.high * f, b.low * f, b.adjusted_close, b.adjusted_close,
+           b.volume
+    FROM daily_bars b JOIN companies c ON c.id = b.company_id AND c.source = 'csv'
+    JOIN companies a ON a.source = 'alpaca' AND a.symbol = c.symbol
+    CROSS JOIN LATERAL (SELECT CASE WHEN b.close > 0 THEN b.adjusted_close / b.close ELSE 1 END AS f) k`);
   user = await signUpAndLogIn(api, 'realflow', '10.0.9.1');
 });
 afterAll(async () => {
@@ -77,7 +90,7 @@ describe.skipIf(!realData)('the settings flow on the imported real data', () => 
     const result = ZBacktestResult.parse(
       (await http.get('/api/backtest/result/msft', user.token)).body,
     );
-    expect(result.universe).toBe('csv');
+    expect(result.universe).toBe('alpaca');
     // The shared data ends in 2021: the tested year is its last one.
     expect(result.dates.at(-1)?.startsWith('2021')).toBe(true);
     expect(output.best_parameters.MSFT?.profit).toBeCloseTo(result.out_of_sample.profit, 6);

@@ -6,7 +6,7 @@ import { loadEnv } from './env.js';
 
 /**
  * Screens a stored universe once, as the screener job reads and filters it:
- *   npm run screen-stored -w @tradebot/worker -- <demo|csv> [--criteria '{json}']
+ *   npm run screen-stored -w @tradebot/worker -- <demo|csv|alpaca> [--criteria '{json}']
  * (criteria default: spec §9's). Prints `RESULT {json}` with the query and filter times (the
  * bench `bench/metrics-refresh.ts` reads it).
  */
@@ -15,8 +15,8 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const universe = positionals[0];
-if (universe !== 'demo' && universe !== 'csv') {
-  console.error(`Usage: screen-stored <demo|csv> [--criteria '{"max_rsi": 60}']`);
+if (universe !== 'demo' && universe !== 'csv' && universe !== 'alpaca') {
+  console.error(`Usage: screen-stored <demo|csv|alpaca> [--criteria '{"max_rsi": 60}']`);
   process.exit(1);
 }
 

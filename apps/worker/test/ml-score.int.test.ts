@@ -38,6 +38,7 @@ describe('ml-score queue', () => {
     await scheduleMlScore(queue, services);
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key).sort()).toEqual([
+      'ml-score-weekly-alpaca',
       'ml-score-weekly-csv',
       'ml-score-weekly-demo',
     ]);
@@ -46,6 +47,8 @@ describe('ml-score queue', () => {
     const csvJob = await queue.getJob('ml-score:csv:2026-11-20');
     expect(demoJob?.data).toEqual({ universe: 'demo' });
     expect(csvJob?.data).toEqual({ universe: 'csv' });
+    const alpacaJob = await queue.getJob('ml-score:alpaca:2026-11-20');
+    expect(alpacaJob?.data).toEqual({ universe: 'alpaca' });
 
     const events = new QueueEvents(mlScoreQueue.name, {
       connection: createRedis(redisUrl, { forWorker: true }),
@@ -66,12 +69,15 @@ describe('ml-score queue', () => {
     expect(csv).toMatchObject({ trained: false, version: null, scored: 0 });
     expect(csv.note).toContain('too little history');
     expect(await services.mlScore.modelInfo('csv')).toBeNull();
+    // No Alpaca bars were loaded either.
+    const alpaca = await alpacaJob!.waitUntilFinished(events, 60_000);
+    expect(alpaca).toMatchObject({ trained: false, version: null, scored: 0 });
     const info = await services.mlScore.modelInfo('demo');
     expect(info?.test_period.to.startsWith('2026-')).toBe(true);
 
     // A restart the same day: the demo universe has its model, the csv job id already exists.
     await scheduleMlScore(queue, services);
-    expect((await queue.getJobs(['waiting', 'active', 'completed'])).length).toBe(2);
+    expect((await queue.getJobs(['waiting', 'active', 'completed'])).length).toBe(3);
     // The weekly run on a day already trained leaves the model alone.
     await expect(services.mlScore.train('demo', { skipIfCurrent: true })).resolves.toMatchObject({
       trained: false,

@@ -235,6 +235,13 @@ export const server = {
     `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
+  criterionNoFundamentals:
+    'Fundamentals are missing: Alpaca gives none; they come from FMP (FMP_API_KEY on the server) or from the CSV snapshot where its symbol matches.',
+  criterionNoMetrics:
+    'Technical metrics are not computed yet (they are refreshed after each market-data load).',
+  criterionNoAssetType: 'The asset type (stock, REIT, SPAC, ETF) is not known for these listings.',
+  criterionUnavailable: (criterion: string, reason: string) =>
+    `${criterion} is unavailable for your market: ${reason}`,
   metricsRefreshQueued: (universe: string, asOf: string) =>
     `Metrics refresh queued for the ${universe} universe (as of ${asOf}).`,
   metricsRefreshExists: (universe: string, asOf: string) =>

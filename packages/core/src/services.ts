@@ -47,6 +47,7 @@ export function createServices(
   const mlScore = mlScoreService(deps);
   const news = newsService(deps, market);
   const tradingSettings = tradingSettingsService(deps, market);
+  const alpacaUniverse = alpacaUniverseJobService(deps);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -82,9 +83,9 @@ export function createServices(
     mlScore,
     news,
     metrics: metricsRefreshService(deps),
-    explorer: explorerService(deps, market),
+    explorer: explorerService(deps, market, alpacaUniverse.notice),
     marketImport: marketImportJobService(deps),
-    alpacaUniverse: alpacaUniverseJobService(deps),
+    alpacaUniverse,
     screeningTemplates,
     screener: screenerService(
       deps,
@@ -92,6 +93,7 @@ export function createServices(
       screeningTemplates,
       queueScreenerJobs(deps.screenerQueue),
       mlScore,
+      alpacaUniverse.notice,
     ),
   };
   return { services, sessions };

@@ -94,8 +94,14 @@ export const ZStockRecord = z.object({
 export type TStockRecord = z.infer<typeof ZStockRecord>;
 export const ZExploreOutput = z.array(ZStockRecord);
 
-/** GET /api/stocks/count: listings in the user's universe. */
-export const ZStockCountOutput = z.object({ count: z.number().int() });
+/**
+ * GET /api/stocks/count: listings in the user's universe, and why it is empty or incomplete
+ * when it is (the Alpaca market not loaded yet: no key, or a load in progress); else null.
+ */
+export const ZStockCountOutput = z.object({
+  count: z.number().int(),
+  notice: z.string().nullable().optional(),
+});
 
 /**
  * POST /api/stocks/logos/batch (spec §5): entries that are not text, blank or not ticker-shaped

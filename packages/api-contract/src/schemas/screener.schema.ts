@@ -55,5 +55,19 @@ export const ZScreenerOutput = z.object({
   /** Time of the newest bar behind the metrics (market time), null when none were stored. */
   market_as_of: z.string().nullable(),
   ml_model: ZMlModelInfo.nullable(),
+  /**
+   * Active criteria some listings had no value for (they were excluded), with the reason;
+   * `unavailable`: no listing of the universe had it, so the criterion could not be applied.
+   */
+  missing_criteria: z
+    .array(
+      z.object({
+        criterion: z.string(),
+        missing: z.number(),
+        unavailable: z.boolean(),
+        reason: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type TScreenerOutput = z.infer<typeof ZScreenerOutput>;

@@ -31,12 +31,13 @@ function stockRecord(row: ExplorerRow, metrics: readonly TExplorerMetric[]): TSt
 }
 
 /**
- * The Stock Explorer: the user's universe (demo listings for demo users, the real ones
- * otherwise) searched by symbol prefix and company name, 100 a page; and the logos of listings.
+ * The Stock Explorer: the user's universe (demo listings for demo users, Alpaca's for Alpaca
+ * users) searched by symbol prefix and company name, 100 a page; and the logos of listings.
  */
 export function explorerService(
   deps: Pick<ServiceDeps, 'db' | 'universe'>,
   market: ActiveMarketService,
+  alpacaNotice: (userId: number) => Promise<string | null> = async () => null,
 ) {
   const { db } = deps;
 
@@ -55,7 +56,10 @@ export function explorerService(
 
     /** GET /api/stocks/count */
     async count(session: SessionInfo) {
-      return { count: await countCompanies(db, market.universeFor(session)) };
+      const universe = market.universeFor(session);
+      // An Alpaca user's visit asks for a load when the universe is empty or stale.
+      const notice = universe === 'alpaca' ? await alpacaNotice(session.userId) : null;
+      return { count: await countCompanies(db, universe), notice };
     },
 
     /**

@@ -133,25 +133,27 @@ export function alpacaUniverseJobService(deps: Deps) {
   }
 
   /**
-   * What an Alpaca user's explorer or screener says about the universe: null when it is loaded
-   * through the last completed session; otherwise a load is asked for (with the user's keys if
-   * the deployment has none) and, while there are no listings yet, the reason is returned.
+   * What an Alpaca user's explorer or screener says about the universe. When it is behind the
+   * last completed session a load is asked for (with the user's keys if the deployment has
+   * none). The answer is null once a load has completed (a top-up runs in the background), the
+   * first load's progress while it runs, and why nothing is there when no key is.
    */
   async function notice(userId: number): Promise<string | null> {
     const session = lastCompletedSession(deps.now());
     const done = await lastCompletedAlpacaLoad(db);
-    const listed = done !== null;
     if (done && isoDate(done.session) >= session) return null;
+    let refused: string | null = null;
     try {
       await request({ requestedBy: userId, keyUserId: userId });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return listed ? null : error.message;
+      refused = error.message;
     }
-    if (listed) return null;
+    if (done) return null;
     const active = await activeAlpacaLoad(db);
-    if (active?.status === 'failed') return server.alpacaUniverseFailed;
-    return server.alpacaUniverseLoading(active?.symbolsDone ?? 0, active?.symbolsTotal ?? 0);
+    if (active) return server.alpacaUniverseLoading(active.symbolsDone, active.symbolsTotal);
+    const { total } = await alpacaLoadCounts(db, session);
+    return total > 0 ? null : (refused ?? server.alpacaUniverseFailed);
   }
 
   return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor) };

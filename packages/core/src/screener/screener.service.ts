@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService, UniverseName } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
+import { missingCriteria } from './missing-criteria.js';
 import { rowsFromStore } from './screener-store.js';
 import type { ScreenerRow } from './screen-row.js';
 import { storedCriteria, type ScreenerTemplatesService } from './screener-templates.service.js';
@@ -66,6 +67,7 @@ const EMPTY_OUTPUT: TScreenerOutput = {
   completed_at: null,
   market_as_of: null,
   ml_model: null,
+  missing_criteria: [],
 };
 
 /** Each run reports progress at its start, at least twice in between, and at its end. */
@@ -82,6 +84,7 @@ export function screenerService(
   templates: ScreenerTemplatesService,
   jobs: ScreenerJobs,
   scores?: MlScoreSource,
+  alpacaNotice: (userId: number) => Promise<string | null> = async () => null,
 ) {
   const { db, events } = deps;
 
@@ -129,24 +132,31 @@ export function screenerService(
     const slice = Math.max(1, Math.ceil(total / PROGRESS_STEPS));
     const passed: ScreenerRow[] = [];
     let excluded = 0;
+    const missing: Record<string, number> = {};
     await publish(userId, 0, total);
     for (let start = 0; start < total; start += slice) {
       const part: ScreenResult<ScreenerRow> = screen(rows.slice(start, start + slice), criteria);
       passed.push(...part.rows);
       excluded += part.excludedForMissingData;
+      for (const [key, n] of Object.entries(part.missingByCriterion))
+        missing[key] = (missing[key] ?? 0) + (n ?? 0);
       await publish(userId, Math.min(total, start + slice), total);
     }
-    return { passed, excluded };
+    return { passed, excluded, missing };
   }
 
   return {
     /** POST /api/run-screener: a second call while a run is queued or running returns that run. */
     async run(session: SessionInfo, input: TRunScreenerInput) {
       const { criteria, templateName } = await criteriaFor(session.userId, input);
+      const universe = market.universeFor(session);
+      // An Alpaca universe not loaded yet (no key, or its first load running) is said as such.
+      const notice = universe === 'alpaca' ? await alpacaNotice(session.userId) : null;
+      if (notice !== null) throw new AppError('BAD_REQUEST', notice);
       const create = () =>
         createScreenerRun(db, {
           userId: session.userId,
-          universe: market.universeFor(session),
+          universe,
           criteria,
           templateName,
         });
@@ -186,6 +196,7 @@ export function screenerService(
         completed_at: run.finishedAt?.toISOString() ?? null,
         market_as_of: run.marketAsOf?.toISOString() ?? null,
         ml_model: model,
+        missing_criteria: missingCriteria(run.missingByCriterion, run.total ?? 0),
       };
     },
 
@@ -200,7 +211,7 @@ export function screenerService(
           await publish(run.userId, 0, 0, server.screenerFailed(server.screenerNoUniverse));
           return { status: 'failed', passed: 0 };
         }
-        const { passed, excluded } = await screenWithProgress(
+        const { passed, excluded, missing } = await screenWithProgress(
           run.userId,
           rows,
           storedCriteria(run.criteria),
@@ -222,6 +233,7 @@ export function screenerService(
             results,
             total: rows.length,
             excludedForMissingData: excluded,
+            missingByCriterion: missing,
             marketAsOf,
             finishedAt: deps.now(),
           },

@@ -51,6 +51,7 @@ const RUN_SELECT = {
   results: true,
   total: true,
   excludedForMissingData: true,
+  missingByCriterion: true,
   marketAsOf: true,
   error: true,
   createdAt: true,
@@ -130,6 +131,8 @@ export async function completeScreenerRun(
     results: object[];
     total: number;
     excludedForMissingData: number;
+    /** Per active criterion, listings lacking its value. */
+    missingByCriterion?: Record<string, number>;
     marketAsOf: Date | null;
     finishedAt: Date;
   },
@@ -143,6 +146,7 @@ export async function completeScreenerRun(
         results: result.results as Prisma.InputJsonValue,
         total: result.total,
         excludedForMissingData: result.excludedForMissingData,
+        missingByCriterion: result.missingByCriterion ?? {},
         marketAsOf: result.marketAsOf,
         finishedAt: result.finishedAt,
       },

@@ -1,7 +1,8 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Page } from '../../components/page';
 import { ClientErrorsTable } from './client-errors-table';
 import { MailOutbox } from './mail-outbox';
+import { AlpacaUniverseCard } from './alpaca-universe-card';
 import { MarketDataCard } from './market-data-card';
 import { UsersTable } from './users-table';
 
@@ -34,7 +35,10 @@ export function AdminPage() {
           <MailOutbox />
         </Tabs.Panel>
         <Tabs.Panel value="market-data">
-          <MarketDataCard />
+          <Stack gap="md">
+            <AlpacaUniverseCard />
+            <MarketDataCard />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -62,7 +62,7 @@ export function MarketDataCard() {
     <Card withBorder padding="lg" data-testid="market-data-card">
       <Group justify="space-between" mb={4}>
         <Title order={3} fz="md">
-          Market data
+          CSV snapshot (offline universe)
         </Title>
         {last && (
           <Badge color={STATUS_COLOR[last.status]} variant="light" data-testid="import-status">
@@ -71,8 +71,10 @@ export function MarketDataCard() {
         )}
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        Loads the server&apos;s market data folder (company fundamentals and daily prices) into the
-        real stock universe. Re-running it is safe: rows already loaded are not duplicated.
+        Loads the server&apos;s market data folder (company fundamentals and daily prices) as an
+        offline snapshot (source csv). It is not the Alpaca users&apos; market: its fundamentals are
+        copied onto the Alpaca listings of the same symbol at each Alpaca load. Re-running it is
+        safe: rows already loaded are not duplicated.
       </Text>
       <Stack gap="sm">
         <Group>

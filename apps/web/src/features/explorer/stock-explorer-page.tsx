@@ -57,6 +57,11 @@ export function StockExplorerPage() {
           </Group>
         </form>
         <MetricToggles selected={explorer.metrics} onToggle={explorer.toggleMetric} />
+        {explorer.notice && (
+          <Alert color="yellow" data-testid="explorer-notice">
+            {explorer.notice}
+          </Alert>
+        )}
         {state.kind === 'loading' && (
           <Group justify="center" py="xl" data-testid="explorer-loading">
             <Loader />

@@ -87,6 +87,8 @@ export function useExplorer() {
     setPage,
     /** Shown only without a search (spec §9); null until the count is known. */
     pages: search === '' && count.data ? pageCount(count.data.count) : null,
+    /** Why the market is empty or incomplete (the Alpaca market not loaded yet), else null. */
+    notice: count.data?.notice ?? null,
     messages: { error: ui.stockDataLoadFailed, empty: ui.noStocksFound },
   };
 }

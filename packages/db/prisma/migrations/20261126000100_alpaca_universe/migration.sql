@@ -39,3 +39,7 @@ CREATE TABLE "alpaca_universe_loads" (
 
 CREATE UNIQUE INDEX "alpaca_universe_loads_one_active_key" ON "alpaca_universe_loads" ((true))
     WHERE "status" IN ('queued', 'running');
+
+-- A screener run's count of listings lacking each active criterion's value, so the output can
+-- name criteria the universe has no data for (e.g. fundamentals without FMP or a CSV row).
+ALTER TABLE "screener_runs" ADD COLUMN "missing_by_criterion" JSONB;

@@ -12,6 +12,7 @@ import { serverDetail } from '../../../lib/trpc';
 import { toast } from '../toast';
 import { CriteriaForm } from './criteria-form';
 import { outOfBounds } from './criteria-fields';
+import { MissingCriteria } from './missing-criteria';
 import { ResultsTable } from './results-table';
 import { TemplateBar } from './template-bar';
 import { useScreenerRun } from './use-screener-run';
@@ -108,13 +109,19 @@ export function ScreeningTab() {
             No screener results yet. Choose a template or adjust the criteria, then Run Screener.
           </Text>
         ) : output.data.symbols.length === 0 ? (
-          <Text c="dimmed" data-testid="screener-none-passed">
-            No stock passed these criteria ({output.data.total} looked at;{' '}
-            {output.data.excluded_for_missing_data} excluded for missing data). Loosen a criterion
-            and run again.
-          </Text>
+          <Stack gap="sm">
+            <Text c="dimmed" data-testid="screener-none-passed">
+              No stock passed these criteria ({output.data.total} looked at;{' '}
+              {output.data.excluded_for_missing_data} excluded for missing data). Loosen a criterion
+              and run again.
+            </Text>
+            <MissingCriteria output={output.data} />
+          </Stack>
         ) : (
-          <ResultsTable key={output.data.completed_at} output={output.data} />
+          <Stack gap="sm">
+            <MissingCriteria output={output.data} />
+            <ResultsTable key={output.data.completed_at} output={output.data} />
+          </Stack>
         )}
       </Card>
     </Stack>
