@@ -147,6 +147,20 @@ export default tseslint.config(
     ),
   },
   {
+    // The Alpaca load bench runs the Alpaca adapter on core's shared Redis request limiter.
+    files: ['bench/alpaca-load.ts'],
+    rules: restrict(
+      {
+        group: ['**/packages/*/src/**', '../packages/**', '../../packages/**'],
+        message: 'bench imports packages by their package names.',
+      },
+      {
+        group: ['@tradebot/*', '!@tradebot/market', '!@tradebot/core'],
+        message: 'the Alpaca load bench uses the Alpaca adapter and its limiter only.',
+      },
+    ),
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: {
       globals: {

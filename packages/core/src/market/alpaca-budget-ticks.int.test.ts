@@ -15,9 +15,10 @@ import { alpacaLimiters } from './alpaca-limiter.js';
  * bot outran Alpaca's per-account limit. Here two "processes" tick one user's bot as fast as
  * they can through botMarketFor (a fresh market per tick, as the engine does) against a local
  * Alpaca-compatible server that records when each request arrived. With the key's shared budget
- * (10 a second here) the busiest second holds at most 10; without it (main's behaviour) the same
+ * (10 per 2 s here) the busiest second holds at most 10; without it (main's behaviour) the same
  * ticks blow through it.
  */
+const WINDOW_MS = 2000;
 const arrivals: number[] = [];
 let alpaca: Server;
 let runtime: CoreRuntime;
@@ -92,14 +93,14 @@ afterAll(async () => {
   await new Promise<void>((done) => alpaca.close(() => done()));
 });
 
-/** A process's deps: its own Redis connection, one budget of 10 a second per key. */
+/** A process's deps: its own Redis connection, one budget of 10 per 2 s per key. */
 function processDeps(namespace: string | null) {
   const market = { ...runtime.deps.market };
   if (namespace === null) delete market.alpacaLimiter;
   else {
     const redis = new Redis(process.env.REDIS_URL ?? '');
     connections.push(redis);
-    market.alpacaLimiter = alpacaLimiters(redis, namespace, { limit: 10, windowMs: 1000 });
+    market.alpacaLimiter = alpacaLimiters(redis, namespace, { limit: 10, windowMs: WINDOW_MS });
   }
   return { ...runtime.deps, market };
 }
@@ -132,7 +133,7 @@ describe('a new Alpaca adapter per tick, one key', () => {
       tick(processDeps(`${namespace}-warm`)),
     ]);
     arrivals.length = 0;
-    const end = Date.now() + 2500;
+    const end = Date.now() + 2 * WINDOW_MS + 500;
     let ticks = 0;
     await Promise.all(
       processes.map(async (deps) => {
@@ -142,9 +143,10 @@ describe('a new Alpaca adapter per tick, one key', () => {
         }
       }),
     );
-    // Server arrival times lag the admissions by a little: a window 50 ms short of the second.
-    expect(busiest(arrivals, 950)).toBeLessThanOrEqual(10);
-    // The budget is used, not starved: about 10 a second for 2.5 s.
+    // Arrivals lag admissions by the request's way through a loaded machine (tens of ms, at
+    // times more): counted over windows 10% short of the budget's.
+    expect(busiest(arrivals, WINDOW_MS * 0.9)).toBeLessThanOrEqual(10);
+    // The budget is used, not starved: 10 at once, 10 more after each window.
     expect(arrivals.length).toBeGreaterThanOrEqual(20);
     expect(ticks).toBeGreaterThanOrEqual(6);
   });
@@ -158,6 +160,6 @@ describe('a new Alpaca adapter per tick, one key', () => {
       }),
     );
     expect(arrivals).toHaveLength(48);
-    expect(busiest(arrivals, 1000)).toBeGreaterThan(10);
+    expect(busiest(arrivals, WINDOW_MS)).toBeGreaterThan(10);
   });
 });

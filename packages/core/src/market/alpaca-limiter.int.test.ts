@@ -44,8 +44,8 @@ describe('the shared Alpaca request budget (Redis)', () => {
       ...Array.from({ length: 12 }, () => take(b('PKSAMEKEY'))),
     ]);
     expect(admitted).toHaveLength(25);
-    // Client-side times lag Redis's by a few ms: a window 50 ms short of the second.
-    expect(busiest(admitted, 950)).toBeLessThanOrEqual(10);
+    // Client-side times lag Redis's by a few ms (more on a loaded machine): windows 10% short.
+    expect(busiest(admitted, 900)).toBeLessThanOrEqual(10);
     // 25 requests at 10 a second: the last waits two windows, not much longer.
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1900);
@@ -61,6 +61,20 @@ describe('the shared Alpaca request budget (Redis)', () => {
     expect(Date.now() - t0).toBeLessThan(200);
     await limiters('PKKEYONE').acquire();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(700);
+  });
+
+  it('a bulk caller with headroom leaves the last slots of each window to the others', async () => {
+    const ns = fresh();
+    const [bulk, bot] = [process_(ns), process_(ns)];
+    const job = bulk('PKSHARED', { headroom: 4 });
+    for (let i = 0; i < 6; i++) await job.acquire();
+    const t0 = Date.now();
+    // The job is held back at 6 of 10 …
+    const held = job.acquire().then(() => Date.now() - t0);
+    // … while the bot's four requests go through at once.
+    for (let i = 0; i < 4; i++) await bot('PKSHARED').acquire();
+    expect(Date.now() - t0).toBeLessThan(200);
+    expect(await held).toBeGreaterThanOrEqual(700);
   });
 
   it('gives up with a clear error when no slot comes free within the wait allowed', async () => {

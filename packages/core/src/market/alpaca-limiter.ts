@@ -14,6 +14,13 @@ export interface AlpacaBudgetSettings {
   limit: number;
   /** The window, ms; default one minute. */
   windowMs?: number;
+  /**
+   * How much longer than the window an admission is counted, ms; default 1/60 of the window
+   * (1 s a minute). Alpaca counts arrivals, and a request admitted early may arrive later than
+   * one admitted a window after it (connection set-up, a busy event loop): without the margin
+   * Alpaca can see one request too many in its window.
+   */
+  marginMs?: number;
   /** The longest `acquire` waits before it gives up with RequestSlotTimeoutError; default 60 s. */
   maxWaitMs?: number;
   /** The longest pause a 429 imposes on the key's other clients; default 60 s. */
@@ -22,9 +29,15 @@ export interface AlpacaBudgetSettings {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Per caller: an interactive read gives up sooner than a job. */
+/** Per caller: an interactive read gives up sooner than a job; a bulk job leaves headroom. */
 export interface AlpacaBudgetWait {
   maxWaitMs?: number;
+  /**
+   * Slots of each window this caller leaves to the key's other clients: a bulk load (the
+   * universe job) with headroom 50 of 200 never takes the last 50, so the user's bot ticks and
+   * reads still get through while it runs. Default 0.
+   */
+  headroom?: number;
 }
 
 export type AlpacaLimiterFactory = (keyId: string, wait?: AlpacaBudgetWait) => AlpacaRequestLimiter;
@@ -88,6 +101,7 @@ export function alpacaLimiters(
 ): AlpacaLimiterFactory {
   const cmd = commands(redis);
   const windowMs = settings.windowMs ?? 60_000;
+  const countedMs = windowMs + (settings.marginMs ?? Math.round(windowMs / 60));
   const maxPauseMs = settings.maxPauseMs ?? 60_000;
   const sleep = settings.sleep ?? realSleep;
   if (!Number.isInteger(settings.limit) || settings.limit < 1) {
@@ -98,13 +112,17 @@ export function alpacaLimiters(
     const windowKey = `${stem}:window`;
     const pauseKey = `${stem}:pause`;
     const maxWaitMs = wait.maxWaitMs ?? settings.maxWaitMs ?? 60_000;
+    const admitted = settings.limit - (wait.headroom ?? 0);
+    if (!Number.isInteger(admitted) || admitted < 1) {
+      throw new RangeError(`headroom ${wait.headroom} leaves no slot of ${settings.limit}`);
+    }
     return {
       async acquire() {
         let waited = 0;
         for (;;) {
           const member = randomBytes(6).toString('hex');
           const next = Number(
-            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, settings.limit, windowMs, member),
+            await cmd.tbAlpacaBudgetTake(windowKey, pauseKey, admitted, countedMs, member),
           );
           if (next <= 0) return;
           if (waited + next > maxWaitMs) throw new RequestSlotTimeoutError(maxWaitMs);
