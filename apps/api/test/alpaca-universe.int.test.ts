@@ -78,7 +78,11 @@ describe('the Alpaca universe', () => {
   });
 
   it('loads with the data key as one job for a double click, with progress, then serves it', async () => {
-    api.runtime.deps.universe.alpacaDataKey = { keyId: 'data-key', secret: 'data-secret' };
+    api.runtime.deps.universe.alpacaDataKey = {
+      keyId: 'data-key',
+      secret: 'data-secret',
+      mode: 'paper',
+    };
     const used: string[] = [];
     api.runtime.deps.universe.alpacaData = (keys) => {
       used.push(keys.keyId);

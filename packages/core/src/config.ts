@@ -73,6 +73,8 @@ export const coreEnvShape = {
     (v) => (v === '' ? undefined : v),
     z.string().trim().min(1).optional(),
   ),
+  /** Which Alpaca environment the data key belongs to (its assets come from that trading API). */
+  ALPACA_DATA_KEY_MODE: z.enum(['paper', 'live']).default('paper'),
   ALPACA_DATA_SECRET_KEY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().trim().min(1).optional(),

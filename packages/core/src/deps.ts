@@ -55,11 +55,13 @@ export interface UniverseDeps {
   importQueue: Queue;
   /** The Alpaca universe's load queue (`alpacaUniverseQueue` of packages/jobs). */
   alpacaQueue: Queue;
-  /** ALPACA_DATA_KEY_ID / ALPACA_DATA_SECRET_KEY when both are set. */
-  alpacaDataKey?: AlpacaKeys | undefined;
+  /** ALPACA_DATA_KEY_ID / ALPACA_DATA_SECRET_KEY (and its mode) when both are set. */
+  alpacaDataKey?: (AlpacaKeys & { mode: 'paper' | 'live' }) | undefined;
   /**
-   * Opens Alpaca's assets and multi-symbol bars with a key (the adapter of
+   * Opens Alpaca's assets and multi-symbol bars with a key of a mode (the adapter of
    * market/src/alpaca); unset: loads fail saying so. Tests pass an in-memory port.
    */
-  alpacaData?: ((keys: AlpacaKeys) => UniverseDataPort) | undefined;
+  alpacaData?:
+    | ((keys: AlpacaKeys, mode: 'paper' | 'live') => UniverseDataPort | Promise<UniverseDataPort>)
+    | undefined;
 }

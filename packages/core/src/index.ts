@@ -57,7 +57,10 @@ export {
 export { NEWS_LOOKBACK_MS, NEWS_RETENTION_MS } from './news/news-refresh.js';
 export { demoLogoPath } from './explorer/explorer.service.js';
 export { MARKET_IMPORT_TASK } from './market-universe/market-import-job.service.js';
-export { ALPACA_UNIVERSE_TASK } from './market-universe/alpaca-universe-job.service.js';
+export {
+  ALPACA_UNIVERSE_TASK,
+  alpacaUniverseJobService,
+} from './market-universe/alpaca-universe-job.service.js';
 export {
   ALPACA_HISTORY_YEARS,
   lastCompletedSession,

@@ -79,7 +79,11 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       alpacaQueue: alpacaUniverse,
       alpacaDataKey:
         env.ALPACA_DATA_KEY_ID && env.ALPACA_DATA_SECRET_KEY
-          ? { keyId: env.ALPACA_DATA_KEY_ID, secret: env.ALPACA_DATA_SECRET_KEY }
+          ? {
+              keyId: env.ALPACA_DATA_KEY_ID,
+              secret: env.ALPACA_DATA_SECRET_KEY,
+              mode: env.ALPACA_DATA_KEY_MODE,
+            }
           : undefined,
     },
     screenerQueue: screener,

@@ -214,10 +214,10 @@ export const botSchedulerId = (userId: number) => `bot:${userId}`;
 export const botTickNowJobId = (userId: number, at: number) => `bot-now-${userId}-${at}`;
 
 /**
- * Loads of the Alpaca universe (listings and daily bars, core alpaca-universe-job.service.ts):
- * a Job Scheduler after each close (ALPACA_UNIVERSE_SCHEDULE) and requests (an admin, an Alpaca
- * user's visit to an empty or stale universe) with the id `alpaca-universe-{session}`, so a
- * session is queued once. A load is resumable (each listing continues from its last stored
+ * Loads of the Alpaca universe (listings and daily bars, core alpaca-universe-job.service.ts).
+ * The Job Scheduler's tick after each close (ALPACA_UNIVERSE_SCHEDULE; its job has no `loadId`)
+ * and every request (the worker's start, an admin, an Alpaca user's visit to an empty or stale
+ * universe) queue the load as `alpaca-universe-{session}`, so a session is loaded once. A load is resumable (each listing continues from its last stored
  * bar): a killed worker's job is handed on within about a minute and goes on from there; a
  * failure (Alpaca down) is retried twice, ten minutes apart.
  */

@@ -60,5 +60,5 @@ export async function alpacaBarsForUser(
     if (keys) return over(keys, mode);
   }
   const key = deps.universe.alpacaDataKey;
-  return key ? over(key, 'paper') : null;
+  return key ? over(key, key.mode) : null;
 }

@@ -30,6 +30,8 @@ const NO_ADAPTER = 'The Alpaca market-data adapter is not configured on this ser
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 type Deps = Pick<ServiceDeps, 'db' | 'cipher' | 'events' | 'universe' | 'now'>;
+/** The key a load uses, its Alpaca environment, and whose it is (null: the deployment's). */
+type KeyChoice = { keys: AlpacaKeys; mode: 'paper' | 'live'; userId: number | null };
 
 /**
  * The Alpaca universe's loads (`alpaca_universe_loads`, queue `alpaca-universe`): who asks (the
@@ -42,16 +44,20 @@ export function alpacaUniverseJobService(deps: Deps) {
   const { db, universe } = deps;
 
   /** The key a load uses: the data key, else saved keys of the asking or the last key user. */
-  async function keysFor(
-    keyUserId: number | null,
-  ): Promise<{ keys: AlpacaKeys; userId: number | null } | null> {
-    if (universe.alpacaDataKey) return { keys: universe.alpacaDataKey, userId: null };
+  async function keysFor(keyUserId: number | null): Promise<KeyChoice | null> {
+    const dataKey = universe.alpacaDataKey;
+    if (dataKey)
+      return {
+        keys: { keyId: dataKey.keyId, secret: dataKey.secret },
+        mode: dataKey.mode,
+        userId: null,
+      };
     const candidates = [keyUserId, await lastAlpacaKeyUser(db)];
     for (const userId of candidates) {
       if (userId === null) continue;
       for (const mode of ['paper', 'live'] as const) {
         const keys = await loadAlpacaKeys(db, deps.cipher, userId, mode);
-        if (keys) return { keys, userId };
+        if (keys) return { keys, mode, userId };
       }
     }
     return null;
@@ -156,37 +162,31 @@ export function alpacaUniverseJobService(deps: Deps) {
     return total > 0 ? null : (refused ?? server.alpacaUniverseFailed);
   }
 
-  return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor) };
+  return { request, status, notice, run: alpacaUniverseRunner(deps, keysFor, request) };
 }
 
 /** The worker's side: one load, its row kept up to date. */
 function alpacaUniverseRunner(
   deps: Deps,
-  keysFor: (
-    keyUserId: number | null,
-  ) => Promise<{ keys: AlpacaKeys; userId: number | null } | null>,
+  keysFor: (keyUserId: number | null) => Promise<KeyChoice | null>,
+  request: (who: { requestedBy: number | null; keyUserId: number | null }) => Promise<unknown>,
 ) {
   const { db, universe } = deps;
   return async function run(
     job: TAlpacaUniverseJob,
     attempt: JobAttempt = { final: true },
   ): Promise<{ loadId: number | null; status: 'completed' | 'failed' | 'skipped' }> {
-    let loadId = job.loadId;
-    if (loadId === null) {
-      // The scheduler's tick: a load of its own when a key is there and none is active.
-      const key = await keysFor(null);
-      if (!key) return { loadId: null, status: 'skipped' };
-      const session = lastCompletedSession(deps.now());
-      const done = await lastCompletedAlpacaLoad(db);
-      if (done && isoDate(done.session) >= session) return { loadId: null, status: 'skipped' };
-      const claim = await claimAlpacaLoad(db, {
-        session,
-        requestedBy: null,
-        keyUserId: key.userId,
-      });
-      if (!claim.created) return { loadId: null, status: 'skipped' };
-      loadId = claim.id;
+    if (job.loadId === null) {
+      // The scheduler's tick queues the load under its deterministic id (alpaca-universe-{session})
+      // like any other request, so every load's job can be found by its row.
+      try {
+        await request({ requestedBy: null, keyUserId: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+      return { loadId: null, status: 'skipped' };
     }
+    const loadId = job.loadId;
     const row = await findAlpacaLoad(db, loadId);
     if (!row || row.status === 'completed' || row.status === 'failed')
       return { loadId, status: 'skipped' };
@@ -209,7 +209,7 @@ function alpacaUniverseRunner(
       await updateAlpacaLoad(db, id, { status: 'running', error: null, keyUserId: key.userId });
       const report = await loadAlpacaUniverse(
         db,
-        universe.alpacaData(key.keys),
+        await universe.alpacaData(key.keys, key.mode),
         session,
         deps.now(),
         {
