@@ -214,4 +214,44 @@ describe('Alpaca bars from the universe load to the backtest to the bot', () => 
     expect(decided.lastPrice).toBe(result.bars.close.at(-1));
     expect((await db.botState.findUniqueOrThrow({ where: { userId } })).lastError).toBeNull();
   }, 120_000);
+
+  it('without saved keys the backtest tops the cache up with the deployment data key', async () => {
+    const { db } = runtime.deps;
+    fake.market.setTime(evening(LAST));
+    fake.market.setBars('CHNB', history());
+    const userId = await createUser(db, {
+      username: 'nokeys',
+      email: 'nokeys@example.com',
+      passwordHash: 'x',
+      country: 'US',
+      phoneNumber: null,
+      tosAcceptedAt: new Date(),
+      trialEndsAt: null,
+      totpSecretEnc: null,
+    });
+    const backtests = backtestJobsService(runtime.deps, { universeFor: () => 'alpaca' });
+    const backtest = async () => {
+      const { run } = await createBacktestRun(db, {
+        userId,
+        symbol: 'CHNB',
+        universe: 'alpaca',
+        settings: DEFAULT_BACKTEST_SETTINGS,
+      });
+      return backtests.process(run.id, { budget: { evaluations: 20, timeMs: 3_000 } });
+    };
+    // No key at all: the cache is read as it is, and it holds nothing of CHNB.
+    runtime.deps.universe.alpacaDataKey = undefined;
+    expect(await backtest()).toMatchObject({ status: 'failed' });
+    // The deployment's data key fills it.
+    runtime.deps.universe.alpacaDataKey = {
+      keyId: E2E_ALPACA_KEY,
+      secret: 'data-secret',
+      mode: 'paper',
+    };
+    expect(await backtest()).toMatchObject({ status: 'completed' });
+    const stored = await db.backtestResult.findFirstOrThrow({ where: { userId } });
+    const result = ZBacktestResult.parse(stored.result);
+    expect(result.data).toMatchObject({ source: 'alpaca', feed: 'iex', to: LAST });
+    expect(result.bars.close.at(-1)).toBe(history().at(-1)?.c);
+  }, 120_000);
 });
