@@ -120,6 +120,10 @@ describe('the strategy settings flow on the demo market', () => {
     await page.getByRole('button', { name: `Details ${symbol}`, exact: true }).click();
     const detail = page.getByRole('dialog');
     await detail.getByTestId('backtest-verdict').waitFor({ timeout: 15_000 });
+    // The data it ran on: the demo market, the bars read and the tested window.
+    expect(await detail.getByTestId('backtest-data').textContent()).toMatch(
+      /^Data: demo market, \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d \(tested \d{4}-\d\d-\d\d → \d{4}-\d\d-\d\d\)$/,
+    );
     // lightweight-charts draws on canvases: the equity and the price chart.
     await expect
       .poll(() => detail.locator('canvas').count(), { timeout: 10_000 })

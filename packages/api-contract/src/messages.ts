@@ -92,6 +92,25 @@ export const ui = {
   noOptimizedParameters: 'No optimized parameters available. Run backtests to generate parameters.',
   noTradingStocks: 'No trading stocks selected.',
   backtestCompleted: (symbol: string) => `Backtest completed for ${symbol}`,
+  /** Where a backtest's bars came from, as its detail view names it. */
+  backtestDataSource: (source: 'demo' | 'alpaca' | 'csv', feed: 'iex' | 'sip' | null) =>
+    source === 'demo'
+      ? 'demo market'
+      : source === 'csv'
+        ? 'imported CSV (offline)'
+        : feed === null
+          ? 'Alpaca'
+          : `Alpaca (${feed.toUpperCase()} feed)`,
+  /** The detail view's data line: source, the bars used and the tested window. */
+  backtestDataLine: (d: {
+    source: 'demo' | 'alpaca' | 'csv';
+    feed: 'iex' | 'sip' | null;
+    from: string;
+    to: string;
+    tested_from: string;
+    tested_to: string;
+  }) =>
+    `Data: ${ui.backtestDataSource(d.source, d.feed)}, ${d.from} → ${d.to} (tested ${d.tested_from} → ${d.tested_to})`,
   // spec §8 Dashboard (Step 8)
   botSessionExpired: 'Session expired, please log in again',
   botStartFailed: (message: string) => `Failed to start bot: ${message}`,
@@ -283,6 +302,8 @@ export const server = {
   backtestCompletedKeptFinal: (symbol: string) =>
     `Backtest completed for ${symbol}. ${symbol} is on your Final Trading List, so its parameters there were kept; the result is in its backtest details.`,
   backtestNoBars: 'no price history was found for it in your market.',
+  backtestTopUpFailed: (detail: string) =>
+    `its Alpaca price history could not be brought up to the last session (${detail}).`,
   backtestShortHistory: (months: number, needed: number) =>
     `it has only ${months} months of price history; a backtest needs at least ${needed}.`,
   backtestInternalError: (runId: number) =>
@@ -363,6 +384,8 @@ export const botTick = {
   missedOpen: (symbol: string, date: string) =>
     `${symbol}: the bar of ${date} was not decided before the next open; waiting for the next bar.`,
   noBar: (symbol: string, date: string) => `${symbol}: no bar for ${date} yet.`,
+  barsNotToppedUp: (date: string, detail: string) =>
+    `Alpaca's daily bars could not be brought up to ${date}, so nothing was decided on older bars (${detail}).`,
   halted: (equity: number, peak: number, maxDrawdown: number) =>
     `Trading halted: equity ${equity.toFixed(2)} is more than ${(maxDrawdown * 100).toFixed(1)} % below its peak ${peak.toFixed(2)}. No new positions are opened; exits and protective orders still run. Restart the bot to resume.`,
   haltReason: (maxDrawdown: number) =>

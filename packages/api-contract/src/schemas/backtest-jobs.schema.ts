@@ -78,6 +78,20 @@ export const ZBacktestTrade = z.object({
 });
 
 /**
+ * Which bars a backtest read: the universe they came from (the demo market, the Alpaca cache
+ * with the feed that filled it, or the offline csv import), the first and last bar the plan used
+ * (warm-up and training included) and the tested window. Dates YYYY-MM-DD.
+ */
+export const ZBacktestData = z.object({
+  source: z.enum(['demo', 'alpaca', 'csv']),
+  feed: z.enum(['iex', 'sip']).nullable(),
+  from: z.string(),
+  to: z.string(),
+  tested_from: z.string(),
+  tested_to: z.string(),
+});
+
+/**
  * GET /api/backtest/result/{symbol}: the latest completed backtest of one stock, as the detail
  * view needs it to judge the result before trusting money to it. Every curve has one point per
  * entry of `dates` (the `period` months the settings ask for, or less when the history is short).
@@ -137,7 +151,10 @@ export const ZBacktestResult = z.object({
     close: z.array(z.number()),
   }),
   trades: z.array(ZBacktestTrade),
+  /** The bars used; absent in results stored before it was recorded. */
+  data: ZBacktestData.optional(),
 });
 export type TBacktestResult = z.infer<typeof ZBacktestResult>;
+export type TBacktestData = z.infer<typeof ZBacktestData>;
 
 export const ZBacktestResultInput = z.object({ symbol: ZSymbol });

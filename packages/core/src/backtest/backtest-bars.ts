@@ -1,6 +1,7 @@
-import { companyIdOf, readBatchBars, type Db } from '@tradebot/db';
+import type { Db } from '@tradebot/db';
 import { DAY_MS, dayOfInstant, isoFromDay, type DemoMarket } from '@tradebot/market';
 import { allocBars, periodWindow, sliceBars, type Bars } from '@tradebot/strategy';
+import { storedTail } from './stored-bars.js';
 
 /** Bars before the first training bar that only warm indicators up (SMA ≤ 100, MACD slow ≤ 60 + 9). */
 export const WARMUP_BARS = 150;
@@ -30,7 +31,7 @@ export interface BacktestPlan {
 }
 
 /** Bars of the months to test plus training and warm-up, with room for weekends and holidays. */
-function calendarDaysFor(months: number): number {
+export function calendarDaysFor(months: number): number {
   return Math.ceil(months * 31 + ((TRAIN_BARS + WARMUP_BARS) * 7) / 5 + 30);
 }
 
@@ -45,28 +46,9 @@ export async function demoBars(market: DemoMarket, symbol: string, months: numbe
   });
 }
 
-/** The csv universe's bars from `daily_bars`, split- and dividend-adjusted as the metrics read them. */
+/** The csv universe's bars from `daily_bars`: the tail before the csv history's end (not today). */
 export async function csvBars(db: Db, symbol: string, months: number, now: Date): Promise<Bars> {
-  const id = await companyIdOf(db, 'csv', symbol);
-  if (id === null) return allocBars(symbol, 0);
-  const today = dayOfInstant(now.getTime());
-  const range = { from: isoFromDay(today - 365 * 40), to: isoFromDay(today) };
-  const all = await readBatchBars(db, [id], range);
-  // Only the tail is needed: the last bar is the csv history's end, not today.
-  const lastDay = all.length > 0 ? (all[all.length - 1] as (typeof all)[number])[1] : today;
-  const fromDay = lastDay - calendarDaysFor(months);
-  const rows = all.filter((row) => row[1] >= fromDay);
-  const bars = allocBars(symbol, rows.length);
-  rows.forEach(([, day, open, high, low, close, adjusted, volume], i) => {
-    const factor = close > 0 ? adjusted / close : 1;
-    bars.time[i] = day * DAY_MS;
-    bars.open[i] = open * factor;
-    bars.high[i] = high * factor;
-    bars.low[i] = low * factor;
-    bars.close[i] = adjusted;
-    bars.volume[i] = volume;
-  });
-  return bars;
+  return storedTail(db, 'csv', symbol, calendarDaysFor(months), dayOfInstant(now.getTime()));
 }
 
 /** The fewest bars a backtest accepts: warm-up, the shortest training and test windows. */

@@ -10,7 +10,11 @@ import {
 } from '@tradebot/db';
 import type { Bars } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
+import { AlpacaError, type AlpacaFeed } from '@tradebot/market';
+import { alpacaBars, type AlpacaBarsFeed } from './alpaca-bars.js';
+import { alpacaBarsForUser } from './alpaca-supplier.js';
 import {
+  calendarDaysFor,
   csvBars,
   demoBars,
   historyMonths,
@@ -50,9 +54,19 @@ export async function publishBacktestProgress(
 
 export interface BacktestProcessOptions {
   budget: BacktestBudget;
+  /** No retry follows this attempt: an Alpaca failure fails the run instead of being thrown. */
+  final?: boolean;
+  /** The Alpaca cache's supplier for the run's user (default: their keys, see alpaca-supplier). */
+  alpacaBars?: (userId: number) => Promise<AlpacaBarsFeed | null>;
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'events' | 'now' | 'market'>;
+type Deps = Pick<ServiceDeps, 'db' | 'events' | 'now' | 'market' | 'cipher' | 'universe'>;
+
+/** An Alpaca failure no retry mends: wrong or unentitled keys, a payload we cannot read. */
+const lasting = (error: AlpacaError) =>
+  error.kind === 'invalid-keys' ||
+  error.kind === 'not-permitted' ||
+  error.kind === 'malformed-payload';
 
 /**
  * One backtest job: claim the run, load the symbol's bars from the run's universe, optimise
@@ -91,10 +105,26 @@ export async function processBacktest(
 
   const settings = ZBacktestSettings.parse(run.settings);
   await phase(server.backtestPhaseLoading);
-  const history: Bars =
-    run.universe === 'demo'
-      ? await demoBars(deps.market.demo.market, run.symbol, settings.period)
-      : await csvBars(db, run.symbol, settings.period, deps.now());
+  let history: Bars;
+  let feed: AlpacaFeed | null = null;
+  if (run.universe === 'demo') {
+    history = await demoBars(deps.market.demo.market, run.symbol, settings.period);
+  } else if (run.universe === 'csv') {
+    history = await csvBars(db, run.symbol, settings.period, deps.now());
+  } else {
+    const supplier = await (options.alpacaBars ?? ((id) => alpacaBarsForUser(deps, id)))(
+      run.userId,
+    );
+    feed = supplier?.feed ?? null;
+    const days = calendarDaysFor(settings.period);
+    try {
+      history = await alpacaBars(db, supplier, run.symbol, days, deps.now().getTime());
+    } catch (error) {
+      if (!(error instanceof AlpacaError)) throw error;
+      if (options.final || lasting(error)) return fail(server.backtestTopUpFailed(error.message));
+      throw error;
+    }
+  }
   if (history.close.length === 0) return fail(server.backtestNoBars);
   const plan = planBacktest(history, settings.period);
   if (!plan) return fail(server.backtestShortHistory(historyMonths(history), MIN_HISTORY_MONTHS));
@@ -108,6 +138,7 @@ export async function processBacktest(
   const { result, report } = buildBacktestResult({
     symbol: run.symbol,
     universe: run.universe,
+    feed,
     settings,
     plan,
     config,

@@ -124,6 +124,8 @@ const parametersOf = (p: StockParams) =>
 export function buildBacktestResult(input: {
   symbol: string;
   universe: 'demo' | 'csv' | 'alpaca';
+  /** The Alpaca feed that filled the cache (alpaca universe); null otherwise. */
+  feed: 'iex' | 'sip' | null;
   settings: TBacktestSettings;
   plan: BacktestPlan;
   config: BacktestConfig;
@@ -194,6 +196,14 @@ export function buildBacktestResult(input: {
       close: slice(plan.bars.close),
     },
     trades: chosen.trades.map(tradeOf),
+    data: {
+      source: input.universe,
+      feed: input.universe === 'alpaca' ? input.feed : null,
+      from: dateOf(plan.bars.time[0] as number),
+      to: dateOf(plan.bars.time[window.end - 1] as number),
+      tested_from: dateOf(plan.bars.time[window.start] as number),
+      tested_to: dateOf(plan.bars.time[window.end - 1] as number),
+    },
   };
   return { result: ZBacktestResult.parse(result), report };
 }

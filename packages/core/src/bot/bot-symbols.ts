@@ -2,15 +2,15 @@ import { botTick, type TBacktestSettings, type TTradingSettings } from '@tradebo
 import { upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
 import {
   BrokerError,
-  DAY_MS,
   isoFromDay,
   lastCompletedTradingDay,
   type BrokerOrder,
   type BrokerPosition,
 } from '@tradebot/market';
-import { levelMultiples, type Bars, type StockParams } from '@tradebot/strategy';
+import { levelMultiples, type StockParams } from '@tradebot/strategy';
 import { configOf, seedOf } from '../backtest/backtest-optimize.js';
 import { storedParameters } from '../stock-lists/stored-parameters.js';
+import { decidingBars, prepareBars } from './bot-bars.js';
 import { decideAtClose } from './bot-decide.js';
 import { botOrderId } from './bot-ids.js';
 import type { TickJournal } from './bot-journal.js';
@@ -18,8 +18,7 @@ import type { BotMarket } from './bot-market.js';
 import { openAfterDecision } from './bot-reconcile.js';
 import { placeOrder, type PlaceOutcome } from './place-order.js';
 
-/** Calendar days of bars read before the deciding bar: warms every indicator the bounds allow. */
-export const WARM_UP_DAYS = 400;
+export { WARM_UP_DAYS } from './bot-bars.js';
 
 export interface DecideContext {
   db: Db;
@@ -39,22 +38,6 @@ export interface DecideContext {
   openOrders?: readonly BrokerOrder[] | null;
   /** How long before the open an `opg` order must be in (Alpaca: 9:28). */
   opgCutoffMs: number;
-}
-
-/** The bars of the completed sessions up to and including `day` (a later, forming bar is cut). */
-function completedBars(bars: Bars, day: number): Bars {
-  let n = bars.time.length;
-  while (n > 0 && (bars.time[n - 1] as number) > day * DAY_MS) n--;
-  if (n === bars.time.length) return bars;
-  return {
-    symbol: bars.symbol,
-    time: bars.time.subarray(0, n),
-    open: bars.open.subarray(0, n),
-    high: bars.high.subarray(0, n),
-    low: bars.low.subarray(0, n),
-    close: bars.close.subarray(0, n),
-    volume: bars.volume.subarray(0, n),
-  };
 }
 
 /**
@@ -84,6 +67,11 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
         select: { symbol: true, lastDecidedOn: true },
       })
     ).map((row) => [row.symbol, row.lastDecidedOn]),
+  );
+  await prepareBars(
+    ctx.bot,
+    entries.map((e) => e.symbol).filter((s) => (decided.get(s) ?? '') < date),
+    now,
   );
   let openOrders: readonly BrokerOrder[] | null = ctx.openOrders ?? null;
   const ordersOf = async (symbol: string) => {
@@ -164,13 +152,8 @@ async function decideOne(
   const symbol = entry.symbol;
   const last = decided.get(symbol);
   if (last !== undefined && last !== null && last >= date) return null;
-  const raw = await ctx.bot.data.getDailyBars(symbol, {
-    from: isoFromDay(lastDay - WARM_UP_DAYS),
-    to: date,
-  });
-  const bars = completedBars(raw, lastDay);
-  const n = bars.time.length;
-  if (n === 0 || (bars.time[n - 1] as number) !== lastDay * DAY_MS) return null;
+  const bars = await decidingBars(ctx.bot, symbol, lastDay);
+  if (bars === null) return null;
 
   const params: StockParams = {
     ...storedParameters(entry.parameters),

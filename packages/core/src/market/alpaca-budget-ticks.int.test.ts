@@ -39,8 +39,9 @@ beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     res.setHeader('content-type', 'application/json');
     if (path === '/v2/clock') return res.end(json(CLOCK));
-    if (path === '/v2/stocks/AAPL/bars') {
-      return res.end(json({ symbol: 'AAPL', bars: null, next_page_token: null }));
+    if (path === '/v2/stocks/AAPL/trades/latest') {
+      const trade = { t: '2024-03-05T15:00:00Z', p: 170.5, s: 100 };
+      return res.end(json({ symbol: 'AAPL', trade }));
     }
     if (path === '/v2/positions') return res.end('[]');
     res.statusCode = 404;
@@ -104,10 +105,10 @@ function processDeps(namespace: string | null) {
   return { ...runtime.deps, market };
 }
 
-/** One tick's Alpaca traffic: the market (clock), the bars, the positions. */
+/** One tick's Alpaca traffic: the market (clock), a last trade, the positions. */
 async function tick(deps: ReturnType<typeof processDeps>) {
   const m = await botMarketFor(deps, userId, 'alpaca', 'paper');
-  await m.data.getDailyBars('AAPL', { from: '2024-02-01', to: '2024-03-01' });
+  await m.data.getLatestTrade('AAPL');
   await m.broker.getPositions();
 }
 

@@ -1,4 +1,4 @@
-import type { TBacktestResult } from '@tradebot/api-contract';
+import { ui, type TBacktestResult } from '@tradebot/api-contract';
 import { Alert, Badge, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { skipToken, useQuery } from '@tanstack/react-query';
@@ -65,19 +65,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const UNIVERSE_BADGE: Record<TBacktestResult['universe'], string> = {
+  demo: 'Demo market',
+  csv: 'Imported data',
+  alpaca: 'Alpaca market',
+};
+
 function DetailBody({ result }: { result: TBacktestResult }) {
   return (
     <Stack gap="lg" data-testid="backtest-detail">
       <Group gap="xs">
-        <Badge variant="light">
-          {result.universe === 'demo' ? 'Demo market' : 'Imported data'}
-        </Badge>
+        <Badge variant="light">{UNIVERSE_BADGE[result.universe]}</Badge>
         <Text size="sm" c="dimmed">
           {result.months.toFixed(0)} months
           {result.dates.length > 0 ? ` (${result.dates[0]} to ${result.dates.at(-1)})` : ''},
           completed {new Date(result.completed_at).toLocaleString()}
         </Text>
       </Group>
+      {result.data ? (
+        <Text size="sm" data-testid="backtest-data">
+          {ui.backtestDataLine(result.data)}
+        </Text>
+      ) : null}
       <Verdict result={result} />
       <Section title="Equity">
         <EquityChart result={result} />

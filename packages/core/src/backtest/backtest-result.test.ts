@@ -1,0 +1,72 @@
+import { DEFAULT_BACKTEST_SETTINGS, ui, ZBacktestResult } from '@tradebot/api-contract';
+import { DAY_MS, isoFromDay } from '@tradebot/market';
+import { syntheticBars } from '@tradebot/strategy/testing';
+import { describe, expect, it } from 'vitest';
+import { planBacktest } from './backtest-bars.js';
+import { configOf, DEFAULT_BACKTEST_GENERAL, optimizeSymbol, seedOf } from './backtest-optimize.js';
+import { buildBacktestResult } from './backtest-result.js';
+
+const settings = DEFAULT_BACKTEST_SETTINGS;
+const plan = planBacktest(syntheticBars(1500, 4), 12) as NonNullable<
+  ReturnType<typeof planBacktest>
+>;
+const config = configOf(settings, DEFAULT_BACKTEST_GENERAL, seedOf('SYN'));
+const wf = optimizeSymbol(plan, config, settings, { evaluations: 10, timeMs: 60_000 });
+const build = (universe: 'demo' | 'csv' | 'alpaca', feed: 'iex' | 'sip' | null) =>
+  buildBacktestResult({
+    symbol: 'SYN',
+    universe,
+    feed,
+    settings,
+    plan,
+    config,
+    wf,
+    completedAt: new Date('2026-11-26T00:00:00Z'),
+  }).result;
+const dateAt = (i: number) => isoFromDay(Math.floor((plan.bars.time[i] as number) / DAY_MS));
+
+describe('the backtest result names the data it used', () => {
+  it('records the source, the bars the plan read and the tested window', () => {
+    const result = build('alpaca', 'sip');
+    const n = plan.bars.time.length;
+    expect(result.data).toEqual({
+      source: 'alpaca',
+      feed: 'sip',
+      from: dateAt(0),
+      to: dateAt(n - 1),
+      tested_from: dateAt(plan.start),
+      tested_to: dateAt(n - 1),
+    });
+    expect(result.data?.tested_from).toBe(result.dates[0]);
+    expect(result.data?.tested_to).toBe(result.dates.at(-1));
+    expect((result.data?.from ?? '') < (result.data?.tested_from ?? '')).toBe(true);
+  });
+
+  it('keeps the feed for the Alpaca cache only', () => {
+    expect(build('csv', 'iex').data).toMatchObject({ source: 'csv', feed: null });
+    expect(build('demo', 'iex').data).toMatchObject({ source: 'demo', feed: null });
+  });
+
+  it('a result stored before the data was recorded still parses', () => {
+    const { data, ...old } = build('csv', null);
+    expect(data).toBeDefined();
+    const parsed = ZBacktestResult.parse({ ...old, universe: 'csv' });
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.symbol).toBe('SYN');
+  });
+
+  it('reads as one line in the detail view', () => {
+    const line = {
+      from: '2024-03-01',
+      to: '2026-11-25',
+      tested_from: '2026-05-26',
+      tested_to: '2026-11-25',
+    };
+    expect(ui.backtestDataLine({ source: 'alpaca', feed: 'iex', ...line })).toBe(
+      'Data: Alpaca (IEX feed), 2024-03-01 → 2026-11-25 (tested 2026-05-26 → 2026-11-25)',
+    );
+    expect(ui.backtestDataSource('alpaca', 'sip')).toBe('Alpaca (SIP feed)');
+    expect(ui.backtestDataSource('csv', null)).toBe('imported CSV (offline)');
+    expect(ui.backtestDataSource('demo', null)).toBe('demo market');
+  });
+});
