@@ -17,6 +17,8 @@ import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
 import { alpacaLimiters } from './market/alpaca-limiter.js';
+import { alpacaClientsFor } from './market/alpaca-clients.js';
+import type { MarketDeps } from './market/market-deps.js';
 import { joinDeploymentDemoClock } from './market/demo-clock-origin.js';
 import { demoClockService } from './market/demo-clock-sync.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
@@ -43,6 +45,16 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const bot = openQueue(botQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
+  const market: MarketDeps = {
+    source: env.MARKET_SOURCE,
+    // One demo market per process; `ready()` puts its clock on the deployment's time line.
+    demo: createDemoMarketRuntime(env),
+    alpacaEnv: {
+      ALPACA_TRADING_URL: env.ALPACA_TRADING_URL,
+      ALPACA_DATA_URL: env.ALPACA_DATA_URL,
+    },
+    alpacaLimiter: alpacaLimiters(redis, namespace, { limit: env.ALPACA_REQUESTS_PER_MINUTE }),
+  };
   const deps: ServiceDeps = {
     db,
     cipher,
@@ -61,16 +73,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     appUrl: env.APP_URL,
     events: redisUserEvents(redis, namespace),
     reservedUsernames: env.RESERVED_USERNAMES,
-    market: {
-      source: env.MARKET_SOURCE,
-      // One demo market per process; `ready()` puts its clock on the deployment's time line.
-      demo: createDemoMarketRuntime(env),
-      alpacaEnv: {
-        ALPACA_TRADING_URL: env.ALPACA_TRADING_URL,
-        ALPACA_DATA_URL: env.ALPACA_DATA_URL,
-      },
-      alpacaLimiter: alpacaLimiters(redis, namespace, { limit: env.ALPACA_REQUESTS_PER_MINUTE }),
-    },
+    market,
     metricsQueue: metrics,
     universe: {
       logoUrlTemplate: env.LOGO_URL_TEMPLATE,
@@ -85,6 +88,11 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
               mode: env.ALPACA_DATA_KEY_MODE,
             }
           : undefined,
+      // A load leaves a quarter of the key's budget to its user's bot and dashboard.
+      alpacaData: (keys, mode) =>
+        alpacaClientsFor(market, keys, mode, {
+          headroom: Math.floor(env.ALPACA_REQUESTS_PER_MINUTE / 4),
+        }).connectMarketData(),
     },
     screenerQueue: screener,
     newsQueue: news,
