@@ -1,6 +1,12 @@
 import { SCREENING_DEFAULTS } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
-import { FLAG_FIELDS, NUMERIC_FIELDS, numberOrNull, outOfBounds } from './criteria-fields';
+import {
+  FLAG_FIELDS,
+  NUMERIC_FIELDS,
+  criterionLabel,
+  numberOrNull,
+  outOfBounds,
+} from './criteria-fields';
 
 describe('screening criteria fields', () => {
   it('cover all 25 criteria once, the five with §9 defaults shown without advanced filters', () => {
@@ -23,5 +29,11 @@ describe('screening criteria fields', () => {
     expect(outOfBounds({ ...SCREENING_DEFAULTS, max_rsi: 101 })).toBe(
       'Max RSI must be from 0 to 100.',
     );
+  });
+
+  it('names a criterion as the form labels it (missing-data notes), unknown names as they are', () => {
+    expect(criterionLabel('max_pe_ratio')).toBe('Max P/E');
+    expect(criterionLabel('exclude_etfs')).toBe('Exclude ETFs');
+    expect(criterionLabel('not_a_criterion')).toBe('not_a_criterion');
   });
 });

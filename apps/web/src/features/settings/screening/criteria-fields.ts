@@ -58,6 +58,13 @@ export const FLAG_FIELDS: readonly { key: FlagKey; label: string }[] = [
   { key: 'exclude_etfs', label: 'Exclude ETFs' },
 ];
 
+const LABELS = new Map<string, string>(
+  [...NUMERIC_FIELDS, ...FLAG_FIELDS].map((field) => [field.key, field.label]),
+);
+
+/** A criterion as the form labels it ("Max P/E"), not its field name; unknown names as they are. */
+export const criterionLabel = (criterion: string): string => LABELS.get(criterion) ?? criterion;
+
 /** Spec §5: an emptied numeric input is null ("no filter"). */
 export const numberOrNull = (value: string | number): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;

@@ -1,5 +1,6 @@
 import { server, type TScreenerOutput } from '@tradebot/api-contract';
 import { Alert, List, Text } from '@mantine/core';
+import { criterionLabel } from './criteria-fields';
 
 /**
  * The criteria a run could not apply to every listing, with the reason: unavailable ones (no
@@ -19,13 +20,14 @@ export function MissingCriteria({ output }: { output: TScreenerOutput }) {
       <List size="sm" spacing={2}>
         {unavailable.map((m) => (
           <List.Item key={m.criterion} data-testid={`unavailable-${m.criterion}`}>
-            {server.criterionUnavailable(m.criterion, m.reason)}
+            {server.criterionUnavailable(criterionLabel(m.criterion), m.reason)}
           </List.Item>
         ))}
         {partial.map((m) => (
           <List.Item key={m.criterion}>
             <Text size="sm" span>
-              {m.criterion}: {m.missing} of {output.total} listings have no value ({m.reason})
+              {criterionLabel(m.criterion)}: {m.missing.toLocaleString('en-US')} of{' '}
+              {output.total.toLocaleString('en-US')} listings have no value ({m.reason})
             </Text>
           </List.Item>
         ))}
