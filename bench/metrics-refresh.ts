@@ -16,7 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ALL_CRITERIA } from './lib/all-criteria.js';
+import { ALL_CRITERIA } from '@tradebot/strategy/testing';
 import { recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
 

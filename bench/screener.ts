@@ -16,7 +16,7 @@ import {
   type StockMetrics,
 } from '@tradebot/strategy';
 import { mulberry32, syntheticBars } from '@tradebot/strategy/testing';
-import { ALL_CRITERIA } from './lib/all-criteria.js';
+import { ALL_CRITERIA } from '@tradebot/strategy/testing';
 import { fmt, summary, target } from './lib/report.js';
 
 const arg = (name: string, fallback: number) =>

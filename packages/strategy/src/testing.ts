@@ -12,3 +12,4 @@ export {
   showTrade,
   type Mismatch,
 } from './backtest/trade-compare.js';
+export { ALL_CRITERIA } from './screening/all-criteria.js';

@@ -1,6 +1,6 @@
 import { createDb, createScreenerRun, findScreenerRun } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
-import type { ScreenCriteria } from '@tradebot/strategy';
+import { ALL_CRITERIA } from '@tradebot/strategy/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenerService } from './screener.service.js';
 
@@ -13,33 +13,6 @@ import { screenerService } from './screener.service.js';
  */
 const db = createDb(process.env.DATABASE_URL ?? '');
 const N = 2_000;
-const ALL_CRITERIA: ScreenCriteria = {
-  max_rsi: 75,
-  min_atr_percent: 1,
-  min_average_volume: 100_000,
-  max_beta: 3,
-  min_beta: 0,
-  min_market_cap: 200_000_000,
-  max_pe_ratio: 100,
-  max_pb_ratio: 25,
-  min_dividend_yield: 0,
-  min_free_cash_flow: -1e8,
-  min_roe: -20,
-  min_roa: -10,
-  min_gross_margin: 10,
-  min_operating_margin: -15,
-  min_current_ratio: 0.5,
-  max_debt_to_equity: 4,
-  max_ev_ebitda: 60,
-  max_ps_ratio: 30,
-  max_peg_ratio: 6,
-  max_price_to_free_cash_flow: 120,
-  exclude_reits: true,
-  exclude_spacs: true,
-  exclude_etfs: true,
-  min_revenue_growth: -10,
-  min_earnings_growth: -20,
-};
 
 let userId: number;
 beforeAll(async () => {

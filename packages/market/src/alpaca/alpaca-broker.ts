@@ -2,33 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { trading } from '@alpacahq/alpaca-trade-api/rest';
 import {
   BrokerError,
-  DIVIDEND_ACTIVITY_TYPES,
   type BrokerAccount,
-  type BrokerCashActivity,
-  type BrokerFill,
   type BrokerOrder,
   type BrokerPort,
   type BrokerPosition,
   type OrderRequest,
 } from '../ports/broker.port.js';
 import { systemWallTime } from '../wall-time.js';
-import {
-  accountFromAlpaca,
-  cashActivityFromAlpaca,
-  compareFills,
-  fillFromAlpaca,
-  orderFromAlpaca,
-  positionFromAlpaca,
-} from './broker-mappers.js';
+import { accountFromAlpaca, orderFromAlpaca, positionFromAlpaca } from './broker-mappers.js';
+import { alpacaActivities } from './alpaca-activities.js';
 import { bracketFields, ocoFields } from './bracket.js';
-import {
-  ZAccount,
-  ZCashActivities,
-  ZFillActivities,
-  ZOrder,
-  ZOrders,
-  ZPositions,
-} from './broker-schemas.js';
+import { ZAccount, ZOrder, ZOrders, ZPositions } from './broker-schemas.js';
 import { brokerCall, parseBroker } from './broker-transport.js';
 import { resolveAlpacaConnection, type AlpacaEnv } from './settings.js';
 import type { AlpacaRequestLimiter, RetryPolicy } from './transport.js';
@@ -54,9 +38,6 @@ export interface AlpacaBrokerOptions {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const RATE_LIMIT = { maxRequests: 200, intervalMs: 60_000 };
-const ACTIVITY_PAGE = 100;
-/** How far before the fills getFills looks for the brackets whose legs they may be: a year. */
-const LEG_LOOKBACK_MS = 366 * 86_400_000;
 const DUPLICATE = /client_order_id must be unique|duplicate client.?order.?id/i;
 /** Alpaca's 403 while open orders (a bracket's legs) still hold a position's shares. */
 const HELD = /insufficient qty/i;
@@ -274,68 +255,7 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
       }
     },
 
-    async getFills(since: number): Promise<BrokerFill[]> {
-      const call = 'GET /v2/account/activities';
-      const fills: BrokerFill[] = [];
-      let pageToken: string | undefined;
-      for (;;) {
-        const text = await brokerCall(
-          call,
-          () =>
-            activities.getAccountActivitiesRaw({
-              activityTypes: ['FILL'],
-              after: new Date(since - 1),
-              direction: 'asc',
-              pageSize: ACTIVITY_PAGE,
-              pageToken,
-            }),
-          policy,
-          { safe: true },
-        );
-        const page = parseBroker(ZFillActivities, text, call);
-        fills.push(...page.map((f) => fillFromAlpaca(f)).filter((f) => f.time >= since));
-        if (page.length < ACTIVITY_PAGE) break;
-        pageToken = page[page.length - 1]!.id;
-      }
-      const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map();
-      for (const f of fills) {
-        const reason = reasons.get(f.orderId);
-        if (reason) {
-          f.reason = reason;
-          // A leg works only once its parent has filled: at one instant, the parent comes first.
-          f.sequence = f.sequence!.replace(/\|0$/, '|1');
-        }
-      }
-      // Alpaca's chronological order: full-precision time, parents before legs (stable sort,
-      // so equal keys keep the order Alpaca listed them in; never the activity id's random tail).
-      return fills.sort((a, b) => compareFills(a, b));
-    },
-
-    async getCashActivities(since: number): Promise<BrokerCashActivity[]> {
-      const call = 'GET /v2/account/activities?activity_types=DIV';
-      const rows: BrokerCashActivity[] = [];
-      let pageToken: string | undefined;
-      for (;;) {
-        const text = await brokerCall(
-          call,
-          () =>
-            activities.getAccountActivitiesRaw({
-              activityTypes: [...DIVIDEND_ACTIVITY_TYPES],
-              after: new Date(since - 1),
-              direction: 'asc',
-              pageSize: ACTIVITY_PAGE,
-              pageToken,
-            }),
-          policy,
-          { safe: true },
-        );
-        const page = parseBroker(ZCashActivities, text, call);
-        rows.push(...page.map(cashActivityFromAlpaca));
-        if (page.length < ACTIVITY_PAGE) break;
-        pageToken = page[page.length - 1]!.id;
-      }
-      return rows;
-    },
+    ...alpacaActivities(activities, orders, policy),
   };
 
   /**
@@ -389,45 +309,6 @@ export function createAlpacaBroker(options: AlpacaBrokerOptions): BrokerPort & {
     } catch (err) {
       if (!(err instanceof BrokerError)) throw err;
     }
-  }
-
-  /**
-   * Which fills are a bracket's exits: FILL activities do not say, and a leg's order id is
-   * Alpaca's, not one the bot recorded. One read of the fills' symbols' orders, nested (each
-   * bracket parent with its legs), sent up to LEG_LOOKBACK_MS before `since`: a stop leg's fill
-   * is `stop_loss`, a take-profit leg's `take_profit`. A bracket older than that window, or past
-   * the 500 most recent orders, leaves its fills without a reason.
-   */
-  async function legReasons(fills: BrokerFill[], since: number) {
-    const call = 'GET /v2/orders?nested=true';
-    const symbols = [...new Set(fills.map((f) => f.symbol))].sort().join(',');
-    const text = await brokerCall(
-      call,
-      () =>
-        orders.getAllOrdersRaw({
-          status: 'all',
-          nested: true,
-          symbols,
-          after: new Date(since - LEG_LOOKBACK_MS).toISOString(),
-          limit: 500,
-          direction: 'desc',
-        }),
-      policy,
-      { safe: true },
-    );
-    const reasons = new Map<string, NonNullable<BrokerFill['reason']>>();
-    for (const json of parseBroker(ZOrders, text, call)) {
-      const parent = orderFromAlpaca(json);
-      // An OCO's parent is its take-profit limit; its one leg the stop-loss.
-      if (json.order_class === 'oco' && parent.type === 'limit')
-        reasons.set(parent.id, 'take_profit');
-      for (const leg of parent.legs ?? []) {
-        if (leg.type === 'stop' || leg.type === 'stop_limit') reasons.set(leg.id, 'stop_loss');
-        else if (leg.type === 'limit') reasons.set(leg.id, 'take_profit');
-        else if (leg.type === 'trailing_stop') reasons.set(leg.id, 'trailing_stop');
-      }
-    }
-    return reasons;
   }
 }
 

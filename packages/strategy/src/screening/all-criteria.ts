@@ -1,4 +1,4 @@
-import type { ScreenCriteria } from '@tradebot/strategy';
+import type { ScreenCriteria } from './criteria.js';
 
 /** Every one of the 25 criteria active, at thresholds a trader might use. */
 export const ALL_CRITERIA: ScreenCriteria = {
