@@ -182,6 +182,29 @@ describe('the admin dashboard in the browser', () => {
       .poll(() => page.getByTestId('admin-action-error').textContent(), { timeout: 10_000 })
       .toBe('2FA cannot be changed for this user.');
     expect(await has2fa('support')).toBe(true);
+
+    // Market data: the Alpaca universe (the market of Alpaca users) beside the CSV snapshot.
+    await page.getByTestId('tab-market-data').click();
+    const card = page.getByTestId('alpaca-universe-card');
+    await expect
+      .poll(() => page.getByTestId('alpaca-summary').textContent(), { timeout: 15_000 })
+      .toMatch(/^[\d,]+ listings.* (Loads use|No key to load with)/);
+    expect(await card.getByRole('heading', { name: 'Alpaca universe' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-market-data-light');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.reload();
+    await page.getByTestId('tab-market-data').click();
+    await page.getByTestId('alpaca-summary').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'admin-market-data-dark');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('tab-market-data').click();
+    await page.getByTestId('alpaca-summary').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'admin-market-data-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.close();
   });
 });

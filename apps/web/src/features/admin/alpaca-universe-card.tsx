@@ -10,9 +10,9 @@ import { useAdminAccess } from './use-admin-access';
 const TASK = 'alpaca-universe';
 const STATUS_COLOR = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red' };
 const KEY_SOURCE: Record<TAlpacaUniverseStatus['key_source'], string> = {
-  data_key: "the server's Alpaca data key (ALPACA_DATA_KEY_ID)",
-  user_keys: "an Alpaca user's saved keys (no ALPACA_DATA_KEY_ID is set)",
-  none: 'no key: set ALPACA_DATA_KEY_ID / ALPACA_DATA_SECRET_KEY, or an Alpaca user saves keys',
+  data_key: "Loads use the server's Alpaca data key (ALPACA_DATA_KEY_ID).",
+  user_keys: "Loads use an Alpaca user's saved keys (no ALPACA_DATA_KEY_ID is set).",
+  none: 'No key to load with: set ALPACA_DATA_KEY_ID and ALPACA_DATA_SECRET_KEY, or wait until an Alpaca user saves keys.',
 };
 
 /**
@@ -70,8 +70,8 @@ export function AlpacaUniverseCard() {
         {data && (
           <Text size="sm" data-testid="alpaca-summary">
             {data.listings.toLocaleString('en-US')} listings
-            {data.complete_through ? `, complete through ${data.complete_through}` : ''}. Key:{' '}
-            {KEY_SOURCE[data.key_source]}.
+            {data.complete_through ? `, complete through ${data.complete_through}` : ''}.{' '}
+            {KEY_SOURCE[data.key_source]}
           </Text>
         )}
         <Group>
