@@ -70,6 +70,11 @@ export const coreEnvShape = {
    */
   ALPACA_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(200),
   /**
+   * Alpaca's market-data feed for bars and latest trades: `iex` (free, the IEX exchange alone) or
+   * `sip` (every US exchange; needs Alpaca's paid data plan, else Alpaca refuses with 403).
+   */
+  ALPACA_DATA_FEED: z.enum(['iex', 'sip']).default('iex'),
+  /**
    * The deployment's Alpaca market-data key (both or neither): it loads the Alpaca universe
    * (assets and daily bars) for every Alpaca user. Unset: the saved keys of an Alpaca user are
    * used (the user whose visit asked for the load), and without any nothing is loaded.

@@ -54,6 +54,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       ALPACA_DATA_URL: env.ALPACA_DATA_URL,
     },
     alpacaLimiter: alpacaLimiters(redis, namespace, { limit: env.ALPACA_REQUESTS_PER_MINUTE }),
+    alpacaFeed: env.ALPACA_DATA_FEED,
   };
   const deps: ServiceDeps = {
     db,

@@ -18,7 +18,7 @@ type Extra<T> = Omit<Partial<T>, 'keyId' | 'secret' | 'secretKey' | 'paper' | 'e
  * give up sooner).
  */
 export function alpacaClientsFor(
-  market: Pick<MarketDeps, 'alpacaEnv' | 'alpacaLimiter'>,
+  market: Pick<MarketDeps, 'alpacaEnv' | 'alpacaLimiter' | 'alpacaFeed'>,
   keys: AlpacaKeys,
   mode: 'paper' | 'live',
   wait?: AlpacaBudgetWait,
@@ -26,6 +26,7 @@ export function alpacaClientsFor(
   const limiter = market.alpacaLimiter?.(keys.keyId, wait);
   const paper = mode === 'paper';
   const dataOptions = (extra: Extra<AlpacaMarketDataOptions> = {}): AlpacaMarketDataOptions => ({
+    ...(market.alpacaFeed ? { feed: market.alpacaFeed } : {}),
     ...extra,
     keyId: keys.keyId,
     secret: keys.secret,

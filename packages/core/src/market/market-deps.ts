@@ -1,6 +1,7 @@
 import type { AlpacaLimiterFactory } from './alpaca-limiter.js';
 import type {
   AlpacaEnv,
+  AlpacaFeed,
   AlpacaMarketDataOptions,
   DemoClock,
   DemoMarket,
@@ -29,6 +30,8 @@ export interface MarketDeps {
    * itself.
    */
   alpacaLimiter?: AlpacaLimiterFactory;
+  /** ALPACA_DATA_FEED: the feed of every Alpaca market-data client (default `iex`). */
+  alpacaFeed?: AlpacaFeed;
   /** Opens an Alpaca clock (its first refresh done); injected so tests can fake Alpaca. */
   connectAlpaca?: (options: AlpacaMarketDataOptions) => Promise<{ clock: MarketClock }>;
 }
