@@ -3,6 +3,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { dayFromIso, isoFromDay, tradingDaysBetween } from '@tradebot/market';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  assetSecurityType,
   lastCompletedSession,
   loadAlpacaUniverse,
   topUpAlpacaBars,
@@ -49,6 +50,19 @@ describe('lastCompletedSession', () => {
     expect(lastCompletedSession(new Date('2026-11-24T15:00:00Z'))).toBe('2026-11-23');
     // Thanksgiving (Thursday 26th) is closed; Saturday the 28th reads Friday's early close.
     expect(lastCompletedSession(new Date('2026-11-28T15:00:00Z'))).toBe('2026-11-27');
+  });
+});
+
+describe('assetSecurityType', () => {
+  it('reads a fund from the asset name, and nothing else', () => {
+    expect(assetSecurityType('SPDR S&P 500 ETF Trust')).toBe('etf');
+    expect(assetSecurityType('iPath Series B Bloomberg Commodity Index Total Return ETN')).toBe(
+      'etf',
+    );
+    expect(assetSecurityType('Vanguard Exchange-Traded Fund')).toBe('etf');
+    expect(assetSecurityType('Apple Inc. Common Stock')).toBe('stock');
+    expect(assetSecurityType('Netflix, Inc. Common Stock')).toBe('stock');
+    expect(assetSecurityType('Retfield Holdings')).toBe('stock');
   });
 });
 
@@ -171,6 +185,24 @@ describe('loadAlpacaUniverse', () => {
       select: { delistedAt: true },
     });
     expect(back.delistedAt).toBeNull();
+  });
+
+  it('types a listing whose name says ETF or ETN as a fund, so exclude_etfs drops it', async () => {
+    const fake = market(['SPY', 'AAA']);
+    fake.list('SPY', { name: 'SPDR S&P 500 ETF Trust', exchange: 'ARCA' });
+    await loadAlpacaUniverse(db, fake.port, SESSION, NOW);
+    // A second load keeps the type (and does not count the fund as changed).
+    const again = await loadAlpacaUniverse(db, fake.port, SESSION, NOW);
+    expect(again.listings).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    const types = await db.company.findMany({
+      where: { source: 'alpaca' },
+      select: { symbol: true, securityType: true },
+      orderBy: { symbol: 'asc' },
+    });
+    expect(types).toEqual([
+      { symbol: 'AAA', securityType: 'stock' },
+      { symbol: 'SPY', securityType: 'etf' },
+    ]);
   });
 
   it('copies fundamentals from the CSV listing of the same symbol, not its price', async () => {

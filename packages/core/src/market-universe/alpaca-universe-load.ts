@@ -28,6 +28,16 @@ const OVERLAP_DAYS = 3;
 /** Symbols per multi-symbol bars request. */
 export const ALPACA_BATCH_SIZE = 100;
 
+/**
+ * Alpaca's assets carry no fund flag: an exchange-traded fund or note is told by its name
+ * ("SPDR S&P 500 ETF Trust", "iShares … ETN"), so `exclude_etfs` can drop it. A fund whose name
+ * does not say so (e.g. "Invesco QQQ Trust, Series 1") stays a stock unless the CSV snapshot
+ * types it.
+ */
+export function assetSecurityType(name: string): 'stock' | 'etf' {
+  return /\b(ETF|ETN)s?\b|exchange[- ]traded/i.test(name) ? 'etf' : 'stock';
+}
+
 /** The last session that has closed at `now` (YYYY-MM-DD, New York): the one a load reaches. */
 export function lastCompletedSession(now: Date): string {
   return isoFromDay(previousTradingDay(currentOrNextSession(now.getTime()).day));
@@ -139,7 +149,10 @@ export async function loadAlpacaUniverse(
   const assets = [...listed.values()];
   if (assets.length === 0) throw new Error('Alpaca listed no tradable assets: nothing was loaded.');
   const { listings, delisted } = await inTransaction(db, async (client) => ({
-    listings: await upsertAlpacaAssets(client, assets),
+    listings: await upsertAlpacaAssets(
+      client,
+      assets.map((a) => ({ ...a, securityType: assetSecurityType(a.name) })),
+    ),
     delisted: await markAlpacaDelisted(client, [...listed.keys()], now),
   }));
   const fundamentalsCopied = await copyCsvFundamentalsToAlpaca(db);

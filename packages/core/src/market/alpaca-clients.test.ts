@@ -15,9 +15,7 @@ describe('Alpaca market-data feed (ALPACA_DATA_FEED)', () => {
 
   it("reaches every market-data client core builds for a key (the bot's, backtests', loads')", () => {
     expect(alpacaClientsFor(market(), keys, 'paper').marketData().connection.feed).toBe('iex');
-    expect(alpacaClientsFor(market('sip'), keys, 'paper').marketData().connection.feed).toBe(
-      'sip',
-    );
+    expect(alpacaClientsFor(market('sip'), keys, 'paper').marketData().connection.feed).toBe('sip');
     expect(alpacaClientsFor(market('sip'), keys, 'live').marketData().connection).toMatchObject({
       feed: 'sip',
       paper: false,

@@ -16,6 +16,8 @@ export interface AlpacaAssetRow {
   shortable: boolean;
   easyToBorrow: boolean;
   fractionable: boolean;
+  /** `etf` when the asset's name says so (Alpaca's assets carry no fund flag), else `stock`. */
+  securityType: 'stock' | 'etf';
 }
 
 /**
@@ -28,18 +30,23 @@ export async function upsertAlpacaAssets(
 ): Promise<UpsertCounts> {
   const { rows } = await client.query<{ inserted: boolean }>(
     `INSERT INTO "companies" ("source", "symbol", "company_name", "exchange", "shortable",
-       "easy_to_borrow", "fractionable")
-     SELECT 'alpaca', t.* FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::bool[],
-       $6::bool[]) AS t
+       "easy_to_borrow", "fractionable", "security_type")
+     SELECT 'alpaca', t.a, t.b, t.c, t.d, t.e, t.f, t.g::"SecurityType"
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::bool[], $6::bool[],
+       $7::text[]) AS t(a, b, c, d, e, f, g)
      ON CONFLICT ("source", "symbol") DO UPDATE SET
        "company_name" = EXCLUDED."company_name", "exchange" = EXCLUDED."exchange",
        "shortable" = EXCLUDED."shortable", "easy_to_borrow" = EXCLUDED."easy_to_borrow",
        "fractionable" = EXCLUDED."fractionable", "delisted_at" = NULL,
+       -- A fund the name gives away stays a fund; a type copied from the CSV row is kept.
+       "security_type" = CASE WHEN EXCLUDED."security_type" = 'etf' THEN 'etf'::"SecurityType"
+                              ELSE "companies"."security_type" END,
        "updated_at" = CURRENT_TIMESTAMP
      WHERE ("companies"."company_name", "companies"."exchange", "companies"."shortable",
             "companies"."easy_to_borrow", "companies"."fractionable", "companies"."delisted_at")
        IS DISTINCT FROM (EXCLUDED."company_name", EXCLUDED."exchange", EXCLUDED."shortable",
             EXCLUDED."easy_to_borrow", EXCLUDED."fractionable", NULL::timestamptz)
+       OR (EXCLUDED."security_type" = 'etf' AND "companies"."security_type" <> 'etf')
      RETURNING (xmax = 0) AS "inserted"`,
     [
       assets.map((a) => a.symbol),
@@ -48,6 +55,7 @@ export async function upsertAlpacaAssets(
       assets.map((a) => a.shortable),
       assets.map((a) => a.easyToBorrow),
       assets.map((a) => a.fractionable),
+      assets.map((a) => a.securityType),
     ],
   );
   const inserted = rows.filter((row) => row.inserted).length;
