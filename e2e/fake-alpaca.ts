@@ -9,8 +9,9 @@ import {
   isMarketOpenAt,
   sessionOf,
 } from '@tradebot/market';
-import { FakeAlpacaBook, type FakeOrder } from './fake-alpaca-book.js';
+import { FakeAlpacaBook } from './fake-alpaca-book.js';
 import { controlRoute } from './fake-alpaca-control.js';
+import { error, submitOrder, type Json, type Reply } from './fake-alpaca-orders.js';
 import { FakeAlpacaMarket } from './fake-alpaca-market.js';
 
 /** The key id the fake accepts; any other key is refused with Alpaca's 401. */
@@ -25,15 +26,8 @@ export interface FakeAlpaca {
   book: FakeAlpacaBook;
 }
 
-type Json = Record<string, unknown>;
-type Reply = [status: number, body: unknown];
-
 const ACCOUNT_NUMBER = 'PA2XK4QVZ1XY';
 const isoOf = (ms: number) => new Date(ms).toISOString();
-const error = (status: number, code: number, message: string, extra: Json = {}): Reply => [
-  status,
-  { code, message, ...extra },
-];
 
 /**
  * A stand-in for Alpaca (trading API v2 and market data v2 on one address), so no browser test
@@ -76,131 +70,6 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
       lastday_price: String(lastday),
       change_today: String((price - lastday) / lastday),
     };
-  }
-
-  function submit(body: Json): Reply {
-    const now = market.now();
-    const symbol = String(body.symbol ?? '').toUpperCase();
-    const qty = Number(body.qty);
-    const side = body.side;
-    const type = body.type;
-    const tif = body.time_in_force;
-    const bracket = body.order_class === 'bracket';
-    const oco = body.order_class === 'oco';
-    const clientId = typeof body.client_order_id === 'string' ? body.client_order_id : undefined;
-    if (!symbol || market.priceAt(symbol, now) === null)
-      return error(422, 40010001, 'invalid symbol');
-    if (!Number.isInteger(qty) || qty <= 0)
-      return error(422, 40010001, 'qty must be a positive whole number');
-    if (side !== 'buy' && side !== 'sell') return error(422, 40010001, 'invalid side');
-    if (type !== 'market' && type !== 'limit' && type !== 'stop') {
-      return error(422, 40010001, `order type ${String(type)} is not supported by this fake`);
-    }
-    if (tif !== 'day' && tif !== 'gtc' && tif !== 'opg')
-      return error(422, 40010001, 'invalid time_in_force');
-    if (clientId && book.orders.some((o) => o.client_order_id === clientId)) {
-      return error(422, 40010001, 'client_order_id must be unique');
-    }
-    if (bracket && tif === 'opg') return error(422, 42210000, 'bracket orders must be day or gtc');
-    const minutes = (now - newYorkInstant(newYorkDayOf(now), 0)) / 60_000;
-    if (tif === 'opg' && minutes >= 9 * 60 + 28 && minutes < 19 * 60) {
-      return error(422, 42210000, 'opg orders are accepted only before 9:28 or after 19:00 ET');
-    }
-    const takeProfit = Number((body.take_profit as Json | undefined)?.limit_price);
-    const stopLoss = Number((body.stop_loss as Json | undefined)?.stop_price);
-    if (bracket && !(side === 'buy' ? takeProfit > stopLoss : takeProfit < stopLoss)) {
-      return error(
-        422,
-        42210000,
-        'bracket take_profit.limit_price and stop_loss.stop_price are required and must bracket the entry',
-      );
-    }
-    if (
-      oco &&
-      !(
-        type === 'limit' &&
-        tif === 'gtc' &&
-        (side === 'sell' ? takeProfit > stopLoss : takeProfit < stopLoss)
-      )
-    ) {
-      return error(
-        422,
-        42210000,
-        'oco orders must be gtc limit orders with take_profit.limit_price and stop_loss.stop_price on either side',
-      );
-    }
-    const held = book.positions.get(symbol)?.qty ?? 0;
-    const closing = (side === 'sell' && held > 0) || (side === 'buy' && held < 0);
-    if (closing) {
-      const available = Math.abs(held) - book.heldQty(symbol, side);
-      if (qty > available) {
-        return error(
-          403,
-          40310000,
-          `insufficient qty available for order (requested: ${qty}, available: ${available})`,
-        );
-      }
-    } else if (qty * market.priceAt(symbol, now)! > book.account().buyingPower) {
-      return error(403, 40310000, 'insufficient buying power');
-    }
-    if (oco) {
-      const order = book.newOco(
-        {
-          client_order_id: clientId ?? `auto-${book.orders.length + 1}`,
-          symbol,
-          side,
-          qty,
-          submitted_at: now,
-        },
-        takeProfit,
-        stopLoss,
-      );
-      book.settle();
-      return [200, book.orderJson(order)];
-    }
-    const price = (x: unknown) => (x === undefined ? null : Number(x));
-    const order = book.newOrder({
-      client_order_id: clientId ?? `auto-${book.orders.length + 1}`,
-      symbol,
-      side,
-      type,
-      time_in_force: tif,
-      qty,
-      limit_price: price(body.limit_price),
-      stop_price: price(body.stop_price),
-      order_class: bracket ? 'bracket' : '',
-      submitted_at: now,
-      active_from: now,
-    });
-    if (bracket) {
-      const exit = {
-        symbol,
-        side: side === 'buy' ? 'sell' : 'buy',
-        time_in_force: tif,
-        qty,
-      } as const;
-      const leg = (
-        type: 'limit' | 'stop',
-        limit: number | null,
-        stop: number | null,
-      ): FakeOrder => {
-        const o = book.newOrder({
-          ...exit,
-          client_order_id: `leg-${book.orders.length + 1}`,
-          type,
-          limit_price: limit,
-          stop_price: stop,
-          order_class: 'bracket',
-          submitted_at: now,
-          active_from: null,
-        });
-        o.parent = order;
-        return o;
-      };
-      order.legs = [leg('limit', takeProfit, null), leg('stop', null, stopLoss)];
-    }
-    book.settle();
-    return [200, book.orderJson(order)];
   }
 
   function route(method: string, url: URL, body: Json): Reply {
@@ -260,7 +129,7 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
       const symbol = decodeURIComponent(position[1]!).toUpperCase();
       const p = book.positions.get(symbol);
       if (!p) return error(404, 40410000, 'position does not exist');
-      return submit({
+      return submitOrder(market, book, {
         symbol,
         qty: String(Math.abs(p.qty)),
         side: p.qty > 0 ? 'sell' : 'buy',
@@ -268,7 +137,7 @@ export function startFakeAlpaca(options: { now?: number } = {}): Promise<FakeAlp
         time_in_force: 'day',
       });
     }
-    if (method === 'POST' && path === '/v2/orders') return submit(body);
+    if (method === 'POST' && path === '/v2/orders') return submitOrder(market, book, body);
     if (method === 'GET' && /^\/v2\/orders(:|%3A)by_client_order_id$/i.test(path)) {
       const order = book.orders.find((o) => o.client_order_id === q('client_order_id'));
       return order ? [200, book.orderJson(order)] : error(404, 40410000, 'order not found');

@@ -9,6 +9,7 @@ import {
   type Reply,
   type TestApi,
 } from './harness.js';
+import { adminPaths, adminProcedures } from './isolation-admin.js';
 import { aliceBot, botPaths, botProcedures, seedAliceBot } from './isolation-bot.js';
 
 /**
@@ -179,28 +180,15 @@ const rest: Record<string, Call> = {
   'GET /api/backtest/progress': (t) => api.http.get('/api/backtest/progress', t),
   'GET /api/backtest/result/:symbol': (t) => api.http.get('/api/backtest/result/ALICEQ', t),
   ...botPaths(() => api),
-  'GET /api/admin/users': (t) => api.http.get('/api/admin/users', t),
-  'POST /api/admin/update-user/:id': (t) =>
-    api.http.post(`/api/admin/update-user/${a.userId}`, { totp_secret: null }, t),
-  'DELETE /api/admin/delete-user/:id': (t) => api.http.del(`/api/admin/delete-user/${a.userId}`, t),
-  'POST /api/admin/grant-plan/:id': (t) =>
-    api.http.post(`/api/admin/grant-plan/${a.userId}`, { plan: 'premium' }, t),
-  'POST /api/admin/demo-clock/advance': (t) =>
-    api.http.post('/api/admin/demo-clock/advance', { hours: 1 }, t),
-  'GET /api/admin/client-errors': (t) => api.http.get('/api/admin/client-errors', t),
-  'GET /api/admin/mail-outbox': (t) => api.http.get('/api/admin/mail-outbox', t),
-  'POST /api/admin/refresh-metrics': (t) =>
-    api.http.post('/api/admin/refresh-metrics', { universe: 'demo' }, t),
+  ...adminPaths(
+    () => api,
+    () => a.userId,
+  ),
   'POST /api/stocks/explore': (t) =>
     api.http.post('/api/stocks/explore', { search: 'ALICEQ', page: 1 }, t),
   'GET /api/stocks/count': (t) => api.http.get('/api/stocks/count', t),
   'POST /api/stocks/logos/batch': (t) =>
     api.http.post('/api/stocks/logos/batch', { symbols: ['ALICEQ'] }, t),
-  'POST /api/admin/import-market-data': (t) =>
-    api.http.post('/api/admin/import-market-data', {}, t),
-  'GET /api/admin/import-market-data': (t) => api.http.get('/api/admin/import-market-data', t),
-  'POST /api/admin/alpaca-universe': (t) => api.http.post('/api/admin/alpaca-universe', {}, t),
-  'GET /api/admin/alpaca-universe': (t) => api.http.get('/api/admin/alpaca-universe', t),
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
   'GET /api/screening/ml-model': (t) => api.http.get('/api/screening/ml-model', t),
@@ -249,12 +237,6 @@ const procedures: Record<string, Call> = {
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
   'notifications.list': trpc('notifications.list', 'query'),
   'notifications.clear': trpc('notifications.clear', 'mutation'),
-  'admin.users': trpc('admin.users', 'query'),
-  'admin.updateUser': trpc('admin.updateUser', 'mutation', { id: 1, patch: { is_admin: true } }),
-  'admin.deleteUser': trpc('admin.deleteUser', 'mutation', { id: 1 }),
-  'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
-  'admin.clientErrors': trpc('admin.clientErrors', 'query'),
-  'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
   'stockLists.backtestList': trpc('stockLists.backtestList', 'query'),
   'stockLists.addToBacktestList': trpc('stockLists.addToBacktestList', 'mutation', {
     symbols: ['ALICEQ'],
@@ -289,15 +271,9 @@ const procedures: Record<string, Call> = {
   'backtestSettings.get': trpc('backtestSettings.get', 'query'),
   'backtestSettings.save': trpc('backtestSettings.save', 'mutation', { period: 24 }),
   'news.sentiment': trpc('news.sentiment', 'query'),
-  'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
-  'admin.advanceDemoClock': trpc('admin.advanceDemoClock', 'mutation', { hours: 1 }),
   'explorer.explore': trpc('explorer.explore', 'mutation', { search: 'ALICEQ' }),
   'explorer.count': trpc('explorer.count', 'query'),
   'explorer.logos': trpc('explorer.logos', 'mutation', { symbols: ['ALICEQ'] }),
-  'adminMarketImport.start': trpc('adminMarketImport.start', 'mutation'),
-  'adminMarketImport.status': trpc('adminMarketImport.status', 'query'),
-  'adminAlpacaUniverse.start': trpc('adminAlpacaUniverse.start', 'mutation'),
-  'adminAlpacaUniverse.status': trpc('adminAlpacaUniverse.status', 'query'),
   'screener.templates': trpc('screener.templates', 'query'),
   'screener.saveTemplate': trpc('screener.saveTemplate', 'mutation', {
     name: 'Alicetpl',
@@ -315,6 +291,7 @@ const procedures: Record<string, Call> = {
   }),
   'mlScore.model': trpc('mlScore.model', 'query'),
   ...botProcedures(trpc),
+  ...adminProcedures(trpc),
 };
 
 const ROTATES_TOKEN = new Set([
