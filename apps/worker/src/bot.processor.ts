@@ -1,7 +1,7 @@
 import type { TBotTickJob } from '@tradebot/api-contract';
 import type { Services } from '@tradebot/core';
 
-/** The bot queue's processor: one tick of one user's bot (core/src/bot/bot-tick.ts). */
+/** The bot queue's processor: one tick of one user's bot (core/src/bot/engine/tick.ts). */
 export const botProcessor = (services: Pick<Services, 'botEngine'>) => (job: TBotTickJob) =>
   services.botEngine.tick(job.userId);
 

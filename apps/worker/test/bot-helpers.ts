@@ -78,7 +78,7 @@ export async function runningBotUser(
   return user.id;
 }
 
-/** First key of the tick's advisory lock (core/src/bot/bot-lock.ts: "bot"). */
+/** First key of the tick's advisory lock (core/src/bot/engine/lock.ts: "bot"). */
 const BOT_TICK_LOCK = 0x626f74;
 
 /**

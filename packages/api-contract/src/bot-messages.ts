@@ -1,4 +1,4 @@
-/** The bot's log lines and the notifications its tick sends (core/src/bot/bot-tick.ts). */
+/** The bot's log lines and the notifications its tick sends (core/src/bot/engine/tick.ts). */
 export const botTick = {
   decidedNothing: (symbol: string, date: string) => `${symbol}: no signal at the close of ${date}.`,
   entrySent: (side: 'buy' | 'sell', qty: number, symbol: string, date: string) =>

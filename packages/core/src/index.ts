@@ -91,7 +91,7 @@ export {
   type BacktestGeneral,
 } from './backtest/backtest-optimize.js';
 export { demoBars, planBacktest } from './backtest/backtest-bars.js';
-export { botEngineService, type BotEngineService } from './bot/bot-tick.js';
-export { decideAtClose } from './bot/bot-decide.js';
-export { syncCashActivities } from './bot/bot-cash.js';
-export { healBotSchedulers, upsertBotScheduler } from './bot/bot-scheduler.js';
+export { botEngineService, type BotEngineService } from './bot/engine/tick.js';
+export { decideAtClose } from './bot/engine/decide.js';
+export { syncCashActivities } from './bot/reads/cash.js';
+export { healBotSchedulers, upsertBotScheduler } from './bot/control/scheduler.js';

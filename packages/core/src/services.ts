@@ -12,7 +12,7 @@ import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
 import type { DemoClockService } from './market/demo-clock-sync.js';
 import { botService } from './bot/bot.service.js';
-import { botEngineService } from './bot/bot-tick.js';
+import { botEngineService } from './bot/engine/tick.js';
 import { backtestSettingsService } from './backtest/backtest-settings.service.js';
 import { listMovesService } from './stock-lists/list-moves.service.js';
 import { tradingSettingsService } from './trading-settings/trading-settings.service.js';

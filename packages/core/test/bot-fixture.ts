@@ -12,8 +12,8 @@ import {
   type TradingSession,
 } from '@tradebot/market';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { botEngineService, type BotEngineOptions } from '../src/bot/bot-tick.js';
-import { botMarketFor } from '../src/bot/bot-market.js';
+import { botEngineService, type BotEngineOptions } from '../src/bot/engine/tick.js';
+import { botMarketFor } from '../src/bot/market.js';
 import { coreEnvShape, parseEnv } from '../src/config.js';
 import { createCoreRuntime, type CoreRuntime } from '../src/runtime.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@tradebot/api-contract';
 import { findBotState, findLoginByUsername } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
-import { toBotStatus } from '../bot/bot-status.js';
+import { toBotStatus } from '../bot/reads/status.js';
 import type { ServiceDeps } from '../deps.js';
 import { getDummyHash, verifyPassword } from '../security/password-hash.js';
 import { loginDelayMs } from '../security/rate-limit.js';

@@ -12,8 +12,8 @@ import {
 import type { Bars } from '@tradebot/strategy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ALPACA_KEY, startFakeAlpaca, type FakeAlpaca } from '../../../../e2e/fake-alpaca.js';
-import { botEngineService, type BotEngineOptions } from '../bot/bot-tick.js';
-import { botMarketFor } from '../bot/bot-market.js';
+import { botEngineService, type BotEngineOptions } from '../bot/engine/tick.js';
+import { botMarketFor } from '../bot/market.js';
 import { coreEnvShape, parseEnv } from '../config.js';
 import { loadAlpacaUniverse } from '../market-universe/alpaca-universe-load.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';

@@ -1,15 +1,15 @@
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
-import { botControl, type SleepIntervalOf } from './bot-control.js';
-import { botOrders } from './bot-orders.js';
-import { botReads } from './bot-reads.js';
-import { stoppedBotStatus } from './bot-stopped.js';
-import { readBotStatus } from './bot-status.js';
+import { botControl, type SleepIntervalOf } from './control/control.js';
+import { botOrders } from './control/manual-orders.js';
+import { botReads } from './reads/reads.js';
+import { stoppedBotStatus } from './control/stopped.js';
+import { readBotStatus } from './reads/status.js';
 
 /**
  * The trading bot's calls (spec §7 Dashboard and Live log): Start/Stop/Restart
  * (bot-control.ts), Quick Sell and the kill switch (bot-orders.ts), and what the dashboard
- * reads (bot-reads.ts). The tick itself is the worker's (bot-tick.ts).
+ * reads (reads/reads.ts). The tick itself is the worker's (engine/tick.ts).
  */
 export function botService(
   deps: ServiceDeps,

@@ -4,7 +4,7 @@ import { createUser, saveAccountSettings } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { botMarketFor } from '../bot/bot-market.js';
+import { botMarketFor } from '../bot/market.js';
 import { coreEnvShape, parseEnv } from '../config.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { aad } from '../security/cipher.js';

@@ -1,0 +1,136 @@
+import { AppError, server, type TBotActionOutput } from '@tradebot/api-contract';
+import {
+  findBotState,
+  findEncryptedCredential,
+  finalListSymbols,
+  lockBotControl,
+  markBotStarted,
+  markBotStopped,
+} from '@tradebot/db';
+import { botQueue, botSchedulerId, botTickNowJobId, enqueue } from '@tradebot/jobs';
+import { subscriptionView } from '../../billing/subscription.view.js';
+import type { ActiveMarketService } from '../../market/active-market.js';
+import { demoBrokerFor } from '../../market/demo-broker.js';
+import type { SessionInfo } from '../../types.js';
+import { selectedAccount, type BotAccount, type BotDeps } from '../account.js';
+import { publishBotStatus, readBotStatus } from '../reads/status.js';
+import { upsertBotScheduler } from './scheduler.js';
+
+/** What Start needs of the user's general trading settings. */
+export type SleepIntervalOf = (userId: number) => Promise<number>;
+
+/**
+ * Start, Stop and Restart (spec §7 Dashboard). bot_states.running is the truth; the BullMQ Job
+ * Scheduler `bot:{userId}` follows it (Start upserts it, Stop removes it, and the worker heals
+ * it from PostgreSQL every 15 s, so a failure between the two is repaired within one tick).
+ */
+export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: SleepIntervalOf) {
+  const { db } = deps;
+
+  /**
+   * Market time of `account`: the demo clock, or for Alpaca the wall clock (Alpaca's market time
+   * is real time; reading its clock here would spend a call on the user's keys for a job id).
+   */
+  const marketNow = (account: BotAccount) =>
+    account.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
+
+  /** The refusals of §8, checked before anything changes. */
+  async function checkStart(session: SessionInfo): Promise<BotAccount> {
+    const { userId } = session;
+    if ((await finalListSymbols(db, userId)).size === 0)
+      throw new AppError('BAD_REQUEST', server.botNeedsStocks);
+    const account = selectedAccount(market, session);
+    if (account.mode === 'live') {
+      const plan = subscriptionView(session.account.subscription, deps.now());
+      if (!plan.live_allowed) throw new AppError('FORBIDDEN', server.botLiveNeedsPaidPlan);
+    }
+    if (account.mode !== 'demo' && !(await findEncryptedCredential(db, userId, account.mode)))
+      throw new AppError('BAD_REQUEST', server.botNeedsKeys(account.mode));
+    return account;
+  }
+
+  async function schedule(userId: number, sleepInterval: number, at: number): Promise<void> {
+    await upsertBotScheduler(deps.botQueue, userId, sleepInterval);
+    // One tick now, so the dashboard shows the account at once (one per user and second).
+    await enqueue(
+      deps.botQueue,
+      botQueue,
+      { userId },
+      { jobId: botTickNowJobId(userId, Math.floor(at / 1000)) },
+    );
+  }
+
+  /** Starts after `checkStart`; an already running bot keeps its state (scheduler re-upserted). */
+  async function begin(session: SessionInfo, account: BotAccount) {
+    const { userId } = session;
+    const at = marketNow(account);
+    const sleepInterval = await sleepOf(userId);
+    // The demo account's equity now is the base of its max drawdown (no network involved).
+    const equity =
+      account.market === 'demo'
+        ? (await (await demoBrokerFor(deps, userId)).getAccount()).equity
+        : null;
+    const running = await db.$transaction(async (tx) => {
+      await lockBotControl(tx, userId);
+      const state = await findBotState(tx, userId);
+      if (state?.running) return state;
+      await markBotStarted(tx, userId, { ...account, sleepInterval, at: new Date(at), equity });
+      return null;
+    });
+    await schedule(userId, running?.sleepInterval ?? sleepInterval, at);
+    return running !== null;
+  }
+
+  async function stopNow(session: SessionInfo): Promise<boolean> {
+    const state = await findBotState(db, session.userId);
+    // The stop is stamped with the clock of the market the bot ran on.
+    const account = state
+      ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
+      : selectedAccount(market, session);
+    const wasRunning = await db.$transaction(async (tx) => {
+      await lockBotControl(tx, session.userId);
+      return markBotStopped(tx, session.userId, new Date(marketNow(account)));
+    });
+    await deps.botQueue.removeJobScheduler(botSchedulerId(session.userId));
+    return wasRunning;
+  }
+
+  async function answer(userId: number, message: string): Promise<TBotActionOutput> {
+    const status = await readBotStatus(db, userId);
+    await publishBotStatus(deps.events, userId, status);
+    return { message, status };
+  }
+
+  return {
+    /** POST /api/start */
+    async start(session: SessionInfo): Promise<TBotActionOutput> {
+      const state = await findBotState(db, session.userId);
+      // A running bot is not re-checked (its list or plan may have changed since): idempotent.
+      const account = state?.running
+        ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
+        : await checkStart(session);
+      const already = await begin(session, account);
+      return answer(
+        session.userId,
+        already ? server.botAlreadyRunning : server.botStarted(account.mode),
+      );
+    },
+
+    /** POST /api/stop: open positions and their protective orders stay at the broker. */
+    async stop(session: SessionInfo): Promise<TBotActionOutput> {
+      const wasRunning = await stopNow(session);
+      return answer(session.userId, wasRunning ? server.botStopped : server.botAlreadyStopped);
+    },
+
+    /** POST /api/restart: re-reads the settings and clears a halt; refused as Start is. */
+    async restart(session: SessionInfo): Promise<TBotActionOutput> {
+      const account = await checkStart(session);
+      await stopNow(session);
+      await begin(session, account);
+      return answer(session.userId, server.botRestarted);
+    },
+
+    /** Stops the bot (the kill switch); whether it was running. */
+    stopNow,
+  };
+}

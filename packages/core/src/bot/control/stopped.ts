@@ -1,0 +1,99 @@
+import { AppError, type TBotStatus } from '@tradebot/api-contract';
+import { unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
+import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
+import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
+import { syncFills } from '../engine/fills.js';
+import type { BotMarket } from '../market.js';
+import { readBotStatus } from '../reads/status.js';
+import { recordBrokerState } from '../orders/place-order.js';
+
+/** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
+const STOPPED_REFRESH_MS = 60_000;
+
+/**
+ * The status a stopped bot shows, as the broker has it. No tick runs while stopped, so orders
+ * sent meanwhile (Quick Sell, the kill switch) would stay `new` and the account figures those of
+ * the last tick. While an order intent is unsettled (or the figures are older than a minute), the
+ * read settles the intents with the broker (looked up by client order id, never sent), syncs
+ * fills, and stores the broker's equity, cash and buying power (a new New York day starts the
+ * day's P&L from the broker's previous-close equity). Alpaca reads count against
+ * `botAlpacaReads`; when refused or unreachable, the stored figures are shown.
+ */
+export async function stoppedBotStatus(deps: BotDeps, userId: number): Promise<TBotStatus> {
+  await refreshStoppedBot(deps, userId, false).catch((error: unknown) => {
+    // Refused by the read limiter, no keys, or the broker unreachable: show what is stored.
+    if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+  });
+  return readBotStatus(deps.db, userId);
+}
+
+/**
+ * Settles a stopped bot's unsettled intents and stores the broker's account figures. `force`
+ * (after a Quick Sell, the kill switch, or new fills synced by a read) refreshes whatever the
+ * figures' age. `open` is a broker already open for `account`; nothing is done with it when that
+ * is not the account the bot last traded. Does nothing for a running bot (its ticks do this) or a
+ * user who never started one.
+ */
+export async function refreshStoppedBot(
+  deps: BotDeps,
+  userId: number,
+  force: boolean,
+  open?: { m: BotMarket; account: BotAccount },
+): Promise<void> {
+  const { db } = deps;
+  const state = await db.botState.findUnique({
+    where: { userId },
+    select: { running: true, market: true, mode: true, day: true, updatedAt: true },
+  });
+  if (state === null || state.running) return;
+  // The status shows the account the bot last traded: another one's figures are not its.
+  if (open && (open.account.market !== state.market || open.account.mode !== state.mode)) return;
+  const unsettled = await unsettledOrderIntents(db, userId);
+  const stale = Date.now() - state.updatedAt.getTime() >= STOPPED_REFRESH_MS;
+  if (!force && unsettled.length === 0 && !stale) return;
+  const account = { market: state.market, mode: state.mode } as BotAccount;
+  const m = open?.m ?? (await openBotMarket(deps, userId, account, true));
+  await lookUpIntents(deps, m, userId, unsettled);
+  await syncFills(db, m.broker, userId).catch((error: unknown) => {
+    if (!(error instanceof BrokerError)) throw error;
+  });
+  const figures = await m.broker.getAccount();
+  const day = isoFromDay(newYorkDayOf(m.clock.now()));
+  // Only while still stopped: a Start meanwhile owns the snapshot.
+  await db.botState.updateMany({
+    where: { userId, running: false },
+    data: {
+      equity: figures.equity,
+      cash: figures.cash,
+      buyingPower: figures.buyingPower,
+      ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
+    },
+  });
+}
+
+/** Each unsettled intent's order, looked up by client order id (one read where offered). */
+async function lookUpIntents(
+  deps: BotDeps,
+  m: BotMarket,
+  userId: number,
+  rows: readonly BotOrderRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((row) => row.clientOrderId);
+  const found: (BrokerOrder | null)[] =
+    m.broker.getOrdersByClientIds !== undefined && ids.length > 1
+      ? [...(await m.broker.getOrdersByClientIds(ids)).values()]
+      : await Promise.all(ids.map((id) => m.broker.getOrderByClientId(id)));
+  for (const order of found) if (order !== null) await recordBrokerState(deps.db, userId, order);
+}
+
+/** Best effort for callers whose own work is done: a broker or limiter refusal is ignored. */
+export async function refreshStoppedQuietly(
+  deps: BotDeps,
+  userId: number,
+  open: { m: BotMarket; account: BotAccount },
+): Promise<void> {
+  await refreshStoppedBot(deps, userId, true, open).catch((error: unknown) => {
+    if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+  });
+}

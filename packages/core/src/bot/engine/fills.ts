@@ -1,0 +1,176 @@
+import {
+  botFillsOf,
+  firstBotOrderTime,
+  insertBotFills,
+  insertNotifications,
+  intentsByBrokerOrder,
+  lastBotFillTime,
+  lockBotFills,
+  replaceBotTrades,
+  symbolsWithReasonToFill,
+  touchBotActivity,
+  unsettledOrderIntents,
+  type BotFillRow,
+  type Db,
+} from '@tradebot/db';
+import { BrokerError, type BrokerFill, type BrokerOrder, type BrokerPort } from '@tradebot/market';
+import { recordBrokerState } from '../orders/place-order.js';
+import { roundTrips, type TradeFill } from './round-trips.js';
+
+export interface SyncedFills {
+  /** Fills new since the last sync (stored once each in bot_fills). */
+  newFills: number;
+  /** Round trips closed by those fills (stored in bot_trades). */
+  closedTrades: number;
+}
+
+/** Re-read this much before the newest stored fill: a broker may report a fill late. */
+const OVERLAP_MS = 86_400_000;
+
+/**
+ * Copies the broker's fills since the last stored one into bot_fills (once each, keyed by the
+ * broker's fill id, with the broker's order among fills of one millisecond) and makes each
+ * touched symbol's trades the replay of all its fills, with a notification per new fill, all in
+ * one transaction under a per-user lock (the tick and a read may sync at once). Orders whose
+ * answer was lost are identified first (by client order id), so a fill of ours gets its reason;
+ * a trade stored without one takes it once its order is identified. The first sync reads the
+ * account's whole history, so a position opened before it is replayed from its first fill.
+ * Called by every tick and by the reads that show trades.
+ */
+export async function syncFills(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  options: { identified?: boolean } = {},
+): Promise<SyncedFills> {
+  // The tick's reconcile step has just looked up every unsettled intent (`identified`).
+  if (!options.identified) await identifyLostOrders(db, broker, userId);
+  const last = await lastBotFillTime(db, userId);
+  const since = last === null ? 0 : last.getTime() - OVERLAP_MS;
+  const fills = await broker.getFills(since);
+  const repair = await symbolsWithReasonToFill(db, userId);
+  if (fills.length === 0 && repair.length === 0) return { newFills: 0, closedTrades: 0 };
+  return db.$transaction(
+    async (tx) => {
+      await lockBotFills(tx, userId);
+      const { fresh, resequenced } = await insertBotFills(tx, userId, fills.map(toRow));
+      const symbols = [...new Set([...fresh.map((f) => f.symbol), ...resequenced, ...repair])];
+      if (symbols.length === 0) return { newFills: 0, closedTrades: 0 };
+      const stored = await botFillsOf(tx, userId, symbols);
+      const intents = await intentsByBrokerOrder(tx, userId, [
+        ...new Set(stored.map((f) => f.brokerOrderId)),
+      ]);
+      let closedTrades = 0;
+      for (const symbol of symbols) {
+        const ofSymbol = stored
+          .filter((f) => f.symbol === symbol)
+          .map((f) => toTradeFill(f, intents.get(f.brokerOrderId)));
+        const trades = roundTrips(ofSymbol).map((t) => ({ ...t, symbol }));
+        closedTrades += await replaceBotTrades(tx, userId, symbol, trades);
+      }
+      if (fresh.length === 0) return { newFills: 0, closedTrades };
+      // Fills from before the bot's first order are the account's history, not news.
+      const first = await firstBotOrderTime(tx, userId);
+      const news = first === null ? [] : fresh.filter((f) => f.time >= first);
+      await insertNotifications(tx, userId, news.map(fillNotification));
+      const newest = fresh.reduce((a, f) => (f.time > a ? f.time : a), fresh[0]!.time);
+      await touchBotActivity(tx, userId, newest);
+      return { newFills: fresh.length, closedTrades };
+    },
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Looks up, by client order id, every unsettled intent the broker has not been matched with yet
+ * (its answer was lost): found → the broker order is recorded on it, so its fills are known to be
+ * ours. Read only: nothing is sent (the tick decides about intents the broker never saw). A
+ * failed lookup leaves the intent as it was.
+ */
+export async function identifyLostOrders(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+): Promise<void> {
+  const rows = (await unsettledOrderIntents(db, userId)).filter((r) => r.brokerOrderId === null);
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.clientOrderId);
+  let found: (BrokerOrder | null)[];
+  try {
+    found =
+      broker.getOrdersByClientIds !== undefined && ids.length > 1
+        ? [...(await broker.getOrdersByClientIds(ids)).values()]
+        : await Promise.all(ids.map((id) => broker.getOrderByClientId(id)));
+  } catch (error) {
+    if (error instanceof BrokerError) return;
+    throw error;
+  }
+  for (const order of found) if (order !== null) await recordBrokerState(db, userId, order);
+}
+
+function toRow(fill: BrokerFill): BotFillRow {
+  return {
+    brokerFillId: fill.id,
+    brokerOrderId: fill.orderId,
+    symbol: fill.symbol,
+    side: fill.side,
+    qty: fill.qty,
+    price: fill.price,
+    commission: fill.commission ?? 0,
+    reason: fill.reason ?? null,
+    time: new Date(fill.time),
+    seq: fill.sequence ?? null,
+  };
+}
+
+type Intent = { purpose: string; request: unknown } | undefined;
+
+/**
+ * Why a fill happened: the protective level the broker reports, else the purpose of our intent
+ * behind its order (an exit is the strategy's signal, or the drawdown halt when its request says
+ * so). A fill of an order we did not place (an Alpaca bracket leg) has no known reason.
+ */
+export function fillReason(fill: Pick<BotFillRow, 'reason'>, intent: Intent): string | null {
+  if (fill.reason !== null) return fill.reason;
+  if (intent === undefined) return null;
+  switch (intent.purpose) {
+    case 'exit': {
+      const request = intent.request as { reason?: unknown } | null;
+      // The tick stores why it exits: signal, max_drawdown or trailing_stop (watched at Alpaca).
+      return request?.reason === 'max_drawdown' || request?.reason === 'trailing_stop'
+        ? request.reason
+        : 'signal';
+    }
+    case 'manual_sell':
+    case 'flatten':
+      return intent.purpose;
+    case 'entry':
+      return 'signal';
+    default:
+      return null;
+  }
+}
+
+function toTradeFill(fill: BotFillRow, intent: Intent): TradeFill {
+  return {
+    id: fill.brokerFillId,
+    side: fill.side,
+    qty: fill.qty,
+    price: fill.price,
+    commission: fill.commission,
+    time: fill.time,
+    reason: fillReason(fill, intent),
+    seq: fill.seq,
+  };
+}
+
+/** "Bought 12 AAPL at 187.20". */
+function fillNotification(fill: BotFillRow) {
+  const verb = fill.side === 'buy' ? 'Bought' : 'Sold';
+  return {
+    message: `${verb} ${formatQty(fill.qty)} ${fill.symbol} at ${fill.price.toFixed(2)}`,
+    status: 'info',
+  };
+}
+
+const formatQty = (qty: number) => (Number.isInteger(qty) ? String(qty) : qty.toFixed(4));

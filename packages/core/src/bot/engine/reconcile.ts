@@ -1,0 +1,217 @@
+import { botTick } from '@tradebot/api-contract';
+import { unsettledOrderIntents, updateOrderIntent, type BotOrderRow, type Db } from '@tradebot/db';
+import {
+  BrokerError,
+  dayFromIso,
+  isMarketOpenAt,
+  newYorkDayOf,
+  nextOpenAfter,
+  sessionOf,
+  type BrokerOrder,
+  type BrokerPort,
+  type OrderRequest,
+  type TradingSession,
+} from '@tradebot/market';
+import type { TickJournal } from './journal.js';
+import { recordBrokerState, settleOrderIntent } from '../orders/place-order.js';
+
+/** The trading settings that govern orders after they are recorded (spec §3). */
+export interface OrderPolicy {
+  /** Seconds (market time) an order may stay unfilled once the broker could fill it. */
+  order_timeout: number;
+  partial_fill_handling: 'cancel' | 'accept';
+  /** Sends after the first one for an order whose send failed transiently. */
+  max_order_retries: number;
+  /** Seconds (market time) between two sends of one order. */
+  retry_delay: number;
+}
+
+/**
+ * When the broker can first fill an order: a market order sent in session at once, an `opg`
+ * order (or one sent outside a session) at the next open. The simulated broker fills from the
+ * first session opening after the order and shows the fill only at that session's close (its
+ * bar completes then), so there the clock starts at that close: the timeout never cancels an
+ * order the demo market had no chance to fill.
+ */
+export function fillableFrom(
+  order: Pick<BrokerOrder, 'submittedAt' | 'timeInForce'>,
+  fillsAtClose: boolean,
+): number {
+  const open = nextOpenAfter(order.submittedAt);
+  if (fillsAtClose) return (sessionOf(newYorkDayOf(open)) as TradingSession).close;
+  if (order.timeInForce !== 'opg' && isMarketOpenAt(order.submittedAt)) return order.submittedAt;
+  return open;
+}
+
+/** The open an entry or exit decided at the close of `decidedOn` (YYYY-MM-DD) is meant for. */
+export function openAfterDecision(decidedOn: string): number {
+  const session = sessionOf(dayFromIso(decidedOn));
+  return nextOpenAfter(session === null ? dayFromIso(decidedOn) * 86_400_000 : session.close);
+}
+
+/** When the next send of an intent is due: one retry_delay after each earlier attempt. */
+export function retryDueAt(row: Pick<BotOrderRow, 'createdAt' | 'attempts'>, retryDelay: number) {
+  return row.createdAt.getTime() + row.attempts * retryDelay * 1000;
+}
+
+/** Wall time an intent recorded but not yet sent is left to the process that recorded it. */
+export const IN_FLIGHT_MS = 30_000;
+
+/**
+ * Client order ids of intents another process (the API's Quick Sell or kill switch) has just
+ * recorded and is sending now: a tick that sent them too would race it to the broker. Wall
+ * time (the row's updated_at), as this is about processes, not the market.
+ */
+export async function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
+  const rows = await db.botOrder.findMany({
+    where: {
+      userId,
+      status: 'pending',
+      attempts: 0,
+      updatedAt: { gt: new Date(Date.now() - IN_FLIGHT_MS) },
+    },
+    select: { clientOrderId: true },
+  });
+  return new Set(rows.map((row) => row.clientOrderId));
+}
+
+interface ReconcileContext {
+  db: Db;
+  broker: BrokerPort;
+  userId: number;
+  now: number;
+  policy: OrderPolicy;
+  fillsAtClose: boolean;
+  journal: TickJournal;
+}
+
+/**
+ * Reconcile first (design "The tick" step 2): every unsettled intent is looked up at the broker by
+ * its client order id. Known to the broker → its state is stored, and an order left unfilled past
+ * the time-out is canceled (a partial fill's rest only with partial_fill_handling 'cancel').
+ * Unknown to the broker → sent again under the same id once retry_delay has passed, up to
+ * max_order_retries, or dropped when the open it was decided for has passed. A lookup that fails
+ * leaves the intent for the next tick: nothing is ever sent without asking first. An intent
+ * another process recorded moments ago and is still sending is left to it.
+ */
+export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
+  const inFlight = await inFlightIntents(ctx.db, ctx.userId);
+  const rows = (await unsettledOrderIntents(ctx.db, ctx.userId)).filter(
+    (row) => !inFlight.has(row.clientOrderId),
+  );
+  const looked = await lookUpAll(ctx.broker, rows);
+  for (const row of rows) {
+    let order: BrokerOrder | null;
+    try {
+      const known = looked.get(row.clientOrderId);
+      order = known !== undefined ? known : await ctx.broker.getOrderByClientId(row.clientOrderId);
+    } catch (error) {
+      if (error instanceof BrokerError) continue;
+      throw error;
+    }
+    if (order !== null) await known(ctx, row, order);
+    else await unseen(ctx, row);
+  }
+}
+
+/**
+ * Every intent's order in one read where the broker offers it (each intent's client order id is
+ * its own, so settling one never changes another's answer); empty when it does not or fails (each
+ * is then looked up alone).
+ */
+async function lookUpAll(
+  broker: BrokerPort,
+  rows: readonly BotOrderRow[],
+): Promise<Map<string, BrokerOrder | null>> {
+  if (broker.getOrdersByClientIds === undefined || rows.length < 2) return new Map();
+  try {
+    return await broker.getOrdersByClientIds(rows.map((row) => row.clientOrderId));
+  } catch (error) {
+    if (error instanceof BrokerError) return new Map();
+    throw error;
+  }
+}
+
+/** Only what a tick can do about it: the broker is the truth once it has the order. */
+async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder): Promise<void> {
+  const { db, broker, userId, journal, policy } = ctx;
+  await recordBrokerState(db, userId, order);
+  if (order.status !== row.status) {
+    if (order.status === 'rejected') {
+      const message = botTick.orderRejected(row.symbol, order.brokerStatus);
+      journal.log('warn', message);
+      journal.notify(message, 'failed');
+    } else journal.log('info', botTick.orderState(row.symbol, row.clientOrderId, order.status));
+  }
+  if (order.status !== 'new' && order.status !== 'partially_filled') return;
+  // Protective orders work until a level is reached: no time-out (bot-protect.ts owns them).
+  if (row.purpose === 'protective') return;
+  const deadline = fillableFrom(order, ctx.fillsAtClose) + policy.order_timeout * 1000;
+  if (ctx.now < deadline) return;
+  if (order.status === 'partially_filled' && policy.partial_fill_handling === 'accept') return;
+  try {
+    await broker.cancelOrder(order.id);
+  } catch (error) {
+    if (error instanceof BrokerError) return;
+    throw error;
+  }
+  journal.log(
+    'warn',
+    botTick.orderTimedOut(row.symbol, row.clientOrderId, order.filledQty, order.qty),
+  );
+  const after = await broker.getOrderByClientId(row.clientOrderId).catch(() => null);
+  if (after !== null) await recordBrokerState(db, userId, after);
+}
+
+async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
+  const { db, broker, userId, journal, policy, now } = ctx;
+  // Accepted once, then gone: nothing safe to do but wait and look again.
+  if (row.status !== 'pending' && row.status !== 'unknown' && row.status !== 'sent') return;
+  // A protective order is sent again only by the protection check, which looks at the position.
+  if (row.purpose === 'protective') return;
+  const request = row.request as OrderRequest;
+  if (request.timeInForce === 'opg' && row.decidedOn !== null) {
+    if (now >= openAfterDecision(row.decidedOn)) {
+      await fail(
+        ctx,
+        row,
+        'too late for its open',
+        botTick.orderTooLate(row.symbol, row.clientOrderId),
+      );
+      return;
+    }
+  }
+  if (row.attempts >= 1 + policy.max_order_retries) {
+    await fail(
+      ctx,
+      row,
+      'out of retries',
+      botTick.orderFailed(row.symbol, row.clientOrderId, row.attempts),
+    );
+    return;
+  }
+  if (row.attempts > 0 && now < retryDueAt(row, policy.retry_delay)) return;
+  const outcome = await settleOrderIntent(db, broker, userId, row);
+  if (outcome.kind === 'placed') {
+    journal.sent();
+    journal.log(
+      'info',
+      row.attempts === 0
+        ? botTick.orderState(row.symbol, row.clientOrderId, outcome.order.status)
+        : botTick.orderResent(row.symbol, row.clientOrderId, row.attempts + 1),
+    );
+  } else if (outcome.kind === 'refused') {
+    const message = botTick.orderRejected(row.symbol, outcome.error.message);
+    journal.log('warn', message);
+    journal.notify(message, 'failed');
+  } else journal.log('warn', botTick.orderLost(row.symbol, row.clientOrderId));
+}
+
+async function fail(ctx: ReconcileContext, row: BotOrderRow, why: string, message: string) {
+  await updateOrderIntent(ctx.db, ctx.userId, row.clientOrderId, {
+    status: 'failed',
+    lastError: why,
+  });
+  ctx.journal.log('error', message);
+  ctx.journal.notify(message, 'failed');
+}

@@ -1,0 +1,309 @@
+import {
+  botTick,
+  type TBacktestSettings,
+  type TBotTickResult,
+  type TTradingSettings,
+} from '@tradebot/api-contract';
+import { findBotState, unsettledOrderIntents, type BotStateRow } from '@tradebot/db';
+import {
+  BrokerError,
+  isoFromDay,
+  newYorkDayOf,
+  type BrokerAccount,
+  type BrokerOrder,
+  type BrokerPort,
+  type BrokerPosition,
+} from '@tradebot/market';
+import type { ServiceDeps } from '../../deps.js';
+import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
+import { TickJournal } from './journal.js';
+import { tryBotLock } from './lock.js';
+import {
+  botMarketFor,
+  MissingKeysError,
+  type BotMarket,
+  type BotMarketName,
+  type BotMode,
+} from '../market.js';
+import { inFlightIntents, reconcileIntents } from './reconcile.js';
+import { healBotSchedulers } from '../control/scheduler.js';
+import { protectPositions } from './protect.js';
+import { decideSymbols } from './symbols.js';
+import { publishBotUpdate } from './update.js';
+import { watchTrailingStops } from './trailing.js';
+import { syncFills } from './fills.js';
+import { settleOrderIntent } from '../orders/place-order.js';
+
+type EngineDeps = Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'events' | 'botQueue'>;
+
+export type MarketFor = (
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
+  userId: number,
+  market: BotMarketName,
+  mode: BotMode,
+) => Promise<BotMarket>;
+
+export interface BotEngineOptions {
+  /** Where a user's bot trades; tests wrap the broker (lost answers, refusals). */
+  marketFor?: MarketFor;
+}
+
+/** The account numbers a tick carries into bot_states (design "The tick" step 3). */
+export interface AccountState {
+  equity: number;
+  peak: number;
+  day: string;
+  dayStartEquity: number;
+  halted: boolean;
+  haltReason: string | null;
+  /** The halt began in this tick (notify once). */
+  haltedNow: boolean;
+}
+
+/**
+ * The account's new day, peak and halt: a new New York date starts the day's P&L (from the
+ * broker's previous-close equity when it gives one); the peak only rises; equity below
+ * peak × (1 − max_drawdown) halts new entries until the bot is restarted.
+ */
+export function accountState(
+  state: Pick<BotStateRow, 'peakEquity' | 'day' | 'dayStartEquity' | 'halted' | 'haltReason'>,
+  equity: number,
+  lastEquity: number | null,
+  now: number,
+  maxDrawdown: number,
+): AccountState {
+  const day = isoFromDay(newYorkDayOf(now));
+  const newDay = state.day !== day || state.dayStartEquity === null;
+  const peak = Math.max(state.peakEquity ?? equity, equity);
+  const breach = equity < peak * (1 - maxDrawdown);
+  const haltedNow = !state.halted && breach;
+  return {
+    equity,
+    peak,
+    day,
+    dayStartEquity: newDay ? (lastEquity ?? equity) : (state.dayStartEquity as number),
+    halted: state.halted || breach,
+    haltReason: haltedNow ? botTick.haltReason(maxDrawdown) : state.haltReason,
+    haltedNow,
+  };
+}
+
+/**
+ * The account and positions a tick works from: one snapshot where the broker offers it (the
+ * simulated broker, with its open orders, in one transaction), else two reads (Alpaca); open
+ * orders are then read when first needed.
+ */
+async function readAccount(broker: BrokerPort): Promise<{
+  account: BrokerAccount;
+  positions: BrokerPosition[];
+  openOrders: BrokerOrder[] | null;
+}> {
+  if (broker.snapshot !== undefined) return broker.snapshot();
+  const account = await broker.getAccount();
+  const positions = await broker.getPositions();
+  return { account, positions, openOrders: null };
+}
+
+/**
+ * The trading bot's tick (design "The tick"): one user, never two at once (`tryBotLock`). A
+ * stopped bot only settles its unsettled intents (a Quick Sell sent while stopped still settles).
+ * A running one reconciles with the broker, syncs fills, snapshots the account and its drawdown
+ * halt, decides each Final Trading List symbol once per completed daily bar with the backtester's
+ * Decider, places orders through `placeOrder` (intent recorded first, deterministic id), writes
+ * its log and notifications, and publishes an `update` event. A broker failure never throws: it
+ * is recorded (last_error, log, one notification per distinct error) and the outcome is 'failed'.
+ */
+export function botEngineService(
+  deps: EngineDeps,
+  trading: { settings(userId: number): Promise<TTradingSettings> },
+  options: BotEngineOptions = {},
+) {
+  const { db } = deps;
+  const marketFor = options.marketFor ?? botMarketFor;
+  const backtestSettings = backtestSettingsService(deps);
+
+  async function settleOnly(userId: number, bot: BotMarket): Promise<number> {
+    let sent = 0;
+    const inFlight = await inFlightIntents(db, userId);
+    for (const row of await unsettledOrderIntents(db, userId)) {
+      // Protective orders are sent only by the running tick's check, which sees the position.
+      if (inFlight.has(row.clientOrderId) || row.purpose === 'protective') continue;
+      try {
+        const outcome = await settleOrderIntent(db, bot.broker, userId, row);
+        if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
+      } catch (error) {
+        if (!(error instanceof BrokerError)) throw error;
+      }
+    }
+    return sent;
+  }
+
+  async function failed(userId: number, state: BotStateRow, now: number, reason: string) {
+    const journal = new TickJournal(now);
+    const message = botTick.tickFailed(reason);
+    journal.log('error', message);
+    if (state.lastError !== reason) journal.notify(message, 'failed');
+    await db.botState.update({
+      where: { userId },
+      data: { lastError: reason, lastTickAt: new Date(now) },
+    });
+    await journal.flush(db, userId);
+  }
+
+  async function run(userId: number): Promise<TBotTickResult> {
+    const state = await findBotState(db, userId);
+    if (state === null) return { outcome: 'stopped', orders_sent: 0, market_open: null };
+    let bot: BotMarket;
+    try {
+      bot = await marketFor(deps, userId, state.market as BotMarketName, state.mode as BotMode);
+    } catch (error) {
+      if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
+      if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
+      // No market clock without the market: the demo's, or Alpaca's (real time).
+      const at = state.market === 'demo' ? deps.market.demo.clock.now() : Date.now();
+      await failed(userId, state, at, error.message);
+      return { outcome: 'failed', orders_sent: 0, market_open: null };
+    }
+    const now = bot.clock.now();
+    const marketOpen = bot.clock.isOpen();
+    if (!state.running) {
+      const sent = await settleOnly(userId, bot).catch(() => 0);
+      return { outcome: 'stopped', orders_sent: sent, market_open: marketOpen };
+    }
+    const journal = new TickJournal(now);
+    try {
+      const [settings, backtest] = await Promise.all([
+        trading.settings(userId),
+        backtestSettings.forUser(userId),
+      ]);
+      await ranTick(userId, state, bot, now, journal, settings, backtest);
+      return { outcome: 'ran', orders_sent: journal.ordersSent, market_open: marketOpen };
+    } catch (error) {
+      await journal.flush(db, userId).catch(() => undefined);
+      if (!(error instanceof BrokerError)) {
+        // Ours, not the broker's: the status shows a plain line, the worker's log the details.
+        await db.botState
+          .update({ where: { userId }, data: { lastError: botTick.internalFault } })
+          .catch(() => undefined);
+        throw error;
+      }
+      await failed(userId, state, now, error.message);
+      return { outcome: 'failed', orders_sent: journal.ordersSent, market_open: marketOpen };
+    }
+  }
+
+  async function ranTick(
+    userId: number,
+    state: BotStateRow,
+    bot: BotMarket,
+    now: number,
+    journal: TickJournal,
+    settings: TTradingSettings,
+    backtest: TBacktestSettings,
+  ): Promise<void> {
+    const fillsAtClose = state.market === 'demo' || state.mode === 'demo';
+    await reconcileIntents({
+      db,
+      broker: bot.broker,
+      userId,
+      now,
+      policy: settings,
+      fillsAtClose,
+      journal,
+    });
+    // Reconcile has identified the orders whose answer was lost: their fills get their reason.
+    const synced = await syncFills(db, bot.broker, userId, { identified: true });
+    if (synced.newFills > 0) journal.activity = now;
+
+    const { account, positions, openOrders } = await readAccount(bot.broker);
+    const next = accountState(
+      state,
+      account.equity,
+      account.lastEquity,
+      now,
+      settings.max_drawdown,
+    );
+    if (next.haltedNow) {
+      const message = botTick.halted(account.equity, next.peak, settings.max_drawdown);
+      journal.log('warn', message);
+      journal.notify(message, 'warning');
+    }
+
+    await decideSymbols({
+      db,
+      bot,
+      userId,
+      now,
+      journal,
+      settings,
+      backtest,
+      account: { equity: account.equity, buyingPower: account.buyingPower },
+      peak: next.peak,
+      halted: next.halted,
+      positions,
+      openOrders,
+      opgCutoffMs: fillsAtClose ? 0 : 120_000,
+    });
+    if (!fillsAtClose && backtest.trailing_stop_pct > 0)
+      await watchTrailingStops({
+        db,
+        bot,
+        userId,
+        now,
+        journal,
+        positions,
+        trail: backtest.trailing_stop_pct,
+      });
+
+    // After the decisions and the trailing watch: their exits (closing orders under way) are
+    // skipped, and a refused one gets its protection back in this same tick.
+    await protectPositions({ db, broker: bot.broker, userId, now, journal }, positions);
+
+    const row = await db.botState.update({
+      where: { userId },
+      data: {
+        equity: account.equity,
+        cash: account.cash,
+        buyingPower: account.buyingPower,
+        peakEquity: next.peak,
+        day: next.day,
+        dayStartEquity: next.dayStartEquity,
+        halted: next.halted,
+        haltReason: next.haltReason,
+        lastTickAt: new Date(now),
+        lastError: null,
+        ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
+      },
+      select: { lastActivity: true, running: true },
+    });
+    const lines = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
+    await journal.flush(db, userId);
+    await publishBotUpdate(deps, userId, {
+      running: row.running,
+      account,
+      dayStartEquity: next.dayStartEquity,
+      peak: next.peak,
+      lastActivity: row.lastActivity,
+      positions,
+      logs: lines,
+    });
+  }
+
+  return {
+    /** One tick of one user's bot; 'busy' when another tick of that user holds the lock. */
+    async tick(userId: number): Promise<TBotTickResult> {
+      const release = await tryBotLock(db, userId);
+      if (release === null) return { outcome: 'busy', orders_sent: 0, market_open: null };
+      try {
+        return await run(userId);
+      } finally {
+        await release();
+      }
+    },
+
+    /** Every running bot has its Job Scheduler, and no stopped one keeps one (from PostgreSQL). */
+    healSchedulers: () => healBotSchedulers(db, deps.botQueue),
+  };
+}
+
+export type BotEngineService = ReturnType<typeof botEngineService>;

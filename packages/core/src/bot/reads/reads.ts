@@ -1,0 +1,214 @@
+import {
+  AppError,
+  server,
+  type TAccountHistory,
+  type TBotChartOutput,
+  type TBotLogsOutput,
+  type THistoricalPerformance,
+  type TLiveLogOutput,
+  type TPosition,
+  type TTrackedSymbol,
+} from '@tradebot/api-contract';
+import {
+  botFillsSince,
+  botRunState,
+  findEncryptedCredential,
+  listBotSymbols,
+  listBotTrades,
+  listFinalTradingEntries,
+  listingMetrics,
+  recentBotLogs,
+} from '@tradebot/db';
+import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tradebot/market';
+import type { ActiveMarketService } from '../../market/active-market.js';
+import { universeOf } from '../../market/universe-source.js';
+import type { SessionInfo } from '../../types.js';
+import {
+  brokerAppError,
+  dashboardAccount,
+  openBotMarket,
+  type BotAccount,
+  type BotDeps,
+} from '../account.js';
+import { refreshStoppedQuietly } from '../control/stopped.js';
+import { accountHistory, syncCashActivities } from './cash.js';
+import { centsOrNull } from '../cents.js';
+import { syncFills } from '../engine/fills.js';
+import type { BotMarket } from '../market.js';
+import { historicalPerformance, newYorkTimestamp } from './performance.js';
+
+/** The chart shows about 120 sessions: 175 calendar days. */
+const CHART_DAYS = 175;
+const LOG_LINES = 200;
+
+/**
+ * What the dashboard and the live log read (spec §7). Positions and holdings come from the
+ * broker (the truth), each read that calls Alpaca counting against `botAlpacaReads`; trades and
+ * logs from PostgreSQL. Reads that show trades sync the fills first, so a stopped bot's Quick
+ * Sell shows up too.
+ */
+export function botReads(deps: BotDeps, market: ActiveMarketService) {
+  const { db } = deps;
+
+  /** The dashboard's broker, or null when the account has no saved keys (nothing to show). */
+  async function openRead(
+    session: SessionInfo,
+  ): Promise<(BotMarket & { account: BotAccount }) | null> {
+    const account = await dashboardAccount(deps, market, session);
+    if (
+      account.mode !== 'demo' &&
+      !(await findEncryptedCredential(db, session.userId, account.mode))
+    )
+      return null;
+    return { ...(await openBotMarket(deps, session.userId, account, true)), account };
+  }
+
+  async function brokerPositions(m: BotMarket | null): Promise<BrokerPosition[]> {
+    if (m === null) return [];
+    try {
+      return await m.broker.getPositions();
+    } catch (error) {
+      throw brokerAppError(error);
+    }
+  }
+
+  return {
+    async positions(session: SessionInfo): Promise<TPosition[]> {
+      const m = await openRead(session);
+      if (m !== null) await syncQuietly(m, session.userId);
+      return (await brokerPositions(m)).map((p) => ({
+        symbol: p.symbol,
+        qty: p.qty,
+        side: p.side,
+        avg_entry_price: p.avgEntryPrice,
+        current_price: p.currentPrice,
+        market_value: p.marketValue,
+        unrealized_pl: centsOrNull(p.unrealizedPl),
+      }));
+    },
+
+    /** The Final Trading List's stocks and any other held one, with indicators and holding. */
+    async trackedSymbols(session: SessionInfo): Promise<TTrackedSymbol[]> {
+      const account = await dashboardAccount(deps, market, session);
+      const universe = universeOf(account.market);
+      const listed = await listFinalTradingEntries(db, session.userId, universe);
+      const held = new Map(
+        (await brokerPositions(await openRead(session))).map((p) => [p.symbol, p]),
+      );
+      const extra = [...held.keys()].filter((s) => !listed.some((row) => row.symbol === s));
+      const rows = [...listed, ...(await listingMetrics(db, universe, extra))];
+      for (const symbol of extra)
+        if (!rows.some((row) => row.symbol === symbol))
+          rows.push({ symbol, domain: null, close: null, rsi: null, atr: null, macd: null });
+      const bot = new Map((await listBotSymbols(db, session.userId)).map((b) => [b.symbol, b]));
+      return rows
+        .map((row) => {
+          const own = bot.get(row.symbol);
+          const position = held.get(row.symbol);
+          return {
+            symbol: row.symbol,
+            last_price: position?.currentPrice ?? own?.lastPrice ?? row.close,
+            rsi: own?.rsi ?? row.rsi,
+            atr: own?.atr ?? row.atr,
+            macd: own?.macd ?? row.macd,
+            qty: position?.qty ?? 0,
+            avg_price: position?.avgEntryPrice ?? null,
+            unrealized_pl: centsOrNull(position?.unrealizedPl ?? null),
+            domain: row.domain,
+          };
+        })
+        .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+    },
+
+    async historicalPerformance(session: SessionInfo): Promise<THistoricalPerformance> {
+      // A broker that cannot be reached still leaves the trades already stored to show.
+      const m = await openRead(session).catch(() => null);
+      if (m !== null) await syncQuietly(m, session.userId);
+      const state = await botRunState(db, session.userId);
+      const trades = await listBotTrades(db, session.userId);
+      return historicalPerformance(trades, state?.startEquity ?? state?.equity ?? null);
+    },
+
+    /**
+     * The account history (dividends the broker booked), synced from the broker first; one that
+     * cannot be reached leaves what is stored to show.
+     */
+    async accountHistory(session: SessionInfo): Promise<TAccountHistory> {
+      const m = await openRead(session).catch(() => null);
+      if (m !== null) await syncCashActivities(db, m.broker, session.userId);
+      return accountHistory(db, session.userId);
+    },
+
+    async logs(userId: number): Promise<TBotLogsOutput> {
+      const rows = await recentBotLogs(db, userId, LOG_LINES);
+      return {
+        logs: rows.map((row) => ({
+          id: row.id,
+          time: row.at.toISOString(),
+          level: row.level as TBotLogsOutput['logs'][number]['level'],
+          message: row.message,
+        })),
+      };
+    },
+
+    /** "YYYY-MM-DD HH:MM:SS LEVEL message", New York market time, oldest first. */
+    async liveLog(userId: number): Promise<TLiveLogOutput> {
+      const rows = await recentBotLogs(db, userId, LOG_LINES);
+      return {
+        logs: rows.map(
+          (row) =>
+            `${newYorkTimestamp(row.at.getTime())} ${row.level.toUpperCase()} ${row.message}`,
+        ),
+      };
+    },
+
+    /** Recent daily bars of the dashboard's market and the bot's fills on them. */
+    async chart(session: SessionInfo, symbol: string): Promise<TBotChartOutput> {
+      const m = await openRead(session);
+      if (m === null) return { symbol, bars: [], fills: [] };
+      const today = newYorkDayOf(m.clock.now());
+      const from = today - CHART_DAYS;
+      let bars;
+      try {
+        bars = await m.data.getDailyBars(symbol, { from: isoFromDay(from), to: isoFromDay(today) });
+      } catch (error) {
+        // Alpaca's data API failing is the broker being unreachable; the demo market's is ours.
+        if (m.data === deps.market.demo.market) throw error;
+        throw new AppError('BAD_REQUEST', server.brokerUnavailable);
+      }
+      const fills = await botFillsSince(db, session.userId, symbol, new Date(from * 86_400_000));
+      return {
+        symbol,
+        bars: Array.from({ length: bars.close.length }, (_, k) => ({
+          time: new Date(bars.time[k] as number).toISOString().slice(0, 10),
+          open: bars.open[k] as number,
+          high: bars.high[k] as number,
+          low: bars.low[k] as number,
+          close: bars.close[k] as number,
+        })),
+        fills: fills.map((f) => ({
+          time: f.time.toISOString(),
+          side: f.side,
+          qty: f.qty,
+          price: f.price,
+          reason: f.reason,
+        })),
+      };
+    },
+  };
+
+  /**
+   * Syncs fills for a read; a broker hiccup here must not hide what is already stored. New fills
+   * while the bot is stopped (no tick follows) refresh the status's account figures as well.
+   */
+  async function syncQuietly(m: BotMarket & { account: BotAccount }, userId: number) {
+    let synced;
+    try {
+      synced = await syncFills(db, m.broker, userId);
+    } catch (error) {
+      if (!(error instanceof BrokerError)) throw error;
+      return;
+    }
+    if (synced.newFills > 0) await refreshStoppedQuietly(deps, userId, { m, account: m.account });
+  }
+}
