@@ -208,6 +208,44 @@ describe('the backtest verdict in Optimized Parameters', () => {
   });
 });
 
+describe('the backtest verdict on the Final Trading List', () => {
+  it('gives each stock the verdict Optimized Parameters shows, null when never backtested', async () => {
+    const { db } = api.runtime;
+    await db.backtestResult.deleteMany({ where: { userId: user.userId } });
+    await db.backtestRun.deleteMany({ where: { userId: user.userId } });
+    await post('/api/save-to-optimized-parameters', { symbols: ['DMA', 'DMB', 'DMC'] });
+    for (const [symbol, noEdge] of [
+      ['DMA', false],
+      ['DMB', true],
+    ] as const) {
+      const run = await db.backtestRun.create({
+        data: { userId: user.userId, symbol, batchId: 1, universe: 'demo', settings: {} },
+        select: { id: true },
+      });
+      await db.backtestResult.create({
+        data: {
+          userId: user.userId,
+          symbol,
+          runId: run.id,
+          result: { verdict: { no_robust_edge: noEdge } },
+        },
+      });
+    }
+    const before = (await get('/api/get-backtester-output')).body.best_parameters;
+    await post('/api/select-for-trading', { symbols: ['DMA', 'DMB', 'DMC'] });
+    const reply = await get('/api/get-final-trading-config');
+    const verdicts = Object.fromEntries(
+      reply.body.map((e: { symbol: string; no_robust_edge: boolean | null }) => [
+        e.symbol,
+        e.no_robust_edge,
+      ]),
+    );
+    expect(verdicts).toEqual({ DMA: false, DMB: true, DMC: null });
+    for (const symbol of ['DMA', 'DMB', 'DMC'])
+      expect(verdicts[symbol]).toBe(before[symbol].no_robust_edge);
+  });
+});
+
 describe('without a session', () => {
   it('every move answers 401', async () => {
     const calls = [

@@ -156,6 +156,11 @@ export const ZFinalTradingEntry = ZStockParameters.extend({
   avg_price: z.number().nullable(),
   unrealized_pl: z.number().nullable(),
   domain: z.string().nullable(),
+  /**
+   * The backtest's verdict, as in GET /api/get-backtester-output: true = no robust edge, false =
+   * the evidence supports the parameters, null = the stock was never backtested.
+   */
+  no_robust_edge: z.boolean().nullable(),
 });
 export type TFinalTradingEntry = z.infer<typeof ZFinalTradingEntry>;
 

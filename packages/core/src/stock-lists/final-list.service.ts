@@ -6,6 +6,7 @@ import {
   type TUpdateFinalTradingInput,
 } from '@tradebot/api-contract';
 import {
+  backtestVerdicts,
   finalListSymbols,
   listFinalTradingEntries,
   moveToOptimized,
@@ -23,9 +24,13 @@ import { entrySymbols, storedParameters, withListsLock } from './stored-paramete
 export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
   const { db } = deps;
 
-  /** The list sorted by symbol, with the latest metrics and domain of the user's market. */
+  /**
+   * The list sorted by symbol, with the latest metrics and domain of the user's market and each
+   * stock's backtest verdict (the one Optimized Parameters shows).
+   */
   async function finalTradingConfig(session: SessionInfo): Promise<TFinalTradingEntry[]> {
     const rows = await listFinalTradingEntries(db, session.userId, market.universeFor(session));
+    const verdicts = await backtestVerdicts(db, session.userId);
     return rows.map((row) => ({
       symbol: row.symbol,
       ...storedParameters(row.parameters),
@@ -38,6 +43,7 @@ export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMa
       avg_price: null,
       unrealized_pl: null,
       domain: row.domain,
+      no_robust_edge: verdicts.get(row.symbol) ?? null,
     }));
   }
 

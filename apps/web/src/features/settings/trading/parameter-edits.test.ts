@@ -26,6 +26,7 @@ const entry = (symbol: string, rsi_period = 14): TFinalTradingEntry => ({
   avg_price: null,
   unrealized_pl: null,
   domain: 'example.com',
+  no_robust_edge: null,
 });
 
 describe('batch edit', () => {
