@@ -19,6 +19,7 @@ const app = await buildApp({
   namespace: runtime.namespace,
   webDist: env.WEB_DIST,
   logoUrlTemplate: env.LOGO_URL_TEMPLATE,
+  websocket: { appUrl: env.APP_URL },
   logger: {
     level: env.LOG_LEVEL,
     serializers: {

@@ -50,6 +50,7 @@ describe('GET /api/get-final-trading-config', () => {
         unrealized_pl: null,
         // The demo listing's domain, not the real universe's DMA.
         domain: 'dma.example',
+        no_robust_edge: null,
       },
       {
         ...entry('DMB'),
@@ -61,6 +62,7 @@ describe('GET /api/get-final-trading-config', () => {
         avg_price: null,
         unrealized_pl: null,
         domain: null,
+        no_robust_edge: null,
       },
     ]);
   });

@@ -35,7 +35,7 @@ export async function startTestApi(
   options: {
     webDist?: string;
     env?: Record<string, string>;
-    websocket?: { heartbeatMs?: number };
+    websocket?: { heartbeatMs?: number; appUrl?: string };
   } = {},
 ): Promise<TestApi> {
   const { env: overrides = {}, ...appOptions } = options;
@@ -62,6 +62,7 @@ export async function startTestApi(
     subscriber: runtime.subscriber,
     namespace: runtime.namespace,
     ...appOptions,
+    websocket: { appUrl: env.APP_URL, ...appOptions.websocket },
   });
   await app.ready();
   return {

@@ -49,6 +49,36 @@ const until = async (check: () => boolean, ms = 3000) => {
   }
 };
 
+/** The upgrade's answer for a page of `origin`: 101 when the socket opened, else the HTTP status. */
+function upgradeStatus(origin: string | undefined) {
+  const socket = new WebSocket(`${base}/ws?token=${token}`, origin ? { origin } : {});
+  return new Promise<number>((resolve) => {
+    socket.on('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.on('error', () => resolve(0));
+  });
+}
+
+describe('/ws from a page of another site', () => {
+  it('refuses an upgrade whose Origin is neither APP_URL’s nor this host’s with 403', async () => {
+    expect(await upgradeStatus('https://evil.example')).toBe(403);
+    expect(await upgradeStatus('http://localhost:3001')).toBe(403);
+    expect(await upgradeStatus('null')).toBe(403);
+  });
+
+  it('accepts the app’s own origin, a same-host origin and a client without Origin', async () => {
+    // APP_URL's default: the address the app serves on.
+    expect(
+      await upgradeStatus(new URL(process.env.APP_URL ?? 'http://localhost:3000').origin),
+    ).toBe(101);
+    expect(await upgradeStatus(base.replace('ws', 'http'))).toBe(101);
+    expect(await upgradeStatus(undefined)).toBe(101);
+  });
+});
+
 describe('/ws', () => {
   it('refuses a missing, bad or temporary token with 1008 and a reason that says which', async () => {
     expect(await open('').closed).toEqual({ code: 1008, reason: server.notAuthenticated });

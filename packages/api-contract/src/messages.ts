@@ -178,6 +178,7 @@ export const server = {
   tempTokenOnly: 'This token can only be used to complete two-factor authentication.',
   /** /ws closes with 1011 and this when the session could not be checked (database down). */
   wsServerError: 'Server error, please reconnect',
+  wsOriginRefused: 'This page may not connect to the live updates',
   usernameTaken: 'Username already registered',
   emailTaken: 'Email already registered',
   tosRequired: 'You must accept the Terms of Service and Privacy Policy.',

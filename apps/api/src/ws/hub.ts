@@ -5,9 +5,10 @@ import {
   type TWsServerMessage,
 } from '@tradebot/api-contract';
 import type { SessionService } from '@tradebot/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
+import { originAllowed } from './origin.js';
 import { refusal, sessionGate, SESSION_ENDED } from './session-gate.js';
 
 export { SESSION_ENDED } from './session-gate.js';
@@ -17,6 +18,8 @@ export const HEARTBEAT_MS = 30_000;
 export interface WebsocketOptions {
   /** The server's heartbeat (spec §7: 30 s); tests shorten it. */
   heartbeatMs?: number;
+  /** APP_URL: its origin may open /ws (besides same-host origins and clients without one). */
+  appUrl?: string;
 }
 
 /**
@@ -25,7 +28,9 @@ export interface WebsocketOptions {
  * user's sockets here. The session is checked again before every event and every heartbeat:
  * a socket whose session ended (logout, password change, admin revoke, expiry) is closed.
  *
- * Refusals close right after the handshake (a browser cannot read an HTTP status of a failed
+ * An upgrade from a page of another site (its Origin neither APP_URL's nor this host's) is
+ * answered 403 before any handshake; a client without an Origin header (a script) is let in.
+ * Refusals of the token close right after the handshake (a browser cannot read an HTTP status of a failed
  * upgrade): 1008 with 'Not authenticated' (no token), 'Session expired' (unknown or ended
  * token) or the temporary-token text; 1011 when the session could not be checked at all.
  * Heartbeat: every interval a JSON `ping` (the client answers `pong`) and a protocol ping; a
@@ -86,7 +91,12 @@ export function registerWebsocket(
 
   // Listeners are attached before any await, so a message sent right after the handshake
   // is not lost while the token is being checked.
-  app.get('/ws', { websocket: true }, (socket, request) => {
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!originAllowed(request.headers.origin, request.headers.host, options.appUrl))
+      return reply.status(403).send({ detail: server.wsOriginRefused });
+  };
+
+  app.get('/ws', { websocket: true, preValidation }, (socket, request) => {
     const token = (request.query as Record<string, string | undefined>).token;
     // A failed check (database down) closes with 1011 below; the socket never joins.
     const ready = token
