@@ -140,6 +140,11 @@ describe('the trading bot on the demo market', () => {
   it('Begin Trading starts the bot', async () => {
     await page.goto(`${baseUrl()}/settings?tab=trading`);
     await page.getByRole('button', { name: 'Begin Trading' }).click();
+    // The stocks were never backtested: Begin Trading names them and asks first.
+    await page
+      .getByRole('dialog', { name: 'Trade without evidence?' })
+      .getByRole('button', { name: 'Trade them anyway' })
+      .click();
     await page.getByText(ui.tradingBotStarted).first().waitFor({ timeout: 15_000 });
     await page.goto(`${baseUrl()}/dashboard`);
     await expect

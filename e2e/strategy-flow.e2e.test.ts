@@ -154,7 +154,8 @@ describe('the strategy settings flow on the demo market', () => {
     await page.getByRole('checkbox', { name: `Select ${second}`, exact: true }).check();
     await page.getByRole('button', { name: 'Save to Final Trading List' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Save' });
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    // Stocks whose backtest found no robust edge are named, and the button says so.
+    await confirm.getByRole('button', { name: /^(Confirm|Trade them anyway)$/ }).click();
     await page.getByText(ui.movedToFinalList(2)).first().waitFor();
     await expect.poll(() => rowsOf('final-trading-list').count()).toBe(2);
     await expect.poll(() => rowsOf('optimized-parameters').count()).toBe(1);
@@ -177,7 +178,7 @@ describe('the strategy settings flow on the demo market', () => {
     await page.getByRole('button', { name: 'Save to Final Trading List' }).click();
     await page
       .getByRole('dialog', { name: 'Confirm Save' })
-      .getByRole('button', { name: 'Confirm' })
+      .getByRole('button', { name: /^(Confirm|Trade them anyway)$/ })
       .click();
     await page.getByText(ui.movedToFinalList(2)).first().waitFor();
     await expect.poll(() => rowsOf('final-trading-list').count()).toBe(2);
@@ -196,7 +197,12 @@ describe('the strategy settings flow on the demo market', () => {
     expect(await page.getByTestId('optimized-parameters').textContent()).toContain(second);
 
     await page.getByRole('button', { name: 'Begin Trading' }).click();
-    await page.getByText(ui.tradingBotStarted).waitFor({ timeout: 15_000 });
+    // A stock without a robust edge is named first; the answer is to trade it anyway.
+    const anyway = page.getByRole('button', { name: 'Trade them anyway' });
+    const started = page.getByText(ui.tradingBotStarted);
+    await anyway.or(started).first().waitFor({ timeout: 15_000 });
+    if (await anyway.isVisible()) await anyway.click();
+    await started.waitFor({ timeout: 15_000 });
   });
 
   it('reads well in dark theme and at phone width', async () => {

@@ -4,6 +4,7 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { dateTime, modeLabel, money, percent, pnlColor, signedMoney } from './bot-format';
 import { BotConfigLine } from './bot-config-line';
 import { BotControls } from './bot-controls';
+import { EdgeEvidenceLine } from './edge-evidence-line';
 import { QueryBody, SectionCard } from './section-card';
 import type { BotActions } from './use-bot-actions';
 import type { BotData } from './use-bot-data';
@@ -84,6 +85,7 @@ export function BotStatusPanel({ data, actions }: { data: BotData; actions: BotA
           {(status) => <StatusBody status={status} />}
         </QueryBody>
         <BotControls status={data.status.data} actions={actions} />
+        <EdgeEvidenceLine running={data.status.data?.status === 'running'} />
         <BotConfigLine config={data.config} />
       </Stack>
     </SectionCard>

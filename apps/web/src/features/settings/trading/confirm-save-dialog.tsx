@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { WithVerdict } from '../../../lib/edge-evidence';
+import { UnprovenList, UnprovenNote } from './unproven-list';
 
 interface Props {
   /** The stocks to move; null while the dialog is closed. */
@@ -6,16 +8,22 @@ interface Props {
   /** True when nothing was selected, so every stock in the table moves. */
   all: boolean;
   editedCount: number;
+  /** The stocks among them without a robust edge or never backtested. */
+  unproven: readonly WithVerdict[];
   loading: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** Spec §2: Save to Final Trading List asks first, naming the stocks it will move. */
+/**
+ * Spec §2: Save to Final Trading List asks first, naming the stocks it will move, and lists apart
+ * those a backtest does not back (the bot trades whatever is on the Final Trading List).
+ */
 export function ConfirmSaveDialog({
   symbols,
   all,
   editedCount,
+  unproven,
   loading,
   onCancel,
   onConfirm,
@@ -43,12 +51,22 @@ export function ConfirmSaveDialog({
             Your edits to {editedCount} of them are saved with them.
           </Text>
         )}
+        {unproven.length > 0 && (
+          <>
+            <UnprovenNote count={unproven.length} />
+            <UnprovenList stocks={unproven} />
+          </>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button onClick={onConfirm} loading={loading}>
-            Confirm
+          <Button
+            onClick={onConfirm}
+            loading={loading}
+            color={unproven.length > 0 ? 'orange' : undefined}
+          >
+            {unproven.length > 0 ? 'Trade them anyway' : 'Confirm'}
           </Button>
         </Group>
       </Stack>

@@ -2,10 +2,12 @@ import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useStartsLive } from '../../../components/use-market';
+import { unprovenStocks } from '../../../lib/edge-evidence';
 import { ConfirmDialog } from './confirm-dialog';
 import { FinalListTable, type RowEditing } from './final-list-table';
 import { ListBody } from './list-body';
 import { resolveParameters } from './parameter-edits';
+import { UnprovenDialog } from './unproven-dialog';
 import type { TradingLists } from './use-trading-lists';
 
 /** The Final Trading List with per-row Edit/Save/Remove, Undo and Begin Trading (spec §2 tab 3). */
@@ -35,9 +37,17 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
   };
   const startsLive = useStartsLive();
   const [askingLive, setAskingLive] = useState(false);
+  const unproven = unprovenStocks(entries);
+  const [askingUnproven, setAskingUnproven] = useState(false);
   const begin = async () => {
     setAskingLive(false);
     if (await lists.beginTrading(openEdit())) setEditing(null);
+  };
+  /** After any stocks without evidence were confirmed: live mode asks once more. */
+  const proceed = () => {
+    setAskingUnproven(false);
+    if (startsLive) setAskingLive(true);
+    else void begin();
   };
 
   return (
@@ -71,7 +81,7 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
                 lists.pending.start ||
                 (lists.pending.update && editing === null && removing === null)
               }
-              onClick={() => (startsLive ? setAskingLive(true) : void begin())}
+              onClick={() => (unproven.length > 0 ? setAskingUnproven(true) : proceed())}
             >
               Begin Trading
             </Button>
@@ -109,6 +119,11 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
         {removing} leaves the Final Trading List and returns to Optimized Parameters with its
         parameters, where you can edit it or save it back.
       </ConfirmDialog>
+      <UnprovenDialog
+        stocks={askingUnproven ? unproven : null}
+        onCancel={() => setAskingUnproven(false)}
+        onConfirm={proceed}
+      />
       <ConfirmDialog
         opened={askingLive}
         title="Trade real money?"

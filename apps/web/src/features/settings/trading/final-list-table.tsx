@@ -6,6 +6,7 @@ import type { EditValue, RowEdits } from './parameter-edits';
 import { figure, parameterLines, parameterSummary } from './parameter-summary';
 import type { FlagSpec, NumericSpec } from './param-inputs';
 import { STICKY_CELL } from './sticky';
+import { VerdictBadge } from './verdict-badge';
 
 export interface RowEditing {
   symbol: string;
@@ -23,7 +24,7 @@ interface Props {
   onRemove: (symbol: string) => void;
 }
 
-const COLUMNS = 11;
+const COLUMNS = 12;
 
 /** The Final Trading List: parameters, the latest metrics, the position, per-row Edit and Remove. */
 export function FinalListTable(props: Props) {
@@ -38,6 +39,7 @@ export function FinalListTable(props: Props) {
         <Table.Thead>
           <Table.Tr style={{ whiteSpace: 'nowrap' }}>
             <Table.Th style={STICKY_CELL}>Symbol</Table.Th>
+            <Table.Th>Verdict</Table.Th>
             <Table.Th>Parameters</Table.Th>
             <Table.Th ta="right">Close</Table.Th>
             <Table.Th ta="right">RSI</Table.Th>
@@ -58,6 +60,9 @@ export function FinalListTable(props: Props) {
                 <Table.Tr data-testid="final-row" style={{ whiteSpace: 'nowrap' }}>
                   <Table.Td style={STICKY_CELL} fw={600}>
                     {entry.symbol}
+                  </Table.Td>
+                  <Table.Td>
+                    <VerdictBadge noRobustEdge={entry.no_robust_edge} />
                   </Table.Td>
                   <Table.Td miw={220} style={{ whiteSpace: 'normal' }}>
                     <Tooltip

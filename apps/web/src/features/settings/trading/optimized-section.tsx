@@ -1,6 +1,7 @@
 import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { Button, Card, Collapse, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
+import { unprovenStocks } from '../../../lib/edge-evidence';
 import { BacktestDetailModal } from '../backtest-detail/backtest-detail-modal';
 import { BatchEdit } from './batch-edit';
 import { ConfirmDialog } from './confirm-dialog';
@@ -146,6 +147,11 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
         symbols={confirming}
         all={chosen.length === 0}
         editedCount={Object.keys(editedParameters(confirming ?? [])).length}
+        unproven={unprovenStocks(
+          rows
+            .filter(([symbol]) => confirming?.includes(symbol))
+            .map(([symbol, entry]) => ({ symbol, no_robust_edge: entry.no_robust_edge })),
+        )}
         loading={lists.pending.move}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirmSave()}

@@ -8,13 +8,13 @@ const VERDICTS = {
   },
   edge: {
     color: 'green',
-    text: 'Edge',
+    text: 'Robust edge',
     note: 'The optimized parameters passed the backtest checks: enough trades, a result beyond the noise and a profit in the walk-forward periods they were not fitted on. Past results do not promise future ones.',
   },
   defaults: {
     color: 'gray',
-    text: 'Defaults',
-    note: 'Not backtested yet: this stock uses the default parameters. Run the backtester on it to optimize them.',
+    text: 'Not backtested',
+    note: 'Not backtested yet: nothing shows these parameters would have made money on this stock. Run the backtester on it to optimize and check them.',
   },
 } as const;
 
