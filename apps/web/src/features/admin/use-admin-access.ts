@@ -1,24 +1,34 @@
+import { server } from '@tradebot/api-contract';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { errorCode } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
+import { afterForbiddenPath } from '../auth/login-destination';
 
-/** Said on /login when the signed-in account was not an admin. */
-export const ADMIN_LOGIN_NOTICE =
-  'The admin dashboard needs an administrator account. Please log in with one.';
+/** Said once on arrival home when the signed-in account is not an admin. */
+export const ADMIN_FORBIDDEN_NOTICE = `${server.forbidden}: the admin dashboard is for administrator accounts.`;
 
 /**
- * Spec §4: a 401 or 403 from an admin call goes to /login, remembering /admin. The session is
- * ended first: otherwise /login would send the still signed-in user straight on to their home,
- * and logging in as an administrator would not be possible.
+ * An admin call's 401 or 403. A 401 means the session ended: /login, remembering /admin. A 403
+ * never ends the session: the user goes home still signed in, and /admin is not remembered, so a
+ * later login does not lead back to it.
  */
 export function useAdminAccess(error: unknown): void {
-  const { logout } = useAuth();
+  const { logout, state, status } = useAuth();
+  const navigate = useNavigate();
   const left = useRef(false);
   useEffect(() => {
     const code = errorCode(error);
     if (left.current || (code !== 'FORBIDDEN' && code !== 'UNAUTHORIZED')) return;
     left.current = true;
-    const message = code === 'FORBIDDEN' ? ADMIN_LOGIN_NOTICE : undefined;
-    void logout({ from: '/admin', ...(message ? { message } : {}) });
-  }, [error, logout]);
+    if (code === 'UNAUTHORIZED') {
+      void logout({ from: '/admin' });
+      return;
+    }
+    // One notice, however many admin reads answered 403.
+    notifications.show({ id: 'admin-forbidden', color: 'orange', message: ADMIN_FORBIDDEN_NOTICE });
+    const signedIn = state === 'verified';
+    navigate(afterForbiddenPath(signedIn, status?.user.is_onboarded ?? false), { replace: true });
+  }, [error, logout, navigate, state, status]);
 }

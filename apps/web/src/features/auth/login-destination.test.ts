@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, homeFor } from './login-destination';
+import { afterForbiddenPath, afterLoginPath, homeFor } from './login-destination';
 
 describe('afterLoginPath', () => {
   it('goes home without a remembered route: dashboard once onboarded, else account settings', () => {
@@ -23,5 +23,17 @@ describe('afterLoginPath', () => {
   it('never leaves the site', () => {
     expect(afterLoginPath(true, '//evil.example')).toBe('/dashboard');
     expect(afterLoginPath(true, 'https://evil.example')).toBe('/dashboard');
+  });
+});
+
+describe('afterForbiddenPath', () => {
+  it('sends a signed-in user home, never back to the route that answered 403', () => {
+    expect(afterForbiddenPath(true, true)).toBe('/dashboard');
+    expect(afterForbiddenPath(true, false)).toBe('/account-settings');
+  });
+
+  it('sends a signed-out user to /login', () => {
+    expect(afterForbiddenPath(false, true)).toBe('/login');
+    expect(afterForbiddenPath(false, false)).toBe('/login');
   });
 });

@@ -16,3 +16,12 @@ export function afterLoginPath(isOnboarded: boolean, from?: string): string {
   if (isOnboarded || WITHOUT_ONBOARDING.includes(path)) return from;
   return homeFor(isOnboarded);
 }
+
+/**
+ * Where a 403 leaves the user. A 403 says this account may not do that, not that the session
+ * ended: a signed-in user goes home, still signed in, and the route that answered 403 is not
+ * remembered for a later login (it would only answer 403 again); signed out, to /login.
+ */
+export function afterForbiddenPath(signedIn: boolean, isOnboarded: boolean): string {
+  return signedIn ? homeFor(isOnboarded) : '/login';
+}
