@@ -7,6 +7,10 @@ import tseslint from 'typescript-eslint';
 // {market, jobs, db, api-contract} -> strategy; the web app imports api-contract and the
 // AppRouter type only; no import cycles anywhere.
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** A Prisma model call: `db.user.findMany(…)`, `tx.botOrder.update(…)`, `deps.db.company.count(…)`. */
+const PRISMA_METHODS =
+  '/^(findMany|findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)$/';
+const DB_NAMES = '/^(db|tx|prisma)$/';
 const apps = {
   group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'],
   message: 'Packages never import apps.',
@@ -206,5 +210,24 @@ export default tseslint.config(
       group: ['@tradebot/api', '@tradebot/web'],
       message: 'No app imports another app.',
     }),
+  },
+  {
+    // Queries live in packages/db's repositories (explicit select, one place to read them);
+    // services orchestrate transactions ($transaction) but never touch a Prisma model.
+    files: ['packages/{core,trpc,jobs,market}/src/**/*.ts', 'apps/{api,worker}/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/core/src/bot/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression > MemberExpression.callee[property.name=${PRISMA_METHODS}] > MemberExpression.object:matches([object.name=${DB_NAMES}], [object.property.name=${DB_NAMES}])`,
+          message: 'Prisma models are read and written in packages/db/src/repos only.',
+        },
+        {
+          selector: `MemberExpression[property.name=/^\\$(queryRaw|executeRaw)/]`,
+          message: 'SQL lives in packages/db/src/repos only.',
+        },
+      ],
+    },
   },
 );

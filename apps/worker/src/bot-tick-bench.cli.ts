@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
 import { configOf, createCoreRuntime, seedOf } from '@tradebot/core';
+import {
+  benchBotBooks,
+  countBotIntents,
+  createBenchUsers,
+  seedRunningDemoBots,
+} from '@tradebot/db/bench';
 import { isoFromDay, nextTradingDay, SimBroker, sessionOf } from '@tradebot/market';
 import { Decider, decisionBarAt, type Bars } from '@tradebot/strategy';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
@@ -106,37 +112,15 @@ const listOf = (u: number) =>
 /** Users 0..n with running demo bots (u = USERS is the warm-up user, not measured). */
 async function createUsers(n: number): Promise<number[]> {
   const stamp = Date.now();
-  const ids: number[] = [];
-  for (let u = 0; u < n; u++) {
-    const name = `botbench${stamp}u${u}`;
-    const { id } = await db.user.create({
-      data: {
-        username: name,
-        email: `${name}@example.com`,
-        passwordHash: 'x',
-        country: 'US',
-        tosAcceptedAt: new Date(),
-      },
-    });
-    ids.push(id);
-  }
-  await db.finalTradingListEntry.createMany({
-    data: ids.flatMap((userId, u) =>
-      [...new Set(listOf(u))].map((symbol) => ({ userId, symbol, parameters: { ...BUSY_PARAMS } })),
-    ),
-  });
-  await db.userBacktestSettings.createMany({
-    data: ids.map((userId) => ({ userId, settings: { initial_balance: 100_000 } })),
-  });
-  await db.botState.createMany({
-    data: ids.map((userId) => ({
-      userId,
-      running: true,
-      market: 'demo',
-      mode: 'demo',
-      sleepInterval: 60,
-    })),
-  });
+  const ids = await createBenchUsers(
+    db,
+    Array.from({ length: n }, (_, u) => `botbench${stamp}u${u}`),
+  );
+  await seedRunningDemoBots(
+    db,
+    ids.map((userId, u) => ({ userId, symbols: listOf(u), parameters: { ...BUSY_PARAMS } })),
+    100_000,
+  );
   return ids;
 }
 
@@ -191,8 +175,7 @@ async function pass(users: number[]) {
 /** The same decisions without database or broker: the Decider over the bars each tick read. */
 async function reference(users: number[], day: number) {
   const date = isoFromDay(day);
-  const held = await db.simPosition.findMany({ where: { userId: { in: users } } });
-  const states = await db.botState.findMany({ where: { userId: { in: users } } });
+  const { positions: held, states } = await benchBotBooks(db, users);
   const settings = await runtime.services.tradingSettings.settings(users[0] as number);
   const backtest = await runtime.services.backtestSettings.forUser(users[0] as number);
   const work: {
@@ -260,9 +243,7 @@ try {
   const second = await pass(users);
   const monitor = await pass(users);
   const ref = await reference(users, day1);
-  const intents = await db.botOrder.count({
-    where: { userId: { in: users }, decidedOn: isoFromDay(day1) },
-  });
+  const intents = await countBotIntents(db, users, isoFromDay(day1));
   console.log(
     `RESULT ${JSON.stringify({ users: USERS, symbols: SYMBOLS, pool: POOL, concurrency: CONCURRENCY, first, second, monitor, reference: ref, botIntents: intents, day0: isoFromDay(day0), day1: isoFromDay(day1) })}`,
   );

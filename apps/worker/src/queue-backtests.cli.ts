@@ -12,6 +12,7 @@ import {
   type SessionInfo,
 } from '@tradebot/core';
 import { DEFAULT_BACKTEST_SETTINGS } from '@tradebot/api-contract';
+import { createBenchUsers, ensureDemoListings, finishedBacktestRuns } from '@tradebot/db/bench';
 import { loadEnv } from './env.js';
 
 /**
@@ -62,20 +63,9 @@ try {
     }
   } else {
     const db = runtime.db;
-    await db.company.createMany({
-      data: symbols.map((symbol) => ({ source: 'demo' as const, symbol, companyName: symbol })),
-      skipDuplicates: true,
-    });
-    const name = `bench${Date.now()}`;
-    const user = await db.user.create({
-      data: {
-        username: name,
-        email: `${name}@example.com`,
-        passwordHash: 'x',
-        country: 'US',
-        tosAcceptedAt: new Date(),
-      },
-    });
+    await ensureDemoListings(db, symbols);
+    const [userId] = await createBenchUsers(db, [`bench${Date.now()}`]);
+    const user = { id: userId as number };
     const service = backtestJobsService(runtime.deps, { universeFor: () => 'demo' });
     const session = { userId: user.id } as SessionInfo;
     const started = performance.now();
@@ -83,12 +73,10 @@ try {
     let done = 0;
     while (done < symbols.length) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      done = await db.backtestRun.count({
-        where: { userId: user.id, status: { in: ['completed', 'failed'] } },
-      });
+      done = (await finishedBacktestRuns(db, user.id)).finished;
     }
     const ms = performance.now() - started;
-    const failed = await db.backtestRun.count({ where: { userId: user.id, status: 'failed' } });
+    const { failed } = await finishedBacktestRuns(db, user.id);
     console.log(`RESULT ${JSON.stringify({ symbols: symbols.length, failed, ms })}`);
   }
 } finally {

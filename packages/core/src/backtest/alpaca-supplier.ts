@@ -1,4 +1,4 @@
-import type { Db } from '@tradebot/db';
+import { reopenAlpacaBarsThrough, type Db } from '@tradebot/db';
 import { DAY_MS, type AlpacaFeed, type UniverseDataPort } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { topUpAlpacaBars } from '../market-universe/alpaca-universe-load.js';
@@ -16,14 +16,7 @@ async function reopenCursors(db: Db, symbols: readonly string[]): Promise<void> 
   for (const symbol of symbols) {
     const day = last.get(symbol);
     const through = day === undefined ? null : new Date(day * DAY_MS);
-    await db.company.updateMany({
-      where: {
-        source: 'alpaca',
-        symbol,
-        ...(through === null ? { barsThrough: { not: null } } : { barsThrough: { gt: through } }),
-      },
-      data: { barsThrough: through },
-    });
+    await reopenAlpacaBarsThrough(db, symbol, through);
   }
 }
 

@@ -1,4 +1,4 @@
-import { companyIdOf, readBatchBars, type BarRow, type Db } from '@tradebot/db';
+import { companyIdOf, lastBarDates, readBatchBars, type BarRow, type Db } from '@tradebot/db';
 import { DAY_MS, isoFromDay } from '@tradebot/market';
 import { allocBars, type Bars } from '@tradebot/strategy';
 
@@ -76,22 +76,9 @@ export async function lastStoredDays(
   source: StoredSource,
   symbols: readonly string[],
 ): Promise<Map<string, number>> {
-  const companies = await db.company.findMany({
-    where: { source, symbol: { in: [...symbols] } },
-    select: { id: true, symbol: true },
-  });
-  if (companies.length === 0) return new Map();
-  const last = await db.dailyBar.groupBy({
-    by: ['companyId'],
-    where: { companyId: { in: companies.map((c) => c.id) } },
-    _max: { date: true },
-  });
-  const byId = new Map(companies.map((c) => [c.id, c.symbol]));
   const out = new Map<string, number>();
-  for (const row of last) {
-    const symbol = byId.get(row.companyId);
-    const date = row._max.date;
-    if (symbol !== undefined && date !== null) out.set(symbol, Math.floor(date.getTime() / DAY_MS));
+  for (const [symbol, date] of await lastBarDates(db, source, symbols)) {
+    out.set(symbol, Math.floor(date.getTime() / DAY_MS));
   }
   return out;
 }

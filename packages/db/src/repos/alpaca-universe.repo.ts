@@ -227,3 +227,19 @@ export async function ensureAlpacaListings(db: Db, symbols: readonly string[]): 
     [symbols],
   );
 }
+
+/** Moves a listing's `bars_through` back to `through` (its last stored bar) when it is past it. */
+export async function reopenAlpacaBarsThrough(
+  db: Db,
+  symbol: string,
+  through: Date | null,
+): Promise<void> {
+  await db.company.updateMany({
+    where: {
+      source: 'alpaca',
+      symbol,
+      ...(through === null ? { barsThrough: { not: null } } : { barsThrough: { gt: through } }),
+    },
+    data: { barsThrough: through },
+  });
+}

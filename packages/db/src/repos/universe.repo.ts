@@ -275,3 +275,28 @@ export async function listListings(db: Db, source: UniverseSource): Promise<List
   );
   return rows;
 }
+
+/** The date of each symbol's last stored bar in `source`; symbols with none are left out. */
+export async function lastBarDates(
+  db: Db,
+  source: UniverseSource,
+  symbols: readonly string[],
+): Promise<Map<string, Date>> {
+  const companies = await db.company.findMany({
+    where: { source, symbol: { in: [...symbols] } },
+    select: { id: true, symbol: true },
+  });
+  if (companies.length === 0) return new Map();
+  const last = await db.dailyBar.groupBy({
+    by: ['companyId'],
+    where: { companyId: { in: companies.map((c) => c.id) } },
+    _max: { date: true },
+  });
+  const byId = new Map(companies.map((c) => [c.id, c.symbol]));
+  const out = new Map<string, Date>();
+  for (const row of last) {
+    const symbol = byId.get(row.companyId);
+    if (symbol !== undefined && row._max.date !== null) out.set(symbol, row._max.date);
+  }
+  return out;
+}
