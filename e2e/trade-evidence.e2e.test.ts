@@ -132,7 +132,7 @@ describe('trading only with evidence', () => {
     const line = page.getByTestId('bot-edge-evidence');
     await expect
       .poll(() => line.textContent(), { timeout: 15_000 })
-      .toBe('1 of 2 stocks has a robust edge in their backtest');
+      .toBe('Robust edge in the backtest: 1 of 2 stocks');
     await screenshot(page, 'trade-evidence-dashboard-dark');
     await setScheme('light');
     await line.waitFor();

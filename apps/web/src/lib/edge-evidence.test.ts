@@ -18,15 +18,13 @@ describe('edgeEvidenceLine', () => {
       stock('N2', null),
       stock('N3', null),
     ];
-    expect(edgeEvidenceLine(list)).toBe('12 of 15 stocks have a robust edge in their backtest');
+    expect(edgeEvidenceLine(list)).toBe('Robust edge in the backtest: 12 of 15 stocks');
   });
 
   it('reads right for one stock and says nothing for an empty list', () => {
-    expect(edgeEvidenceLine([stock('A', null)])).toBe(
-      '0 of 1 stock has a robust edge in its backtest',
-    );
+    expect(edgeEvidenceLine([stock('A', null)])).toBe('Robust edge in the backtest: 0 of 1 stock');
     expect(edgeEvidenceLine([stock('A', false), stock('B', true)])).toBe(
-      '1 of 2 stocks has a robust edge in their backtest',
+      'Robust edge in the backtest: 1 of 2 stocks',
     );
     expect(edgeEvidenceLine([])).toBeNull();
   });

@@ -9,11 +9,10 @@ export function unprovenStocks<T extends WithVerdict>(entries: readonly T[]): T[
   return entries.filter((entry) => entry.no_robust_edge !== false);
 }
 
-/** "12 of 15 stocks have a robust edge in their backtest" (null for an empty list). */
+/** "Robust edge in the backtest: 12 of 15 stocks" (null for an empty list). */
 export function edgeEvidenceLine(entries: readonly WithVerdict[]): string | null {
   if (entries.length === 0) return null;
   const proven = entries.length - unprovenStocks(entries).length;
   const total = entries.length;
-  const verb = total === 1 ? 'has' : proven === 1 ? 'has' : 'have';
-  return `${proven} of ${total} ${total === 1 ? 'stock' : 'stocks'} ${verb} a robust edge in ${total === 1 ? 'its' : 'their'} backtest`;
+  return `Robust edge in the backtest: ${proven} of ${total} ${total === 1 ? 'stock' : 'stocks'}`;
 }

@@ -5,7 +5,7 @@ import { useTRPC } from '../../lib/trpc';
 
 /**
  * While the bot runs: how many stocks of the Final Trading List it trades have a robust edge in
- * their backtest ("12 of 15 stocks have a robust edge in their backtest").
+ * their backtest ("Robust edge in the backtest: 12 of 15 stocks").
  */
 export function EdgeEvidenceLine({ running }: { running: boolean }) {
   const trpc = useTRPC();
