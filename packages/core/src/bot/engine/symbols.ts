@@ -159,12 +159,19 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   };
   // Decided symbols, written in one statement when the loop ends (or stops on a broker error).
   const rows = new Map<string, BotSymbolRow>();
-  const stopped = new Set<number>();
+  const plans = entries.map((e) =>
+    barsToDecide(decided.get(e.symbol) ?? null, lastDay, ctx.startedAt),
+  );
+  const stopped = new Set(plans.flatMap((p) => p.stopped));
+  if (stopped.size > 0)
+    ctx.journal.log(
+      'info',
+      botTick.stoppedSessions(stopped.size, isoFromDay(Math.max(...stopped))),
+      `stopped:${ctx.startedAt ?? 0}`,
+    );
   try {
-    for (const entry of entries) {
-      const plan = barsToDecide(decided.get(entry.symbol) ?? null, lastDay, ctx.startedAt);
-      for (const day of plan.stopped) stopped.add(day);
-      for (const day of plan.days) {
+    for (const [k, entry] of entries.entries()) {
+      for (const day of (plans[k] as { days: number[] }).days) {
         loop.lastDay = day;
         loop.date = isoFromDay(day);
         loop.inTime = now < openAfterDecision(loop.date) - ctx.opgCutoffMs;
@@ -174,14 +181,6 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     }
   } finally {
     await upsertBotSymbols(db, userId, [...rows.values()]);
-  }
-  if (stopped.size > 0) {
-    const through = isoFromDay(Math.max(...stopped));
-    ctx.journal.log(
-      'info',
-      botTick.stoppedSessions(stopped.size, through),
-      `stopped:${ctx.startedAt ?? 0}`,
-    );
   }
 }
 
