@@ -85,6 +85,12 @@ export const botTick = {
     `${symbol}: exit ${order.side} of ${qty} shares sent (${order.type}, time in force ${order.timeInForce}) for the next open (${reason === 'max_drawdown' ? 'drawdown halt' : 'exit signal'}, decided on the close of ${date}).`,
   stoppedSessions: (count: number, through: string) =>
     `${count} ${count === 1 ? 'session' : 'sessions'} passed while the bot was stopped (through ${through}); not traded.`,
+  orderSent: (
+    symbol: string,
+    id: string,
+    order: { side: string; qty: number; type: string; timeInForce: string },
+  ) =>
+    `${symbol}: order ${id} sent: ${order.side} ${order.qty} shares (${order.type}, time in force ${order.timeInForce}).`,
   orderAccepted: (symbol: string, id: string) => `${symbol}: order ${id} accepted by the broker.`,
   orderPartlyFilled: (symbol: string, id: string, filled: number, qty: number, price: number) =>
     `${symbol}: order ${id} partially filled: ${filled} of ${qty} shares at ${price.toFixed(2)} on average.`,

@@ -25,7 +25,7 @@ import { decideAtClose } from './decide.js';
 import { botOrderId } from '../orders/order-ids.js';
 import type { LogLevel, TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
-import { openAfterDecision } from './reconcile.js';
+import { logPlaced, openAfterDecision } from './reconcile.js';
 import { placeOrder, type PlaceOutcome } from '../orders/place-order.js';
 
 export { WARM_UP_DAYS } from './bars.js';
@@ -341,6 +341,7 @@ function report(
   if (outcome.kind === 'placed') {
     ctx.journal.sent();
     ctx.journal.log('info', sent, key);
+    logPlaced(ctx.journal, symbol, clientOrderId, outcome.order);
     return true;
   }
   if (outcome.kind === 'refused') {
