@@ -1,10 +1,134 @@
+import type { DecisionFacts, SideFacts } from '@tradebot/strategy';
+
+/** The parameters a decision's explanation names (RSI period and thresholds, SMA period, risk). */
+export interface ExplainParams {
+  rsiPeriod: number;
+  rsiBuy: number;
+  rsiSell: number;
+  smaPeriod: number;
+  /** Risk per trade as a fraction (0.02 = 2 %). */
+  risk: number;
+  shortAtrThreshold: number;
+}
+
+const n1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'not warm');
+const n2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'not warm');
+
+function sideWhy(f: SideFacts, p: ExplainParams, long: boolean, dipWindow: number): string {
+  const rsi = `RSI(${p.rsiPeriod})`;
+  const level = long ? p.rsiBuy : p.rsiSell;
+  const dip = Number.isNaN(f.rsi)
+    ? `${rsi} is not warm yet`
+    : `${rsi} was ${f.extreme ? '' : 'not '}${long ? 'below' : 'above'} ${level} in the last ${dipWindow} bars (${long ? 'lowest' : 'highest'} ${n1(f.rsi)})`;
+  const turn =
+    f.turn === 'macd'
+      ? `MACD ${f.turned ? 'crossed' : 'did not cross'} ${long ? 'above' : 'below'} its signal`
+      : `${rsi} ${f.turned ? 'crossed' : 'did not cross'} back ${long ? 'above' : 'below'} ${level}`;
+  return f.extreme && !f.turned ? `${dip}, but ${turn}` : `${dip}; ${turn}`;
+}
+
+/**
+ * Why a decision sent nothing, from the rules' own tests at that close: the dip and the turn of
+ * each side while flat, the exit events while holding, the drawdown halt.
+ */
+export function decisionWhy(facts: DecisionFacts, p: ExplainParams, dipWindow: number): string {
+  if (facts.halted) return 'the drawdown halt holds';
+  if (facts.exit !== null) {
+    const e = facts.exit;
+    const parts = [
+      `the close ${n2(facts.close)} ${e.smaCrossed ? 'crossed' : 'did not cross'} its SMA(${p.smaPeriod}) ${n2(facts.sma)}`,
+      `RSI(${p.rsiPeriod}) ${n1(facts.rsi)} ${e.rsiCrossed ? 'crossed' : 'did not cross'} its exit threshold`,
+    ];
+    if (e.macdCrossed !== null)
+      parts.push(
+        `MACD ${e.macdCrossed ? 'crossed' : 'did not cross'} its signal against the position`,
+      );
+    return `holding; no exit signal: ${parts.join('; ')}`;
+  }
+  const entry = facts.entry;
+  if (entry === null) return 'no entry test ran';
+  if (entry.signal !== 0)
+    return `${entry.signal === 1 ? 'long' : 'short'} signal, but 0 shares at ${(p.risk * 100).toFixed(1).replace(/\.0$/, '')} % risk (ATR ${n2(facts.atr)}, close ${n2(facts.close)})`;
+  const long = sideWhy(entry.long, p, true, dipWindow);
+  if (entry.short === null) return long;
+  const s = entry.short;
+  const longOn = entry.long.extreme && entry.long.turned;
+  const shortOn = s.extreme && s.turned && s.hasRange;
+  if (longOn && shortOn) return 'the long and short signals contradict each other';
+  const range = s.hasRange
+    ? ''
+    : `; ATR is ${n1(s.atrPercent)} % of the close, under ${p.shortAtrThreshold} %`;
+  return `${long}; short: ${sideWhy(s, p, false, dipWindow)}${range}`;
+}
+
 /** The bot's log lines and the notifications its tick sends (core/src/bot/engine/tick.ts). */
 export const botTick = {
-  decidedNothing: (symbol: string, date: string) => `${symbol}: no signal at the close of ${date}.`,
-  entrySent: (side: 'buy' | 'sell', qty: number, symbol: string, date: string) =>
-    `${symbol}: ${side === 'buy' ? 'buy' : 'short sale'} of ${qty} shares sent for the next open (decided on ${date}).`,
-  exitSent: (qty: number, symbol: string, reason: string) =>
-    `${symbol}: exit of ${qty} shares sent for the next open (${reason === 'max_drawdown' ? 'drawdown halt' : 'exit signal'}).`,
+  decidedNothing: (symbol: string, date: string, why: string) =>
+    `${symbol}: no signal at the close of ${date}: ${why}.`,
+  signalSizedToZero: (symbol: string, date: string, why: string) =>
+    `${symbol}: at the close of ${date}: ${why}.`,
+  entrySent: (
+    side: 'buy' | 'sell',
+    qty: number,
+    symbol: string,
+    date: string,
+    order: { type: string; timeInForce: string },
+  ) =>
+    `${symbol}: ${side === 'buy' ? 'buy' : 'short sale'} of ${qty} shares sent (${order.type}, time in force ${order.timeInForce}) for the next open (decided on the close of ${date}).`,
+  exitSent: (
+    qty: number,
+    symbol: string,
+    reason: string,
+    date: string,
+    order: { side: string; type: string; timeInForce: string },
+  ) =>
+    `${symbol}: exit ${order.side} of ${qty} shares sent (${order.type}, time in force ${order.timeInForce}) for the next open (${reason === 'max_drawdown' ? 'drawdown halt' : 'exit signal'}, decided on the close of ${date}).`,
+  stoppedSessions: (count: number, through: string) =>
+    `${count} ${count === 1 ? 'session' : 'sessions'} passed while the bot was stopped (through ${through}); not traded.`,
+  orderSent: (
+    symbol: string,
+    id: string,
+    order: { side: string; qty: number; type: string; timeInForce: string },
+  ) =>
+    `${symbol}: order ${id} sent: ${order.side} ${order.qty} shares (${order.type}, time in force ${order.timeInForce}).`,
+  orderAccepted: (symbol: string, id: string) => `${symbol}: order ${id} accepted by the broker.`,
+  orderPartlyFilled: (symbol: string, id: string, filled: number, qty: number, price: number) =>
+    `${symbol}: order ${id} partially filled: ${filled} of ${qty} shares at ${price.toFixed(2)} on average.`,
+  orderFilled: (
+    symbol: string,
+    id: string,
+    side: string,
+    filled: number,
+    price: number,
+    reference: number | null,
+  ) => {
+    const slip =
+      reference === null || !(reference > 0)
+        ? ''
+        : ` (${(((price - reference) / reference) * 100).toFixed(2)} % against the deciding close ${reference.toFixed(2)})`;
+    return `${symbol}: order ${id} filled: ${side === 'buy' ? 'bought' : 'sold'} ${filled} shares at ${price.toFixed(2)}${slip}.`;
+  },
+  orderEnded: (
+    symbol: string,
+    id: string,
+    status: string,
+    filled: number,
+    qty: number,
+    why: string,
+  ) =>
+    `${symbol}: order ${id} ${status === 'canceled' ? 'was canceled' : status === 'expired' ? 'expired' : `is ${status}`} with ${filled} of ${qty} shares filled (${why}).`,
+  protectiveExit: (
+    symbol: string,
+    reason: 'stop_loss' | 'take_profit' | 'trailing_stop',
+    side: string,
+    qty: number,
+    price: number,
+    level: number | null,
+  ) =>
+    `${symbol}: ${reason === 'stop_loss' ? 'stop-loss' : reason === 'take_profit' ? 'take-profit' : 'trailing stop'} exit: ${side === 'buy' ? 'bought' : 'sold'} ${qty} shares at ${price.toFixed(2)}${level === null ? '' : ` (level ${level.toFixed(2)})`}.`,
+  resumed: 'Trading resumed: the restart cleared the drawdown halt.',
+  killSwitch: (canceled: number, closed: number) =>
+    `Kill switch: the bot stopped, ${canceled} open ${canceled === 1 ? 'order' : 'orders'} canceled, ${closed} ${closed === 1 ? 'position' : 'positions'} being closed.`,
   entryHalted: (symbol: string) =>
     `${symbol}: entry signal skipped: the bot is halted by the maximum drawdown.`,
   entryTooBig: (symbol: string, cost: number, buyingPower: number) =>

@@ -236,3 +236,13 @@ export async function insertNotifications(
   if (rows.length === 0) return;
   await tx.notification.createMany({ data: rows.map((row) => ({ userId, ...row })) });
 }
+
+/** Per symbol, the newest filled entry intent: its fill price and request (bracket levels). */
+export async function lastFilledEntries(db: Q, userId: number, symbols: string[]) {
+  const rows = await db.botOrder.findMany({
+    where: { userId, symbol: { in: symbols }, purpose: 'entry', filledAvgPrice: { not: null } },
+    orderBy: { createdAt: 'asc' },
+    select: { symbol: true, filledAvgPrice: true, request: true },
+  });
+  return new Map(rows.map((row) => [row.symbol, row]));
+}

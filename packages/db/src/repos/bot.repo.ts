@@ -127,14 +127,28 @@ export async function findOrderIntent(
   return row as BotOrderRow | null;
 }
 
-/** Appends lines to the bot's log (market time `at`). */
+/**
+ * Appends lines to the bot's log (market time `at`); a line with an event key already logged for
+ * the user is skipped. Returns the event keys written now.
+ */
 export async function appendBotLogs(
   db: Db | DbTx,
   userId: number,
-  lines: readonly { at: Date; level: 'info' | 'warn' | 'error'; message: string }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  await db.botLog.createMany({ data: lines.map((line) => ({ userId, ...line })) });
+  lines: readonly {
+    at: Date;
+    level: 'info' | 'warn' | 'error';
+    message: string;
+    eventKey?: string | null;
+  }[],
+): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  // A line whose event is already logged (a tick re-run after a crash) is left out.
+  const rows = await db.botLog.createManyAndReturn({
+    data: lines.map((line) => ({ userId, ...line })),
+    skipDuplicates: true,
+    select: { eventKey: true },
+  });
+  return new Set(rows.flatMap((row) => (row.eventKey === null ? [] : [row.eventKey])));
 }
 
 /** The newest `limit` lines, oldest first. */

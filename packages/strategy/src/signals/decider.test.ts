@@ -150,3 +150,52 @@ describe('Decider misuse', () => {
     expect(() => d.entered(-1, 5, 100, 0)).toThrow('a position is already open');
   });
 });
+
+describe('Decider.explain: the facts behind each decision', () => {
+  it('while flat, the entry facts say exactly when a side enters, with the window RSI extremes', () => {
+    const bars = syntheticBars(1500, 5);
+    const rules = signalRules(params, options);
+    const d = new Decider(params, options);
+    let longs = 0;
+    let nothing = 0;
+    for (let i = 0; i < 1500; i++) {
+      const decision = d.update(barAt(bars, i), options.initial_balance);
+      const facts = d.explain();
+      const entry = facts.entry!;
+      expect(entry.signal).toBe(entrySignal(d.inputs, DIP_WINDOW - 1, rules));
+      const long = entry.long.extreme && entry.long.turned;
+      const short = entry.short!.extreme && entry.short!.turned && entry.short!.hasRange;
+      expect(entry.signal).toBe(long === short ? 0 : long ? 1 : -1);
+      const window = [...d.inputs.rsi].filter((r) => !Number.isNaN(r));
+      if (window.length > 0) {
+        expect(entry.long.rsi).toBe(Math.min(...window));
+        expect(entry.short!.rsi).toBe(Math.max(...window));
+        expect(entry.long.extreme).toBe(entry.long.rsi < params.rsi_buy_threshold);
+      }
+      if (entry.signal === 1) longs += 1;
+      if (decision.intent === null) nothing += 1;
+    }
+    expect(longs).toBeGreaterThan(0);
+    expect(nothing).toBeGreaterThan(0);
+  });
+
+  it('with a position open, the exit facts say which event exits it', () => {
+    const bars = syntheticBars(600, 9);
+    const rules = signalRules(params, options);
+    const d = new Decider(params, options);
+    for (let i = 0; i < 100; i++) d.warm(barAt(bars, i));
+    d.entered(1, 10, bars.close[99] as number, bars.time[99] as number);
+    let exits = 0;
+    for (let i = 100; i < 600 && exits === 0; i++) {
+      const decision = d.update(barAt(bars, i), options.initial_balance);
+      const facts = d.explain();
+      expect(facts.entry).toBeNull();
+      const exit = facts.exit!;
+      expect(exit.exit).toBe(exitSignal(d.inputs, DIP_WINDOW - 1, 1, rules));
+      expect(exit.exit).toBe(exit.smaCrossed || exit.rsiCrossed || exit.macdCrossed === true);
+      expect(decision.intent !== null).toBe(exit.exit || decision.halted);
+      if (exit.exit) exits += 1;
+    }
+    expect(exits).toBe(1);
+  });
+});

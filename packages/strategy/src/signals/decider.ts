@@ -5,7 +5,17 @@ import { RsiIndicator } from '../indicators/rsi.js';
 import type { BacktestSettings, StockParams } from '../params.js';
 import { DecisionWindow, type DecisionBar } from './decision-window.js';
 import { levelMultiples, longStop, shortStop } from './protective.js';
-import { DIP_WINDOW, entrySignal, exitSignal, signalRules, type SignalRules } from './rules.js';
+import {
+  DIP_WINDOW,
+  entrySignal,
+  exitSignal,
+  explainEntry,
+  explainExit,
+  signalRules,
+  type EntryFacts,
+  type ExitFacts,
+  type SignalRules,
+} from './rules.js';
 import { positionSize } from './sizing.js';
 import type { Side, StrategyInputs, StrategyOptions } from './types.js';
 
@@ -53,6 +63,19 @@ export interface ProtectiveLevels {
   target: number;
   /** The reason a fill at `stop` carries: `trailing_stop` when the trailing stop is the tighter. */
   stopReason: 'stop_loss' | 'trailing_stop';
+}
+
+/** Why the last `update` decided as it did: the rules' own tests at that close. */
+export interface DecisionFacts {
+  halted: boolean;
+  /** While flat. */
+  entry: EntryFacts | null;
+  /** While a position is open. */
+  exit: ExitFacts | null;
+  close: number;
+  rsi: number;
+  sma: number;
+  atr: number;
 }
 
 /**
@@ -171,6 +194,25 @@ export class Decider {
       this.slippage,
     );
     return { intent: quantity === 0 ? null : { kind: 'enter', side, quantity }, halted: false };
+  }
+
+  /**
+   * Why the last `update` decided as it did (the entry or exit tests it ran, by the same
+   * functions); computed only when asked, so deciding stays as fast as the kernel's.
+   */
+  explain(): DecisionFacts {
+    const x = this.window.inputs;
+    const i = DIP_WINDOW - 1;
+    const pos = this.open;
+    return {
+      halted: this.isHalted,
+      entry: pos === null ? explainEntry(x, i, this.rules) : null,
+      exit: pos === null ? null : explainExit(x, i, pos.side, this.rules),
+      close: x.bars.close[i] as number,
+      rsi: x.rsi[i] as number,
+      sma: x.sma[i] as number,
+      atr: x.atr[i] as number,
+    };
   }
 
   /** The broker filled an entry at `fillPrice` (slippage included) at the open of the bar at `time`. */

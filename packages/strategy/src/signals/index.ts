@@ -1,5 +1,16 @@
 export * from './types.js';
-export { DIP_WINDOW, SignalRules, signalRules, entrySignal, exitSignal } from './rules.js';
+export {
+  DIP_WINDOW,
+  SignalRules,
+  signalRules,
+  entrySignal,
+  exitSignal,
+  explainEntry,
+  explainExit,
+  type EntryFacts,
+  type ExitFacts,
+  type SideFacts,
+} from './rules.js';
 export { positionSize, affordableQuantity } from './sizing.js';
 export {
   ProtectiveHit,
@@ -15,6 +26,7 @@ export {
   Decider,
   type DeciderOptions,
   type Decision,
+  type DecisionFacts,
   type EntryIntent,
   type ExitIntent,
   type OpenPosition,

@@ -135,3 +135,102 @@ export function exitSignal(x: StrategyInputs, i: number, side: Side, rules: Sign
     (rules.macdCrossover && crossedUp(x.macdSide, i))
   );
 }
+
+/** Why an entry did or did not come at bar i, from the values the rules read (README "Entries"). */
+export interface EntryFacts {
+  /** `entrySignal` at bar i. */
+  signal: Side | 0;
+  long: SideFacts;
+  /** Null when shorts are not allowed. */
+  short: (SideFacts & { atrPercent: number; hasRange: boolean }) | null;
+}
+
+export interface SideFacts {
+  /** RSI was past the threshold (below the buy one, above the sell one) within DIP_WINDOW bars. */
+  extreme: boolean;
+  /** The lowest (long) or highest (short) RSI of the window; NaN while RSI is not warm. */
+  rsi: number;
+  /** Which turn the side needs: MACD crossing its signal, or RSI crossing back. */
+  turn: 'macd' | 'rsi';
+  turned: boolean;
+}
+
+/**
+ * The facts behind `entrySignal` at bar i, by the same tests (`crossedUp`, `crossedDown`, the dip
+ * window, `shortHasRange`); `signal` is `entrySignal` itself. For the bot's log, not the kernel.
+ */
+export function explainEntry(x: StrategyInputs, i: number, rules: SignalRules): EntryFacts {
+  const from = i - WINDOW + 1 > 0 ? i - WINDOW + 1 : 0;
+  let lo = Number.NaN;
+  let hi = Number.NaN;
+  let below = false;
+  let above = false;
+  for (let k = i; k >= from; k--) {
+    const r = x.rsi[k] as number;
+    if (r < rules.rsiBuy) below = true;
+    if (r > rules.rsiSell) above = true;
+    if (!(r >= lo)) lo = r === r ? r : lo;
+    if (!(r <= hi)) hi = r === r ? r : hi;
+  }
+  const rsiNow = x.rsi[i] as number;
+  const rsiBefore = x.rsi[i - 1] as number;
+  const long: SideFacts = {
+    extreme: below,
+    rsi: lo,
+    turn: rules.macdCrossover ? 'macd' : 'rsi',
+    turned: rules.macdCrossover
+      ? crossedUp(x.macdSide, i)
+      : i >= 1 && rsiBefore <= rules.rsiBuy && rsiNow > rules.rsiBuy,
+  };
+  const short = rules.allowShort
+    ? {
+        extreme: above,
+        rsi: hi,
+        turn: rules.macdCrossunder ? ('macd' as const) : ('rsi' as const),
+        turned: rules.macdCrossunder
+          ? crossedDown(x.macdSide, i)
+          : i >= 1 && rsiBefore >= rules.rsiSell && rsiNow < rules.rsiSell,
+        atrPercent: (100 * (x.atr[i] as number)) / (x.bars.close[i] as number),
+        hasRange: shortHasRange(x, i, rules),
+      }
+    : null;
+  return { signal: entrySignal(x, i, rules), long, short };
+}
+
+/** Why an open position was or was not exited at bar i (README "Exit signals"). */
+export interface ExitFacts {
+  /** `exitSignal` at bar i. */
+  exit: boolean;
+  /** The close crossed the SMA back (above for a long, below for a short). */
+  smaCrossed: boolean;
+  /** RSI crossed the exit threshold (above rsi_sell for a long, below rsi_buy for a short). */
+  rsiCrossed: boolean;
+  /** MACD crossed its signal against the position; null when that gate is off. */
+  macdCrossed: boolean | null;
+}
+
+/** The facts behind `exitSignal` at bar i, by the same tests. */
+export function explainExit(
+  x: StrategyInputs,
+  i: number,
+  side: Side,
+  rules: SignalRules,
+): ExitFacts {
+  const exit = exitSignal(x, i, side, rules);
+  if (i < 1) return { exit, smaCrossed: false, rsiCrossed: false, macdCrossed: null };
+  const r = x.rsi[i] as number;
+  const before = x.rsi[i - 1] as number;
+  if (side === 1)
+    return {
+      exit,
+      smaCrossed: crossedUp(x.smaSide, i),
+      rsiCrossed: r > rules.rsiSell && before <= rules.rsiSell,
+      macdCrossed: rules.macdCrossunder ? crossedDown(x.macdSide, i) : null,
+    };
+  return {
+    exit,
+    smaCrossed: crossedDown(x.smaSide, i),
+    rsiCrossed: r < rules.rsiBuy && before >= rules.rsiBuy,
+    macdCrossed: rules.macdCrossover ? crossedUp(x.macdSide, i) : null,
+  };
+}

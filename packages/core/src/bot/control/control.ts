@@ -1,5 +1,6 @@
-import { AppError, server, type TBotActionOutput } from '@tradebot/api-contract';
+import { AppError, botTick, server, type TBotActionOutput } from '@tradebot/api-contract';
 import {
+  appendBotLogs,
   findBotState,
   findEncryptedCredential,
   finalListSymbols,
@@ -125,8 +126,13 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
     /** POST /api/restart: re-reads the settings and clears a halt; refused as Start is. */
     async restart(session: SessionInfo): Promise<TBotActionOutput> {
       const account = await checkStart(session);
+      const before = await findBotState(db, session.userId);
       await stopNow(session);
       await begin(session, account);
+      if (before?.halted)
+        await appendBotLogs(db, session.userId, [
+          { at: new Date(marketNow(account)), level: 'info', message: botTick.resumed },
+        ]);
       return answer(session.userId, server.botRestarted);
     },
 

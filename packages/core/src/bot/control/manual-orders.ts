@@ -246,6 +246,13 @@ export function botOrders(
       });
       await settleWhileStopped(userId, m);
       const message = server.killSwitchDone(canceled, closed.length);
+      await appendBotLogs(db, userId, [
+        {
+          at: new Date(m.clock.now()),
+          level: 'warn',
+          message: botTick.killSwitch(canceled, closed.length),
+        },
+      ]);
       // Each refused close was notified with its protection put back (restoreProtection).
       await createNotification(db, userId, message, refused.length > 0 ? 'failed' : 'info');
       const status = await readBotStatus(db, userId);

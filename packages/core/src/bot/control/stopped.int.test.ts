@@ -1,3 +1,4 @@
+import { botTick } from '@tradebot/api-contract';
 import { recordOrderIntent, updateOrderIntent } from '@tradebot/db';
 import { BrokerError, type BrokerPort, type OrderRequest } from '@tradebot/market';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,11 @@ describe('stopped, on an Alpaca-shaped broker', () => {
     ]);
     const trades = await db.botTrade.findMany({ where: { userId: u.userId } });
     expect(trades.map((t) => t.reason)).toEqual(['flatten', 'flatten']);
+    // The kill switch has its line in the bot's log.
+    const log = await db.botLog.findMany({ where: { userId: u.userId } });
+    expect(log.map((l) => l.message)).toContain(
+      botTick.killSwitch(reply.canceled_orders, reply.closed_positions.length),
+    );
     // The status read afterwards shows the same figures.
     expect(await stoppedBotStatus(u.deps, u.userId)).toMatchObject(await figures(u.alpaca));
   });

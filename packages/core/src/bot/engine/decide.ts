@@ -4,6 +4,7 @@ import {
   decisionBarAt,
   type Bars,
   type Decision,
+  type DecisionFacts,
   type DeciderOptions,
   type StockParams,
 } from '@tradebot/strategy';
@@ -31,7 +32,8 @@ const finite = (x: number | undefined) => (x !== undefined && Number.isFinite(x)
  * entry it came from, then the last bar decides with the account's equity. The Decider is rebuilt
  * each time from bars and the broker's state alone, so a worker restart or another worker gives
  * the same decision. `options.initial_balance` is the account's peak equity (the drawdown halt's
- * reference), as the backtester's peak would be after the same closes.
+ * reference), as the backtester's peak would be after the same closes. With `explain`, the
+ * rules' own tests at that close come along (`Decider.explain`), for the log.
  */
 export function decideAtClose(
   bars: Bars,
@@ -39,7 +41,8 @@ export function decideAtClose(
   options: DeciderOptions,
   position: HeldPosition | null,
   equity: number,
-): { decision: Decision; inputs: DecidedInputs } {
+  explain = false,
+): { decision: Decision; inputs: DecidedInputs; facts: DecisionFacts | null } {
   const n = bars.close.length;
   if (n === 0) throw new RangeError('no bars to decide on');
   const decider = new Decider(params, options);
@@ -57,6 +60,7 @@ export function decideAtClose(
   const i = DIP_WINDOW - 1;
   return {
     decision,
+    facts: explain ? decider.explain() : null,
     inputs: {
       close: last.close,
       rsi: finite(x.rsi[i]),

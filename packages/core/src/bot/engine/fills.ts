@@ -1,10 +1,13 @@
+import { botTick } from '@tradebot/api-contract';
 import {
+  appendBotLogs,
   botFillsOf,
   firstBotOrderTime,
   insertBotFills,
   insertNotifications,
   intentsByBrokerOrder,
   lastBotFillTime,
+  lastFilledEntries,
   lockBotFills,
   replaceBotTrades,
   symbolsWithReasonToFill,
@@ -73,6 +76,7 @@ export async function syncFills(
       const first = await firstBotOrderTime(tx, userId);
       const news = first === null ? [] : fresh.filter((f) => f.time >= first);
       await insertNotifications(tx, userId, news.map(fillNotification));
+      await logProtectiveExits(tx, userId, news, intents);
       const newest = fresh.reduce((a, f) => (f.time > a ? f.time : a), fresh[0]!.time);
       await touchBotActivity(tx, userId, newest);
       return { newFills: fresh.length, closedTrades };
@@ -106,6 +110,49 @@ export async function identifyLostOrders(
     throw error;
   }
   for (const order of found) if (order !== null) await recordBrokerState(db, userId, order);
+}
+
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * A stop-loss, take-profit or trailing-stop fill in the bot's log, once per broker fill, with its
+ * level: the protective order's own (stop or limit price), or a bracket leg's from the entry's
+ * fill price × the bracket multiple it was sent with (a trailing stop's level moves: its fill
+ * price is shown).
+ */
+async function logProtectiveExits(
+  tx: Tx,
+  userId: number,
+  fills: readonly BotFillRow[],
+  intents: Map<string, { purpose: string; request: unknown }>,
+): Promise<void> {
+  const exits = fills.filter((f) => f.reason !== null);
+  if (exits.length === 0) return;
+  const entries = await lastFilledEntries(tx, userId, [...new Set(exits.map((f) => f.symbol))]);
+  const lines = exits.map((f) => {
+    const reason = f.reason as 'stop_loss' | 'take_profit' | 'trailing_stop';
+    const own = intents.get(f.brokerOrderId)?.request as {
+      oco?: { stopPrice?: number; limitPrice?: number };
+    } | null;
+    const entry = entries.get(f.symbol);
+    const bracket = (entry?.request as { bracket?: { stopLossAt?: number; takeProfitAt?: number } })
+      ?.bracket;
+    const multiple = reason === 'stop_loss' ? bracket?.stopLossAt : bracket?.takeProfitAt;
+    const level =
+      reason === 'trailing_stop'
+        ? null
+        : ((reason === 'stop_loss' ? own?.oco?.stopPrice : own?.oco?.limitPrice) ??
+          (multiple !== undefined && entry?.filledAvgPrice
+            ? entry.filledAvgPrice * multiple
+            : null));
+    return {
+      at: f.time,
+      level: 'info' as const,
+      message: botTick.protectiveExit(f.symbol, reason, f.side, f.qty, f.price, level),
+      eventKey: `fill:${f.brokerFillId}`,
+    };
+  });
+  await appendBotLogs(tx, userId, lines);
 }
 
 function toRow(fill: BrokerFill): BotFillRow {

@@ -2,25 +2,43 @@ import { appendBotLogs, createNotification, type Db } from '@tradebot/db';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
+export interface JournalLine {
+  at: Date;
+  level: LogLevel;
+  message: string;
+  /** The event the line records (order id + event, symbol + bar): logged once, ever. */
+  eventKey: string | null;
+}
+
 /**
- * What one tick did, collected as it goes and written at its end: log lines (market time),
- * notifications, how many orders reached the broker, and whether anything traded (last_activity).
+ * What one tick did, collected as it goes and written at its end (or earlier, `flush`): log lines
+ * (market time), notifications, how many orders reached the broker, and whether anything traded
+ * (last_activity). A line with an event key is written once per user however often a tick that
+ * crashed is re-run, and its notification only with it.
  */
 export class TickJournal {
-  readonly lines: { at: Date; level: LogLevel; message: string }[] = [];
-  readonly notes: { message: string; status: string }[] = [];
+  /** Lines not written yet. */
+  readonly lines: JournalLine[] = [];
+  /** Every line this tick wrote (the `update` event's log lines). */
+  readonly written: JournalLine[] = [];
+  readonly notes: { message: string; status: string; eventKey: string | null }[] = [];
   ordersSent = 0;
   /** Market time of the last order sent or fill seen in this tick. */
   activity: number | null = null;
 
   constructor(private readonly now: number) {}
 
-  log(level: LogLevel, message: string): void {
-    this.lines.push({ at: new Date(this.now), level, message });
+  log(level: LogLevel, message: string, eventKey: string | null = null): void {
+    this.lines.push({ at: new Date(this.now), level, message, eventKey });
   }
 
-  notify(message: string, status: 'info' | 'warning' | 'failed'): void {
-    this.notes.push({ message, status });
+  /** A notification; with `eventKey`, sent only when that event's line is written now. */
+  notify(
+    message: string,
+    status: 'info' | 'warning' | 'failed',
+    eventKey: string | null = null,
+  ): void {
+    this.notes.push({ message, status, eventKey });
   }
 
   sent(): void {
@@ -29,8 +47,11 @@ export class TickJournal {
   }
 
   async flush(db: Db, userId: number): Promise<void> {
-    await appendBotLogs(db, userId, this.lines.splice(0));
+    const lines = this.lines.splice(0);
+    const fresh = await appendBotLogs(db, userId, lines);
+    this.written.push(...lines.filter((l) => l.eventKey === null || fresh.has(l.eventKey)));
     for (const note of this.notes.splice(0))
-      await createNotification(db, userId, note.message, note.status);
+      if (note.eventKey === null || fresh.has(note.eventKey))
+        await createNotification(db, userId, note.message, note.status);
   }
 }

@@ -293,8 +293,8 @@ async function protectOne(
           levels.target,
           found.why,
         );
-        journal.log('info', message);
-        journal.notify(message, 'info');
+        journal.log('info', message, `${clientOrderId}:sent`);
+        journal.notify(message, 'info', `${clientOrderId}:sent`);
       }
       return true;
     }

@@ -135,14 +135,10 @@ async function lookUpAll(
 /** Only what a tick can do about it: the broker is the truth once it has the order. */
 async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder): Promise<void> {
   const { db, broker, userId, journal, policy } = ctx;
+  // The event is logged (once: keyed by order id and event) before the new state is stored, so a
+  // tick that dies in between logs it on its re-run, and never twice.
+  if (logOrderEvent(journal, row, order)) await journal.flush(db, userId);
   await recordBrokerState(db, userId, order);
-  if (order.status !== row.status) {
-    if (order.status === 'rejected') {
-      const message = botTick.orderRejected(row.symbol, order.brokerStatus);
-      journal.log('warn', message);
-      journal.notify(message, 'failed');
-    } else journal.log('info', botTick.orderState(row.symbol, row.clientOrderId, order.status));
-  }
   if (order.status !== 'new' && order.status !== 'partially_filled') return;
   // Protective orders work until a level is reached: no time-out (bot-protect.ts owns them).
   if (row.purpose === 'protective') return;
@@ -158,9 +154,116 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
   journal.log(
     'warn',
     botTick.orderTimedOut(row.symbol, row.clientOrderId, order.filledQty, order.qty),
+    `${row.clientOrderId}:canceled`,
   );
+  await journal.flush(db, userId);
   const after = await broker.getOrderByClientId(row.clientOrderId).catch(() => null);
   if (after !== null) await recordBrokerState(db, userId, after);
+}
+
+/** The broker's answer to an order just sent: accepted (or already further along). */
+export function logPlaced(
+  journal: TickJournal,
+  symbol: string,
+  clientOrderId: string,
+  order: BrokerOrder,
+): void {
+  if (order.status === 'new')
+    journal.log('info', botTick.orderAccepted(symbol, clientOrderId), `${clientOrderId}:accepted`);
+}
+
+/** The deciding close an entry's or exit's fill is measured against (stored with its request). */
+function referencePrice(row: BotOrderRow): number | null {
+  const request = row.request as {
+    referencePrice?: unknown;
+    bracket?: { referencePrice?: unknown };
+  } | null;
+  const price = request?.bracket?.referencePrice ?? request?.referencePrice;
+  return typeof price === 'number' ? price : null;
+}
+
+/**
+ * Logs what changed between the stored intent and the broker's order: accepted, each partial
+ * fill ("61 of 85"), filled (price, slippage against the deciding close), canceled or expired
+ * (why), rejected (the broker's message, notified). A protective order's fill is logged with its
+ * fill as a stop-loss or take-profit exit (fills.ts). Whether a line was logged.
+ */
+export function logOrderEvent(journal: TickJournal, row: BotOrderRow, order: BrokerOrder): boolean {
+  const id = row.clientOrderId;
+  const moved = order.status !== row.status || order.filledQty !== row.filledQty;
+  if (!moved) return false;
+  const key = (event: string) => `${id}:${event}`;
+  const ended = order.status === 'canceled' || order.status === 'expired';
+  // Shares filled since the last look, on an order that then ended: that fill is an event too.
+  if (ended && order.filledQty > row.filledQty)
+    journal.log(
+      'info',
+      botTick.orderPartlyFilled(
+        row.symbol,
+        id,
+        order.filledQty,
+        order.qty,
+        order.filledAvgPrice ?? 0,
+      ),
+      key(`partial:${order.filledQty}`),
+    );
+  switch (order.status) {
+    case 'new':
+      journal.log('info', botTick.orderAccepted(row.symbol, id), key('accepted'));
+      return true;
+    case 'partially_filled':
+      journal.log(
+        'info',
+        botTick.orderPartlyFilled(
+          row.symbol,
+          id,
+          order.filledQty,
+          order.qty,
+          order.filledAvgPrice ?? 0,
+        ),
+        key(`partial:${order.filledQty}`),
+      );
+      return true;
+    case 'filled':
+      if (row.purpose === 'protective') return false;
+      journal.log(
+        'info',
+        botTick.orderFilled(
+          row.symbol,
+          id,
+          order.side,
+          order.filledQty,
+          order.filledAvgPrice ?? 0,
+          referencePrice(row),
+        ),
+        key('filled'),
+      );
+      return true;
+    case 'canceled':
+    case 'expired': {
+      const why =
+        order.status === 'expired'
+          ? order.timeInForce === 'opg'
+            ? 'the opening auction it was sent for did not fill it'
+            : 'its time in force ran out'
+          : 'canceled at the broker';
+      journal.log(
+        'warn',
+        botTick.orderEnded(row.symbol, id, order.status, order.filledQty, order.qty, why),
+        key('canceled'),
+      );
+      return true;
+    }
+    case 'rejected': {
+      const message = botTick.orderRejected(row.symbol, order.brokerStatus);
+      journal.log('warn', message, key('rejected'));
+      journal.notify(message, 'failed', key('rejected'));
+      return true;
+    }
+    default:
+      journal.log('info', botTick.orderState(row.symbol, id, order.status), key(order.status));
+      return true;
+  }
 }
 
 async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
@@ -192,19 +295,23 @@ async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
   }
   if (row.attempts > 0 && now < retryDueAt(row, policy.retry_delay)) return;
   const outcome = await settleOrderIntent(db, broker, userId, row);
+  const id = row.clientOrderId;
+  const attempt = `${id}:sent:${row.attempts + 1}`;
   if (outcome.kind === 'placed') {
     journal.sent();
     journal.log(
       'info',
       row.attempts === 0
-        ? botTick.orderState(row.symbol, row.clientOrderId, outcome.order.status)
-        : botTick.orderResent(row.symbol, row.clientOrderId, row.attempts + 1),
+        ? botTick.orderSent(row.symbol, id, request)
+        : botTick.orderResent(row.symbol, id, row.attempts + 1),
+      attempt,
     );
+    logPlaced(journal, row.symbol, id, outcome.order);
   } else if (outcome.kind === 'refused') {
     const message = botTick.orderRejected(row.symbol, outcome.error.message);
-    journal.log('warn', message);
-    journal.notify(message, 'failed');
-  } else journal.log('warn', botTick.orderLost(row.symbol, row.clientOrderId));
+    journal.log('warn', message, `${id}:rejected`);
+    journal.notify(message, 'failed', `${id}:rejected`);
+  } else journal.log('warn', botTick.orderLost(row.symbol, id), `${attempt}:lost`);
 }
 
 async function fail(ctx: ReconcileContext, row: BotOrderRow, why: string, message: string) {

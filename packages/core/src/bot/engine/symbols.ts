@@ -1,21 +1,31 @@
-import { botTick, type TBacktestSettings, type TTradingSettings } from '@tradebot/api-contract';
+import {
+  botTick,
+  decisionWhy,
+  type ExplainParams,
+  type TBacktestSettings,
+  type TTradingSettings,
+} from '@tradebot/api-contract';
 import { upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
 import {
   BrokerError,
+  dayFromIso,
   isoFromDay,
   lastCompletedTradingDay,
+  nextTradingDay,
+  sessionOf,
+  type TradingSession,
   type BrokerOrder,
   type BrokerPosition,
 } from '@tradebot/market';
-import { levelMultiples, type StockParams } from '@tradebot/strategy';
+import { DIP_WINDOW, levelMultiples, type StockParams } from '@tradebot/strategy';
 import { configOf, seedOf } from '../../backtest/backtest-optimize.js';
 import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { decidingBars, prepareBars } from './bars.js';
 import { decideAtClose } from './decide.js';
 import { botOrderId } from '../orders/order-ids.js';
-import type { TickJournal } from './journal.js';
+import type { LogLevel, TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
-import { openAfterDecision } from './reconcile.js';
+import { logPlaced, openAfterDecision } from './reconcile.js';
 import { placeOrder, type PlaceOutcome } from '../orders/place-order.js';
 
 export { WARM_UP_DAYS } from './bars.js';
@@ -33,6 +43,8 @@ export interface DecideContext {
   peak: number;
   /** The account-level drawdown halt: no new entries. */
   halted: boolean;
+  /** When the bot was started (market time): bars completed before it are not traded. */
+  startedAt: number | null;
   positions: readonly BrokerPosition[];
   /** The open orders read with the positions, when the broker gave them in one snapshot. */
   openOrders?: readonly BrokerOrder[] | null;
@@ -40,21 +52,51 @@ export interface DecideContext {
   opgCutoffMs: number;
 }
 
+/** Bars one tick decides per symbol at most: older ones pass unchecked. */
+export const MAX_CATCH_UP = 60;
+
 /**
- * Design "The tick" step 4: each Final Trading List symbol is decided once per completed daily
- * bar (last completed session > bot_symbols.last_decided_on), with the stored per-stock parameters
- * (risk per trade from the trading settings' risk_percentage) and the backtest job's options. An
- * entry goes out as a market `opg` order with its bracket (so it fills at the next open, as the
- * backtest assumes); an exit first cancels the symbol's open orders (its protective legs), then
- * sells (or buys back) at the next open. A bar decided after the next open has begun is only
- * recorded: acting on it would fill a session late. The symbol's row is written after its orders,
- * so a tick that dies in between decides the bar again and finds its intent by id.
+ * The completed bars a symbol still needs decided, oldest first: every trading day after its last
+ * decided bar up to `lastDay` (only `lastDay` when it was never decided), less those that
+ * completed before the bot started (`stopped`: they are never traded, only counted).
+ */
+export function barsToDecide(
+  lastDecidedOn: string | null,
+  lastDay: number,
+  startedAt: number | null,
+): { days: number[]; stopped: number[] } {
+  if (lastDecidedOn === null) return { days: [lastDay], stopped: [] };
+  const days: number[] = [];
+  const stopped: number[] = [];
+  let day = nextTradingDay(dayFromIso(lastDecidedOn));
+  while (day <= lastDay) {
+    const close = (sessionOf(day) as TradingSession).close;
+    // The last completed bar is always decided: it may still make its next open.
+    if (day !== lastDay && startedAt !== null && close < startedAt) stopped.push(day);
+    else days.push(day);
+    day = nextTradingDay(day);
+  }
+  return { days: days.slice(-MAX_CATCH_UP), stopped };
+}
+
+/**
+ * Design "The tick" step 4: each Final Trading List symbol decides every completed daily bar once,
+ * in order (bars after bot_symbols.last_decided_on up to the last completed session, so a tick that
+ * comes two sessions late decides both), with the stored per-stock parameters (risk per trade from
+ * the trading settings' risk_percentage) and the backtest job's options. An entry goes out as a
+ * market `opg` order with its bracket (so it fills at the next open, as the backtest assumes); an
+ * exit first cancels the symbol's open orders (its protective legs), then sells (or buys back) at
+ * the next open. A bar decided after its next open has begun (an older bar caught up, or a late
+ * tick) is only recorded and logged: acting on it would fill a session late. Bars that completed
+ * while the bot was stopped are not decided; the log counts them once. Each decision's log line
+ * says why (the rules' own tests) and is keyed by symbol and bar, so it is written once. The
+ * symbol's row is written after its orders, so a tick that dies in between decides the bar again
+ * and finds its intent by id.
  */
 export async function decideSymbols(ctx: DecideContext): Promise<void> {
   const { db, userId, now } = ctx;
   const lastDay = lastCompletedTradingDay(now);
   const date = isoFromDay(lastDay);
-  const inTime = now < openAfterDecision(date) - ctx.opgCutoffMs;
   const entries = await db.finalTradingListEntry.findMany({
     where: { userId },
     select: { symbol: true, parameters: true },
@@ -103,8 +145,7 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   const loop: TickLoop = {
     date,
     lastDay,
-    inTime,
-    decided,
+    inTime: false,
     closing,
     ordersOf,
     buyingPower,
@@ -118,40 +159,54 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   };
   // Decided symbols, written in one statement when the loop ends (or stops on a broker error).
   const rows = new Map<string, BotSymbolRow>();
+  const plans = entries.map((e) =>
+    barsToDecide(decided.get(e.symbol) ?? null, lastDay, ctx.startedAt),
+  );
+  const stopped = new Set(plans.flatMap((p) => p.stopped));
+  if (stopped.size > 0)
+    ctx.journal.log(
+      'info',
+      botTick.stoppedSessions(stopped.size, isoFromDay(Math.max(...stopped))),
+      `stopped:${ctx.startedAt ?? 0}`,
+    );
   try {
-    for (const entry of entries) {
-      const row = await decideOne(ctx, loop, entry);
-      if (row !== null) rows.set(row.symbol, row);
+    for (const [k, entry] of entries.entries()) {
+      for (const day of (plans[k] as { days: number[] }).days) {
+        loop.lastDay = day;
+        loop.date = isoFromDay(day);
+        loop.inTime = now < openAfterDecision(loop.date) - ctx.opgCutoffMs;
+        const row = await decideOne(ctx, loop, entry);
+        if (row !== null) rows.set(row.symbol, row);
+      }
     }
   } finally {
     await upsertBotSymbols(db, userId, [...rows.values()]);
   }
 }
 
-/** One symbol's decision and orders; the bot_symbols row to store, or null when not decided. */
 /** What one tick's symbol loop shares: the deciding bar, the orders, the buying power left. */
 interface TickLoop {
+  /** The bar being decided (ISO date and day number). */
   date: string;
   lastDay: number;
+  /** Whether that bar's next open can still be made. */
   inTime: boolean;
-  decided: Map<string, string | null>;
   closing: Set<string>;
   ordersOf: (symbol: string) => Promise<BrokerOrder[]>;
   buyingPower: number;
-  /** Client order ids of this bar's entries and exits already recorded (read once, when asked). */
+  /** Client order ids of the last bar's entries and exits already recorded (read when asked). */
   recorded: () => Promise<Set<string>>;
 }
 
+/** One symbol's decision of one bar and its orders; the bot_symbols row to store, or null. */
 async function decideOne(
   ctx: DecideContext,
   loop: TickLoop,
   entry: { symbol: string; parameters: unknown },
 ): Promise<BotSymbolRow | null> {
   const { db, userId, now } = ctx;
-  const { date, lastDay, inTime, decided, closing, ordersOf } = loop;
+  const { date, lastDay, inTime, closing, ordersOf } = loop;
   const symbol = entry.symbol;
-  const last = decided.get(symbol);
-  if (last !== undefined && last !== null && last >= date) return null;
   const bars = await decidingBars(ctx.bot, symbol, lastDay);
   if (bars === null) return null;
 
@@ -168,20 +223,47 @@ async function decideOne(
     initial_balance: ctx.peak,
   };
   const held = ctx.positions.find((p) => p.symbol === symbol) ?? null;
-  const { decision, inputs } = decideAtClose(bars, params, options, held, ctx.account.equity);
+  const { decision, inputs, facts } = decideAtClose(
+    bars,
+    params,
+    options,
+    held,
+    ctx.account.equity,
+    true,
+  );
   const intent = decision.intent;
+  // The decision's one line: written once per symbol and bar, however often the bar is re-run.
+  const key = `decide:${symbol}:${date}`;
+  const log = (level: LogLevel, message: string) => ctx.journal.log(level, message, key);
 
-  if (intent === null) ctx.journal.log('info', botTick.decidedNothing(symbol, date));
-  else if (!inTime) ctx.journal.log('warn', botTick.missedOpen(symbol, date));
+  if (intent === null) {
+    const why = decisionWhy(facts!, explainParams(params, ctx.settings), DIP_WINDOW);
+    log(
+      'info',
+      facts!.entry !== null && facts!.entry.signal !== 0 && !facts!.halted
+        ? botTick.signalSizedToZero(symbol, date, why)
+        : botTick.decidedNothing(symbol, date, why),
+    );
+  } else if (!inTime) log('warn', botTick.missedOpen(symbol, date));
   else if (intent.kind === 'enter') {
     const cost = intent.quantity * inputs.close;
-    if (ctx.halted) ctx.journal.log('warn', botTick.entryHalted(symbol));
+    if (ctx.halted) log('warn', botTick.entryHalted(symbol));
     else if (held === null && (await ordersOf(symbol)).length > 0)
-      ctx.journal.log('warn', botTick.entryBusy(symbol));
+      log('warn', botTick.entryBusy(symbol));
     else if (cost > loop.buyingPower)
-      ctx.journal.log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
+      log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
     else if ((await loop.recorded()).has(botOrderId(userId, symbol, date, 'e'))) {
       // Recorded by a tick that died before it stored the decision: reconcile settles it.
+      log(
+        'info',
+        botTick.entrySent(
+          intent.side === 1 ? 'buy' : 'sell',
+          intent.quantity,
+          symbol,
+          date,
+          ENTRY_ORDER,
+        ),
+      );
     } else {
       const m = levelMultiples(params);
       const id = botOrderId(userId, symbol, date, 'e');
@@ -196,8 +278,7 @@ async function decideOne(
           symbol,
           qty: intent.quantity,
           side,
-          type: 'market',
-          timeInForce: 'opg',
+          ...ENTRY_ORDER,
           bracket: {
             stopLossAt: long ? m.longStopAt : m.shortStopAt,
             takeProfitAt: long ? m.longTargetAt : m.shortTargetAt,
@@ -207,43 +288,33 @@ async function decideOne(
           clientOrderId: id,
         },
       });
-      if (report(ctx, symbol, id, outcome, botTick.entrySent(side, intent.quantity, symbol, date)))
-        loop.buyingPower -= cost;
+      const sent = botTick.entrySent(side, intent.quantity, symbol, date, ENTRY_ORDER);
+      if (report(ctx, symbol, id, outcome, sent, key)) loop.buyingPower -= cost;
     }
   } else if (held !== null && closing.has(symbol)) {
-    ctx.journal.log('info', botTick.exitUnderWay(symbol));
+    log('info', botTick.exitUnderWay(symbol));
   } else if (held !== null) {
     const clientOrderId = botOrderId(userId, symbol, date, 'x');
-    if (!(await loop.recorded()).has(clientOrderId)) {
+    const side = held.qty > 0 ? ('sell' as const) : ('buy' as const);
+    const qty = Math.abs(held.qty);
+    const sent = botTick.exitSent(qty, symbol, intent.reason, date, { side, ...ENTRY_ORDER });
+    if ((await loop.recorded()).has(clientOrderId)) log('info', sent);
+    else {
       for (const o of await ordersOf(symbol)) await cancelQuietly(ctx, o.id);
-      const qty = Math.abs(held.qty);
       const outcome = await placeOrder(db, ctx.bot.broker, {
         userId,
         purpose: 'exit',
         decidedOn: date,
         at: new Date(now),
-        // `reason` rides along in the stored request: the trade's reason (signal or drawdown).
+        // `reason` rides along in the stored request: the trade's reason (signal or drawdown);
+        // `referencePrice`, the deciding close its fill's slippage is logged against.
         request: Object.assign(
-          {
-            symbol,
-            qty,
-            side: held.qty > 0 ? ('sell' as const) : ('buy' as const),
-            type: 'market' as const,
-            timeInForce: 'opg' as const,
-            clientOrderId,
-          },
-          { reason: intent.reason },
+          { symbol, qty, side, ...ENTRY_ORDER, clientOrderId },
+          { reason: intent.reason, referencePrice: inputs.close },
         ),
       });
       // Refused after the legs were cancelled: the tick's protection check puts them back.
-      report(
-        ctx,
-        symbol,
-        clientOrderId,
-        outcome,
-        botTick.exitSent(qty, symbol, intent.reason),
-        true,
-      );
+      report(ctx, symbol, clientOrderId, outcome, sent, key, true);
     }
   }
 
@@ -264,24 +335,42 @@ function report(
   clientOrderId: string,
   outcome: PlaceOutcome,
   sent: string,
+  key: string,
   closing = false,
 ): boolean {
   if (outcome.kind === 'placed') {
     ctx.journal.sent();
-    ctx.journal.log('info', sent);
+    ctx.journal.log('info', sent, key);
+    logPlaced(ctx.journal, symbol, clientOrderId, outcome.order);
     return true;
   }
   if (outcome.kind === 'refused') {
     const message = closing
       ? botTick.closeRefused(symbol, outcome.error.message)
       : botTick.orderRejected(symbol, outcome.error.message);
-    ctx.journal.log('warn', message);
-    ctx.journal.notify(message, 'failed');
+    ctx.journal.log('warn', message, key);
+    ctx.journal.notify(message, 'failed', key);
     return false;
   }
   // The answer was lost: the order may be at the broker (the next tick looks it up).
-  ctx.journal.log('warn', botTick.orderLost(symbol, clientOrderId));
+  ctx.journal.log('info', sent, key);
+  ctx.journal.log('warn', botTick.orderLost(symbol, clientOrderId), `${clientOrderId}:lost`);
   return true;
+}
+
+/** Entries and exits: market orders for the next open's auction. */
+const ENTRY_ORDER = { type: 'market', timeInForce: 'opg' } as const;
+
+/** The names and values a decision's explanation quotes. */
+function explainParams(params: StockParams, settings: TTradingSettings): ExplainParams {
+  return {
+    rsiPeriod: params.rsi_period,
+    rsiBuy: params.rsi_buy_threshold,
+    rsiSell: params.rsi_sell_threshold,
+    smaPeriod: params.sma_period,
+    risk: params.risk_per_trade,
+    shortAtrThreshold: settings.short_atr_threshold,
+  };
 }
 
 async function cancelQuietly(ctx: DecideContext, orderId: string): Promise<void> {

@@ -225,8 +225,10 @@ export function botEngineService(
     );
     if (next.haltedNow) {
       const message = botTick.halted(account.equity, next.peak, settings.max_drawdown);
-      journal.log('warn', message);
-      journal.notify(message, 'warning');
+      // One halt per run of the bot (a restart clears it).
+      const key = `halt:${state.startedAt?.getTime() ?? 0}`;
+      journal.log('warn', message, key);
+      journal.notify(message, 'warning', key);
     }
 
     await decideSymbols({
@@ -240,6 +242,7 @@ export function botEngineService(
       account: { equity: account.equity, buyingPower: account.buyingPower },
       peak: next.peak,
       halted: next.halted,
+      startedAt: state.startedAt?.getTime() ?? null,
       positions,
       openOrders,
       opgCutoffMs: fillsAtClose ? 0 : 120_000,
@@ -276,8 +279,8 @@ export function botEngineService(
       },
       select: { lastActivity: true, running: true },
     });
-    const lines = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await journal.flush(db, userId);
+    const lines = journal.written.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await publishBotUpdate(deps, userId, {
       running: row.running,
       account,

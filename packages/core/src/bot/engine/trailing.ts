@@ -75,7 +75,8 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     // One trailing exit per symbol and day: a canceled one is not sent again under its id.
     if ((await findOrderIntent(db, userId, clientOrderId)) !== null) continue;
 
-    ctx.journal.log('warn', botTick.trailingStop(p.symbol, latest.price, level));
+    const hit = botTick.trailingStop(p.symbol, latest.price, level);
+    ctx.journal.log('warn', hit, `${clientOrderId}:trailing`);
     for (const o of (await bot.broker.listOpenOrders()).filter((o) => o.symbol === p.symbol)) {
       await bot.broker.cancelOrder(o.id).catch((error: unknown) => {
         if (!(error instanceof BrokerError)) throw error;
@@ -102,8 +103,9 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     else if (outcome.kind === 'refused') {
       // The legs are cancelled: the tick's protection check (after this watch) puts them back.
       const message = botTick.closeRefused(p.symbol, outcome.error.message);
-      ctx.journal.log('warn', message);
-      ctx.journal.notify(message, 'failed');
-    } else ctx.journal.log('warn', botTick.orderLost(p.symbol, clientOrderId));
+      ctx.journal.log('warn', message, `${clientOrderId}:rejected`);
+      ctx.journal.notify(message, 'failed', `${clientOrderId}:rejected`);
+    } else
+      ctx.journal.log('warn', botTick.orderLost(p.symbol, clientOrderId), `${clientOrderId}:lost`);
   }
 }
