@@ -170,6 +170,7 @@ function fillNotification(fill: BotFillRow) {
   return {
     message: `${verb} ${formatQty(fill.qty)} ${fill.symbol} at ${fill.price.toFixed(2)}`,
     status: 'info',
+    kind: 'fill',
   };
 }
 

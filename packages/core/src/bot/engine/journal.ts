@@ -1,3 +1,4 @@
+import type { TNotificationKind } from '@tradebot/api-contract';
 import { appendBotLogs, createNotification, type Db } from '@tradebot/db';
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -8,7 +9,7 @@ export type LogLevel = 'info' | 'warn' | 'error';
  */
 export class TickJournal {
   readonly lines: { at: Date; level: LogLevel; message: string }[] = [];
-  readonly notes: { message: string; status: string }[] = [];
+  readonly notes: { message: string; status: string; kind: TNotificationKind }[] = [];
   ordersSent = 0;
   /** Market time of the last order sent or fill seen in this tick. */
   activity: number | null = null;
@@ -19,8 +20,16 @@ export class TickJournal {
     this.lines.push({ at: new Date(this.now), level, message });
   }
 
-  notify(message: string, status: 'info' | 'warning' | 'failed'): void {
-    this.notes.push({ message, status });
+  /**
+   * A notification, and with a kind other than 'info' an alert event (sent outside the app by
+   * core/src/alerts). A failed one is an order problem unless said otherwise.
+   */
+  notify(
+    message: string,
+    status: 'info' | 'warning' | 'failed',
+    kind: TNotificationKind = status === 'failed' ? 'rejection' : 'info',
+  ): void {
+    this.notes.push({ message, status, kind });
   }
 
   sent(): void {
@@ -31,6 +40,6 @@ export class TickJournal {
   async flush(db: Db, userId: number): Promise<void> {
     await appendBotLogs(db, userId, this.lines.splice(0));
     for (const note of this.notes.splice(0))
-      await createNotification(db, userId, note.message, note.status);
+      await createNotification(db, userId, note.message, note.status, note.kind);
   }
 }

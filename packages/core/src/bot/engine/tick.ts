@@ -16,6 +16,7 @@ import {
 } from '@tradebot/market';
 import type { ServiceDeps } from '../../deps.js';
 import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
+import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from './journal.js';
 import { tryBotLock } from './lock.js';
 import {
@@ -34,7 +35,10 @@ import { watchTrailingStops } from './trailing.js';
 import { syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
 
-type EngineDeps = Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'events' | 'botQueue'>;
+type EngineDeps = Pick<
+  ServiceDeps,
+  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue'
+>;
 
 export type MarketFor = (
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
@@ -142,7 +146,7 @@ export function botEngineService(
     const journal = new TickJournal(now);
     const message = botTick.tickFailed(reason);
     journal.log('error', message);
-    if (state.lastError !== reason) journal.notify(message, 'failed');
+    if (state.lastError !== reason) journal.notify(message, 'failed', 'bot_error');
     await db.botState.update({
       where: { userId },
       data: { lastError: reason, lastTickAt: new Date(now) },
@@ -226,7 +230,7 @@ export function botEngineService(
     if (next.haltedNow) {
       const message = botTick.halted(account.equity, next.peak, settings.max_drawdown);
       journal.log('warn', message);
-      journal.notify(message, 'warning');
+      journal.notify(message, 'warning', 'halt');
     }
 
     await decideSymbols({
@@ -298,6 +302,8 @@ export function botEngineService(
         return await run(userId);
       } finally {
         await release();
+        // After everything the tick wrote has committed; a failed enqueue is only logged.
+        await dispatchAlertsQuietly(db, deps.alertQueue, userId);
       }
     },
 
