@@ -70,10 +70,15 @@ describe('alert channels against the documented request shapes', () => {
   });
 
   it('plain JSON webhooks get {event, user, text, data}', async () => {
-    await sendWebhook('https://hooks.slack.com/services/T0/B0/secretpath', 'json', {
-      ...fill,
-      data: { id: 7 },
-    }, options);
+    await sendWebhook(
+      'https://hooks.slack.com/services/T0/B0/secretpath',
+      'json',
+      {
+        ...fill,
+        data: { id: 7 },
+      },
+      options,
+    );
     expect(received[0]?.body).toEqual({
       event: 'fill',
       user: 'ann',
@@ -88,7 +93,7 @@ describe('alert channels against the documented request shapes', () => {
       'slack',
       fill,
       options,
-    ).catch((e: unknown) => e as Error);
-    expect(error.message).toBe('The receiver answered 502: upstream [redacted] failed');
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('The receiver answered 502: upstream [redacted] failed');
   });
 });

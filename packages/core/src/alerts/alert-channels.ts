@@ -48,9 +48,7 @@ export interface ChannelOptions {
 
 function refusal(status: number, body: string, secrets: string[]): AlertSendError {
   const excerpt = sanitiseExcerpt(body, secrets);
-  return new AlertSendError(
-    `The receiver answered ${status}${excerpt ? `: ${excerpt}` : ''}`,
-  );
+  return new AlertSendError(`The receiver answered ${status}${excerpt ? `: ${excerpt}` : ''}`);
 }
 
 function networkError(error: unknown, secrets: string[]): AlertSendError {
@@ -73,7 +71,8 @@ export async function sendTelegram(
   } catch (error) {
     throw networkError(error, [token]);
   }
-  if (answer.status < 200 || answer.status >= 300) throw refusal(answer.status, answer.body, [token]);
+  if (answer.status < 200 || answer.status >= 300)
+    throw refusal(answer.status, answer.body, [token]);
 }
 
 /** The webhook, checked against the private network again at send time (DNS rebinding). */
@@ -95,5 +94,6 @@ export async function sendWebhook(
     if (error instanceof WebhookRefused) throw error;
     throw networkError(error, secrets);
   }
-  if (answer.status < 200 || answer.status >= 300) throw refusal(answer.status, answer.body, secrets);
+  if (answer.status < 200 || answer.status >= 300)
+    throw refusal(answer.status, answer.body, secrets);
 }

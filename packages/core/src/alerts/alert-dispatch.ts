@@ -10,15 +10,16 @@ import type { Queue } from 'bullmq';
  * switch, fills synced by a dashboard read). The job id `alert-event-{id}` makes a second
  * hand-over of the same event a no-op; the flag is cleared only after the enqueue succeeded.
  */
-export async function dispatchAlerts(
-  db: Db,
-  queue: Queue,
-  userId?: number,
-): Promise<number> {
+export async function dispatchAlerts(db: Db, queue: Queue, userId?: number): Promise<number> {
   const pending = await pendingAlertEvents(db, 500, userId);
   const ids = pending.map((row) => row.id);
   for (const id of ids)
-    await enqueue(queue, alertQueue, { type: 'event', eventId: id }, { jobId: alertEventJobId(id) });
+    await enqueue(
+      queue,
+      alertQueue,
+      { type: 'event', eventId: id },
+      { jobId: alertEventJobId(id) },
+    );
   await markAlertEventsQueued(db, ids);
   return ids.length;
 }

@@ -18,10 +18,7 @@ import { AlertSendError } from './alert-channels.js';
 import { sendAlert, type AlertTarget } from './alert-send.js';
 import { checkWebhookTarget, WebhookRefused } from './webhook-guard.js';
 
-type Deps = Pick<
-  ServiceDeps,
-  'db' | 'cipher' | 'limiter' | 'mailer' | 'alerts' | 'appUrl'
->;
+type Deps = Pick<ServiceDeps, 'db' | 'cipher' | 'limiter' | 'mailer' | 'alerts' | 'appUrl'>;
 
 export const alertTexts = {
   saved: 'Alert settings saved.',

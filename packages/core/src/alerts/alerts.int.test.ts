@@ -71,7 +71,15 @@ async function user(name: string): Promise<SessionInfo> {
     trialEndsAt: null,
     totpSecretEnc: null,
   });
-  return { userId, username: name, id: 'x', kind: 'full', purpose: null, isAdmin: false, isOnboarded: true } as SessionInfo;
+  return {
+    userId,
+    username: name,
+    id: 'x',
+    kind: 'full',
+    purpose: null,
+    isAdmin: false,
+    isOnboarded: true,
+  } as SessionInfo;
 }
 
 beforeAll(async () => {
@@ -118,15 +126,25 @@ describe('alerts through the queue and the worker', () => {
     await createNotification(db, ann.userId, 'An info line', 'info');
     expect(await dispatchAlerts(db, runtime.deps.alertQueue, ann.userId)).toBe(1);
     await until(() => hits.length === 1);
-    expect(hits[0]?.body).toMatchObject({ event: 'fill', user: 'ann', text: 'Bought 10 AAPL at 150.00' });
+    expect(hits[0]?.body).toMatchObject({
+      event: 'fill',
+      user: 'ann',
+      text: 'Bought 10 AAPL at 150.00',
+    });
 
     // Handed over again (a crash before the pending flag was cleared), and the delivery job run
     // again directly (a worker killed after sending, before BullMQ recorded the job as done).
-    await runtime.deps.alertQueue.add('alerts', { type: 'event', eventId: id }, { jobId: alertEventJobId(id) });
+    await runtime.deps.alertQueue.add(
+      'alerts',
+      { type: 'event', eventId: id },
+      { jobId: alertEventJobId(id) },
+    );
     const deliveries = await db.alertDelivery.findMany({ where: { notificationId: id } });
     expect(deliveries.map((d) => d.status)).toEqual(['delivered']);
     await services.alerts.handle({ type: 'event', eventId: id });
-    expect(await services.alerts.handle({ type: 'deliver', deliveryId: deliveries[0]!.id })).toEqual({
+    expect(
+      await services.alerts.handle({ type: 'deliver', deliveryId: deliveries[0]!.id }),
+    ).toEqual({
       sent: 0,
       skipped: 1,
     });
@@ -143,7 +161,11 @@ describe('alerts through the queue and the worker', () => {
     await dispatchAlerts(db, runtime.deps.alertQueue, bob.userId);
     // The same event enqueued again while no worker runs: one job (its id is the event's).
     await dispatchAlerts(db, runtime.deps.alertQueue, bob.userId);
-    await runtime.deps.alertQueue.add('alerts', { type: 'event', eventId: id }, { jobId: alertEventJobId(id) });
+    await runtime.deps.alertQueue.add(
+      'alerts',
+      { type: 'event', eventId: id },
+      { jobId: alertEventJobId(id) },
+    );
     worker = startAlertWorker();
     await until(() => hits.length >= 1);
     await new Promise((done) => setTimeout(done, 800));
@@ -162,7 +184,9 @@ describe('alerts through the queue and the worker', () => {
     await new Promise((done) => setTimeout(done, 800));
     expect(hits).toHaveLength(31);
     const folds = hits.filter((h) => h.body.event === 'fold');
-    expect(folds).toEqual([{ body: { event: 'fold', user: 'cy', text: foldText(5), data: { count: 5 } } }]);
+    expect(folds).toEqual([
+      { body: { event: 'fold', user: 'cy', text: foldText(5), data: { count: 5 } } },
+    ]);
   });
 
   it('switched-off events and channels send nothing', async () => {
@@ -181,7 +205,9 @@ describe('alerts through the queue and the worker', () => {
 
   it('"Send test alert" answers with the receiver\'s status, the address never echoed', async () => {
     const eve = await user('eve');
-    await services.alerts.save(eve, { webhook: { enabled: true, url: `${url}?fail=1`, format: 'json' } });
+    await services.alerts.save(eve, {
+      webhook: { enabled: true, url: `${url}?fail=1`, format: 'json' },
+    });
     const ok = await services.alerts.test(eve, 'webhook');
     expect(ok).toEqual({ ok: true, message: 'Test alert sent: the webhook accepted it.' });
     expect(hits.at(-1)?.body.event).toBe('test');

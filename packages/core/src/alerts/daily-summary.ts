@@ -38,7 +38,13 @@ export async function writeDailySummaries(
       new Date(session.open),
       new Date(session.close),
     );
-    await createNotification(deps.db, user.userId, summaryText(iso, figures), 'info', 'daily_summary');
+    await createNotification(
+      deps.db,
+      user.userId,
+      summaryText(iso, figures),
+      'info',
+      'daily_summary',
+    );
     written += 1;
   }
   return written;

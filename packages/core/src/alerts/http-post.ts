@@ -28,10 +28,9 @@ export function postJson(
       : (_host, opts, done) => {
           const family = options.family ?? 4;
           if (typeof opts === 'object' && opts !== null && 'all' in opts && opts.all)
-            (done as unknown as (e: null, a: { address: string; family: number }[]) => void)(
-              null,
-              [{ address: options.address!, family }],
-            );
+            (done as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+              { address: options.address!, family },
+            ]);
           else done(null, options.address!, family);
         };
   const client = url.protocol === 'https:' ? https : http;
@@ -72,7 +71,12 @@ export function postJson(
 
 /** A short, single-line excerpt of an answer with every secret replaced. */
 export function sanitiseExcerpt(text: string, secrets: readonly string[], max = 160): string {
-  let clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  // Control characters (line breaks, escapes) would let a receiver shape the message.
+  let clean = [...text]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   for (const secret of secrets) if (secret) clean = clean.split(secret).join('[redacted]');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

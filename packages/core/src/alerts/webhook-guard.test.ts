@@ -93,11 +93,18 @@ describe('webhook targets', () => {
       return [{ address: lookups === 1 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     };
     const options = { allowPrivate: false, resolve: rebinding };
-    await expect(checkWebhookTarget('http://rebind.example.com/hook', options)).resolves.toMatchObject({
+    await expect(
+      checkWebhookTarget('http://rebind.example.com/hook', options),
+    ).resolves.toMatchObject({
       address: '93.184.216.34',
     });
     await expect(
-      sendWebhook('http://rebind.example.com/hook', 'json', { kind: 'test', username: 'u', text: 't' }, options),
+      sendWebhook(
+        'http://rebind.example.com/hook',
+        'json',
+        { kind: 'test', username: 'u', text: 't' },
+        options,
+      ),
     ).rejects.toThrow(webhookText.privateTarget);
     expect(lookups).toBe(2);
   });

@@ -83,7 +83,7 @@ export const webhookText = {
   credentials: 'A webhook address may not hold a user name or password.',
   unresolved: (host: string) => `The webhook's host ${host} could not be found.`,
   privateTarget:
-    "The webhook address points at a private, loopback or link-local network; alerts are only sent to public addresses.",
+    'The webhook address points at a private, loopback or link-local network; alerts are only sent to public addresses.',
 } as const;
 
 export function parseWebhookUrl(raw: string): URL {

@@ -115,7 +115,9 @@ export async function openDelivery(
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(7301, ${row.userId}::int)`;
     const existing = await tx.alertDelivery.findUnique({
-      where: { notificationId_channel: { notificationId: row.notificationId, channel: row.channel } },
+      where: {
+        notificationId_channel: { notificationId: row.notificationId, channel: row.channel },
+      },
       select: { id: true, status: true, windowStart: true },
     });
     if (existing) return existing;

@@ -147,8 +147,8 @@ export function AlertsCard() {
         Alerts
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Get the bot&apos;s fills, problems and a daily summary outside the app. At most 30 alerts
-        a minute reach each channel; the rest are summed up in one message.
+        Get the bot&apos;s fills, problems and a daily summary outside the app. At most 30 alerts a
+        minute reach each channel; the rest are summed up in one message.
       </Text>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
@@ -176,7 +176,9 @@ export function AlertsCard() {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <PasswordInput
             label="Bot token"
-            placeholder={saved.telegram.configured ? 'Saved (enter a new one to replace)' : '123456:ABC…'}
+            placeholder={
+              saved.telegram.configured ? 'Saved (enter a new one to replace)' : '123456:ABC…'
+            }
             value={draft.token}
             onChange={(e) => set({ token: e.currentTarget.value })}
             autoComplete="off"
@@ -203,7 +205,11 @@ export function AlertsCard() {
         </Text>
         <PasswordInput
           label="Webhook address"
-          placeholder={saved.webhook.configured ? 'Saved (enter a new one to replace)' : 'https://hooks.slack.com/services/…'}
+          placeholder={
+            saved.webhook.configured
+              ? 'Saved (enter a new one to replace)'
+              : 'https://hooks.slack.com/services/…'
+          }
           value={draft.url}
           onChange={(e) => set({ url: e.currentTarget.value })}
           autoComplete="off"
