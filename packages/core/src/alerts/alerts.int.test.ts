@@ -11,6 +11,7 @@ import { createCoreRuntime } from '../runtime.js';
 import type { SessionInfo } from '../types.js';
 import { ALERTS_PER_MINUTE, foldText } from './alert-delivery.js';
 import { dispatchAlerts } from './alert-dispatch.js';
+import { summaryText } from './daily-summary.js';
 
 /**
  * Alerts end to end on real PostgreSQL and Redis: a notification of an alert kind goes through
@@ -27,6 +28,8 @@ const runtime = createCoreRuntime(
         DATABASE_URL: process.env.DATABASE_URL,
         REDIS_URL: process.env.REDIS_URL,
         ALERT_WEBHOOK_ALLOW_PRIVATE: '1',
+        DEMO_TRADING_DAYS_PER_MINUTE: '0',
+        DEMO_CLOCK_START: '2026-11-23T14:00:00Z',
       },
       'test',
     ),
@@ -220,5 +223,28 @@ describe('alerts through the queue and the worker', () => {
     expect(answer.ok).toBe(false);
     expect(answer.message).toMatch(/^The receiver answered 403: no access to/);
     expect(answer.message).not.toContain('secret-path');
+  });
+
+  it('the daily summary: once per session, after the close on the demo clock', async () => {
+    const fay = await user('fay');
+    await services.alerts.save(fay, { events: { daily_summary: true } });
+    await db.botState.create({
+      data: { userId: fay.userId, market: 'demo', mode: 'demo', equity: 1000 },
+    });
+    const summaries = () =>
+      db.notification.findMany({ where: { userId: fay.userId, kind: 'daily_summary' } });
+    runtime.demo.clock.advanceTo(Date.parse('2026-11-23T20:30:00Z')); // 15:30 New York
+    await services.alerts.writeDailySummaries();
+    expect(await summaries()).toHaveLength(0);
+    runtime.demo.clock.advanceTo(Date.parse('2026-11-23T21:05:00Z')); // after the 16:00 close
+    await services.alerts.writeDailySummaries();
+    await services.alerts.writeDailySummaries();
+    const written = await summaries();
+    expect(written.map((n) => [n.message, n.alertPending])).toEqual([
+      [summaryText('2026-11-23', { trades: 0, pnl: 0, equity: 1000, openPositions: 0 }), true],
+    ]);
+    expect(written[0]?.message).toBe(
+      'Session 2026-11-23 closed: 0 trades, P&L +0.00, equity 1000.00, 0 open positions.',
+    );
   });
 });
