@@ -93,6 +93,8 @@ export default async function setup(project: TestProject) {
     // No browser test reaches the real Alpaca (e2e/fake-alpaca.ts).
     ALPACA_TRADING_URL: alpaca.url,
     ALPACA_DATA_URL: alpaca.url,
+    // The Alerts card's test sends to a receiver on 127.0.0.1 (e2e/alerts.e2e.test.ts).
+    ALERT_WEBHOOK_ALLOW_PRIVATE: '1',
   };
   const api = launch('api', env);
   const worker = launch('worker', env);

@@ -135,6 +135,10 @@ const rest: Record<string, Call> = {
       t,
     ),
   'GET /api/get-market-status': (t) => api.http.get('/api/get-market-status', t),
+  'GET /api/alerts/settings': (t) => api.http.get('/api/alerts/settings', t),
+  'POST /api/alerts/settings': (t) =>
+    api.http.post('/api/alerts/settings', { events: { fills: true } }, t),
+  'POST /api/alerts/test': (t) => api.http.post('/api/alerts/test', { channel: 'webhook' }, t),
   'POST /api/account/test-connection': (t) =>
     api.http.post('/api/account/test-connection', { environment: 'paper' }, t),
   'POST /api/use-demo-market': (t) => api.http.post('/api/use-demo-market', undefined, t),
@@ -231,6 +235,9 @@ const procedures: Record<string, Call> = {
     alpaca_api_key_paper: 'PKBOBBY2',
     alpaca_api_secret_paper: 'bobby-secret2',
   }),
+  'alerts.settings': trpc('alerts.settings', 'query'),
+  'alerts.save': trpc('alerts.save', 'mutation', { events: { fills: true } }),
+  'alerts.test': trpc('alerts.test', 'mutation', { channel: 'webhook' }),
   'account.testConnection': trpc('account.testConnection', 'mutation', { environment: 'paper' }),
   'account.useDemoMarket': trpc('account.useDemoMarket', 'mutation'),
   'market.status': trpc('market.status', 'query'),

@@ -8,6 +8,7 @@ import {
   botQueue,
   createRedis,
   mailQueue,
+  alertQueue,
   marketImportQueue,
   metricsQueue,
   mlScoreQueue,
@@ -28,6 +29,7 @@ import { alpacaUniverseProcessor, scheduleAlpacaUniverse } from './alpaca-univer
 import { screenerProcessor } from './screener.processor.js';
 import { backtestProcessor } from './backtest.processor.js';
 import { botProcessor, startBotSchedulerHealing } from './bot.processor.js';
+import { alertProcessor, startAlertSweep } from './alert.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
@@ -98,9 +100,13 @@ const workers = [
     runtime.namespace,
     env.BOT_CONCURRENCY,
   ),
+  // Alerts wait on receivers (HTTP, the mail outbox), not on the CPU.
+  startWorker(alertQueue, alertProcessor(runtime.services), connection, runtime.namespace, 8),
 ];
 // Running bots get their Job Schedulers back from PostgreSQL (a Redis flush), now and every 15 s.
 const stopBotHealing = startBotSchedulerHealing(runtime.services);
+// Alert events written outside a tick, and the daily summaries after each close.
+const stopAlertSweep = startAlertSweep(runtime.db, runtime.deps.alertQueue, runtime.services);
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);
 if (providerRefresh) workers.push(providerRefresh);
@@ -141,6 +147,7 @@ console.log(
 const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
   stopBotHealing();
+  stopAlertSweep();
   const closing = [...workers.map((worker) => worker.close()), news.close(), mlQueue.close()];
   const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);

@@ -32,6 +32,11 @@ export const coreEnvShape = {
   /** smtp://user:pass@host:port or smtps://…; unset keeps mail in the dev outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Tradebot <no-reply@localhost>'),
+  /**
+   * 1 lets alert webhooks reach loopback and private addresses (a receiver on this machine or
+   * network, the tests); by default they are refused when saved and again when sent.
+   */
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   /** Usernames exempt from 2FA changes (spec §5: two reserved accounts). */
   RESERVED_USERNAMES: z
     .string()

@@ -6,6 +6,7 @@ import type { UserEvents } from './events/user-events.js';
 import type { AlpacaKeys } from './market/alpaca-keys.js';
 import type { MarketDeps } from './market/market-deps.js';
 import type { Mailer } from './mail/outbox-mailer.js';
+import type { ChannelOptions } from './alerts/alert-channels.js';
 import type { Cipher } from './security/cipher.js';
 import type { RateLimiter } from './security/rate-limit.js';
 
@@ -44,6 +45,10 @@ export interface ServiceDeps {
   backtestQueue: Queue;
   /** The bot queue: one Job Scheduler `bot:{userId}` per running bot (core/src/bot). */
   botQueue: Queue;
+  /** The alerts queue (core/src/alerts): events fan out to the user's channels there. */
+  alertQueue: Queue;
+  /** How alerts reach outside receivers (core/src/alerts/alert-channels.ts). */
+  alerts: ChannelOptions;
 }
 
 export interface UniverseDeps {

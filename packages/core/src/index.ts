@@ -95,3 +95,6 @@ export { botEngineService, type BotEngineService } from './bot/engine/tick.js';
 export { decideAtClose } from './bot/engine/decide.js';
 export { syncCashActivities } from './bot/reads/cash.js';
 export { healBotSchedulers, upsertBotScheduler } from './bot/control/scheduler.js';
+export { dispatchAlerts } from './alerts/alert-dispatch.js';
+export { ALERTS_PER_MINUTE, foldText } from './alerts/alert-delivery.js';
+export { isPrivateAddress, checkWebhookTarget, WebhookRefused } from './alerts/webhook-guard.js';

@@ -10,6 +10,7 @@ import {
   screenerQueue,
   backtestQueue,
   botQueue,
+  alertQueue,
 } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
 import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
@@ -43,6 +44,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   const news = openQueue(newsQueue, queueConnection, namespace);
   const backtests = openQueue(backtestQueue, queueConnection, namespace);
   const bot = openQueue(botQueue, queueConnection, namespace);
+  const alerts = openQueue(alertQueue, queueConnection, namespace);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const market: MarketDeps = {
@@ -99,6 +101,8 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
     newsQueue: news,
     backtestQueue: backtests,
     botQueue: bot,
+    alertQueue: alerts,
+    alerts: { allowPrivate: env.ALERT_WEBHOOK_ALLOW_PRIVATE === '1' },
     ...overrides,
   };
   const demoClock = demoClockService(db, deps.market.demo.clock, Date.parse(env.DEMO_CLOCK_START));
@@ -138,6 +142,7 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       await news.close();
       await backtests.close();
       await bot.close();
+      await alerts.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

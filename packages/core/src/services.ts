@@ -1,4 +1,7 @@
 import { accountService } from './account/account.service.js';
+import { alertDeliveryService } from './alerts/alert-delivery.js';
+import { alertSettingsService } from './alerts/alert-settings.service.js';
+import { writeDailySummaries } from './alerts/daily-summary.js';
 import { adminReportsService } from './admin/admin-reports.service.js';
 import { adminService } from './admin/admin.service.js';
 import { authService } from './auth/auth.service.js';
@@ -63,6 +66,11 @@ export function createServices(
     demoClock,
     clientErrors: clientErrorService(deps),
     notifications: notificationService(deps),
+    alerts: {
+      ...alertSettingsService(deps),
+      ...alertDeliveryService(deps),
+      writeDailySummaries: () => writeDailySummaries(deps),
+    },
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
     stockLists: { ...stockListsService(deps, market, news), ...listMovesService(deps, market) },

@@ -26,3 +26,4 @@ export * from './repos/bot-cash.repo.js';
 export * from './repos/advisory-lock.repo.js';
 export * from './repos/alpaca-universe.repo.js';
 export * from './repos/alpaca-loads.repo.js';
+export * from './repos/alerts.repo.js';

@@ -1,4 +1,6 @@
 import {
+  ZAlertJob,
+  ZAlertJobResult,
   ZAlpacaUniverseJob,
   ZAlpacaUniverseResult,
   ZMlScoreJob,
@@ -239,3 +241,27 @@ export const alpacaUniverseJobId = (session: string) => `alpaca-universe-${sessi
 /** The Job Scheduler of the loads: 16:30 and 20:30 New York on weekdays (after each close). */
 export const ALPACA_UNIVERSE_SCHEDULER_ID = 'alpaca-universe-after-close';
 export const ALPACA_UNIVERSE_SCHEDULE = { pattern: '30 16,20 * * 1-5', tz: 'America/New_York' };
+
+/**
+ * Alerts outside the app (core/src/alerts): an `event` job per alert notification (id
+ * `alert-event-{notificationId}`) fans out to the user's channels, and a `deliver` job per
+ * (event, channel) (id `alert-{notificationId}-{channel}`) sends it. The delivered state is kept
+ * in PostgreSQL (alert_deliveries), so a retry after a crash never sends twice what was marked.
+ * Five attempts with exponential back-off (2 s, 4 s, 8 s, 16 s); a short lock hands a killed
+ * worker's delivery on within seconds, as for mail.
+ */
+export const alertQueue = defineQueue({
+  name: 'alerts',
+  payload: ZAlertJob,
+  result: ZAlertJobResult,
+  defaultJobOptions: {
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 2_000 },
+    removeOnComplete: { count: 5_000 },
+    removeOnFail: { count: 1_000 },
+  },
+  workerOptions: { lockDuration: 10_000, stalledInterval: 2_000, maxStalledCount: 3 },
+});
+
+export const alertEventJobId = (eventId: number) => `alert-event-${eventId}`;
+export const alertDeliveryJobId = (key: string, channel: string) => `alert-${key}-${channel}`;

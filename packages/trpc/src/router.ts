@@ -1,4 +1,5 @@
 import { accountRouter } from './routers/account.router.js';
+import { alertsRouter } from './routers/alerts.router.js';
 import { adminRouter } from './routers/admin.router.js';
 import { authRouter } from './routers/auth.router.js';
 import { clientErrorRouter } from './routers/client-error.router.js';
@@ -35,6 +36,7 @@ export const appRouter = router({
   tradingSettings: tradingSettingsRouter,
   backtests: backtestsRouter,
   bot: botRouter,
+  alerts: alertsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -180,6 +180,10 @@ export const restRoutes: readonly RestRoute[] = [
   },
   // ours: the account history (dividends the broker booked)
   { method: 'GET', path: '/api/bot/account-history', procedure: 'bot.accountHistory' },
+  // ours: alerts outside the app (account settings' Alerts card)
+  { method: 'GET', path: '/api/alerts/settings', procedure: 'alerts.settings' },
+  { method: 'POST', path: '/api/alerts/settings', procedure: 'alerts.save', input: body },
+  { method: 'POST', path: '/api/alerts/test', procedure: 'alerts.test', input: body },
   // spec §7 Live log
   { method: 'GET', path: '/api/get-live-log', procedure: 'bot.liveLog' },
   // spec §7 Strategy settings: the backtest settings form

@@ -8,7 +8,7 @@ import { botMarketFor, MissingKeysError, type BotMarket, type BotMode } from './
 
 export type BotDeps = Pick<
   ServiceDeps,
-  'db' | 'cipher' | 'market' | 'limiter' | 'events' | 'botQueue' | 'now'
+  'db' | 'cipher' | 'market' | 'limiter' | 'events' | 'botQueue' | 'alertQueue' | 'now'
 > & {
   /** Where a user's bot trades (default `botMarketFor`); tests put a fake broker there. */
   marketFor?: typeof botMarketFor;

@@ -45,4 +45,6 @@ export const aad = {
   brokerSecret: (userId: number, env: 'paper' | 'live') => `user:${userId}:${env}:secret`,
   /** Bound to the outbox row's Message-ID, which is fixed before the row is written. */
   mailSecrets: (messageId: string) => `mail:${messageId}:secrets`,
+  alertTelegramToken: (userId: number) => `user:${userId}:alerts:telegram-token`,
+  alertWebhookUrl: (userId: number) => `user:${userId}:alerts:webhook-url`,
 };

@@ -28,6 +28,10 @@ export const RATE_LIMITS = {
   alpacaTestAccount: { points: 10, duration: 60 },
   /** Dashboard reads of the bot that call Alpaca (positions, tracked symbols, chart, trades). */
   botAlpacaReads: { points: 60, duration: 60 },
+  /** "Send test alert": each sends a mail, a Telegram message or a webhook request. */
+  alertTestAccount: { points: 5, duration: 60 },
+  /** Alert settings saves (each may resolve a webhook's host). */
+  alertSaveAccount: { points: 20, duration: 60 },
 } as const;
 
 export type RateBucket = keyof typeof RATE_LIMITS;

@@ -231,10 +231,18 @@ export async function listBotTrades(db: Q, userId: number): Promise<BotTradeRow[
 export async function insertNotifications(
   tx: DbTx,
   userId: number,
-  rows: readonly { message: string; status: string }[],
+  rows: readonly { message: string; status: string; kind?: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.notification.createMany({ data: rows.map((row) => ({ userId, ...row })) });
+  // A kind other than 'info' is an alert event (see createNotification).
+  await tx.notification.createMany({
+    data: rows.map(({ kind = 'info', ...row }) => ({
+      userId,
+      ...row,
+      kind,
+      alertPending: kind !== 'info',
+    })),
+  });
 }
 
 /** Per symbol, the newest filled entry intent: its fill price and request (bracket levels). */

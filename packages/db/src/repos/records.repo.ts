@@ -36,9 +36,19 @@ export function listNotifications(db: Db, userId: number, limit: number) {
   });
 }
 
-export async function createNotification(db: Db, userId: number, message: string, status: string) {
+/**
+ * Every bot notification is written here or by `insertNotifications`: a kind other than 'info'
+ * is an alert event, left pending for the alerts queue (core/src/alerts/alert-dispatch.ts).
+ */
+export async function createNotification(
+  db: Db,
+  userId: number,
+  message: string,
+  status: string,
+  kind: string = 'info',
+) {
   const row = await db.notification.create({
-    data: { userId, message, status },
+    data: { userId, message, status, kind, alertPending: kind !== 'info' },
     select: { id: true },
   });
   return row.id;

@@ -27,6 +27,7 @@ import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import { placeOrder, settleOrderIntent, type PlaceOutcome } from '../orders/place-order.js';
 import { waitForBotLock } from '../engine/lock.js';
+import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from '../engine/journal.js';
 import { protectPositions } from '../engine/protect.js';
 
@@ -172,6 +173,7 @@ export function botOrders(
       });
     } finally {
       await journal.flush(db, userId);
+      await dispatchAlertsQuietly(db, deps.alertQueue, userId);
     }
   }
 
@@ -254,7 +256,14 @@ export function botOrders(
         },
       ]);
       // Each refused close was notified with its protection put back (restoreProtection).
-      await createNotification(db, userId, message, refused.length > 0 ? 'failed' : 'info');
+      await createNotification(
+        db,
+        userId,
+        message,
+        refused.length > 0 ? 'failed' : 'info',
+        'kill_switch',
+      );
+      await dispatchAlertsQuietly(db, deps.alertQueue, userId);
       const status = await readBotStatus(db, userId);
       await publishBotStatus(deps.events, userId, status);
       return { message, canceled_orders: canceled, closed_positions: closed, status };

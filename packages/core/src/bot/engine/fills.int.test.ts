@@ -108,7 +108,7 @@ describe('syncFills', () => {
       'Bought 30 AAA at 10.00',
       'Bought 70 AAA at 11.00',
       'Sold 40 AAA at 12.00',
-      'Sold 60 AAA at 13.00',
+      'Sold 60 AAA at 13.00 (trade closed, P&L +190.00)',
     ]);
     expect(await db.notification.count({ where: { userId: userB } })).toBe(0);
     const state = await db.botState.findUnique({ where: { userId: userA } });

@@ -64,18 +64,25 @@ export async function syncFills(
         ...new Set(stored.map((f) => f.brokerOrderId)),
       ]);
       let closedTrades = 0;
+      // The P&L of each round trip, by the fill that closed it (its notification says so).
+      const closedBy = new Map<string, number>();
       for (const symbol of symbols) {
         const ofSymbol = stored
           .filter((f) => f.symbol === symbol)
           .map((f) => toTradeFill(f, intents.get(f.brokerOrderId)));
         const trades = roundTrips(ofSymbol).map((t) => ({ ...t, symbol }));
+        for (const trade of trades) closedBy.set(trade.exitFillId, trade.pnl);
         closedTrades += await replaceBotTrades(tx, userId, symbol, trades);
       }
       if (fresh.length === 0) return { newFills: 0, closedTrades };
       // Fills from before the bot's first order are the account's history, not news.
       const first = await firstBotOrderTime(tx, userId);
       const news = first === null ? [] : fresh.filter((f) => f.time >= first);
-      await insertNotifications(tx, userId, news.map(fillNotification));
+      await insertNotifications(
+        tx,
+        userId,
+        news.map((f) => fillNotification(f, closedBy.get(f.brokerFillId))),
+      );
       await logProtectiveExits(tx, userId, news, intents);
       const newest = fresh.reduce((a, f) => (f.time > a ? f.time : a), fresh[0]!.time);
       await touchBotActivity(tx, userId, newest);
@@ -212,11 +219,15 @@ function toTradeFill(fill: BotFillRow, intent: Intent): TradeFill {
 }
 
 /** "Bought 12 AAPL at 187.20". */
-function fillNotification(fill: BotFillRow) {
+/** "Sold 60 AAA at 13.00", with the round trip's P&L when the fill closed one (an alert event). */
+function fillNotification(fill: BotFillRow, pnl: number | undefined) {
   const verb = fill.side === 'buy' ? 'Bought' : 'Sold';
+  const closed =
+    pnl === undefined ? '' : ` (trade closed, P&L ${pnl >= 0 ? '+' : ''}${pnl.toFixed(2)})`;
   return {
-    message: `${verb} ${formatQty(fill.qty)} ${fill.symbol} at ${fill.price.toFixed(2)}`,
+    message: `${verb} ${formatQty(fill.qty)} ${fill.symbol} at ${fill.price.toFixed(2)}${closed}`,
     status: 'info',
+    kind: 'fill',
   };
 }
 

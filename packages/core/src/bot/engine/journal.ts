@@ -1,3 +1,4 @@
+import type { TNotificationKind } from '@tradebot/api-contract';
 import { appendBotLogs, createNotification, type Db } from '@tradebot/db';
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -21,7 +22,12 @@ export class TickJournal {
   readonly lines: JournalLine[] = [];
   /** Every line this tick wrote (the `update` event's log lines). */
   readonly written: JournalLine[] = [];
-  readonly notes: { message: string; status: string; eventKey: string | null }[] = [];
+  readonly notes: {
+    message: string;
+    status: string;
+    eventKey: string | null;
+    kind: TNotificationKind;
+  }[] = [];
   ordersSent = 0;
   /** Market time of the last order sent or fill seen in this tick. */
   activity: number | null = null;
@@ -32,13 +38,18 @@ export class TickJournal {
     this.lines.push({ at: new Date(this.now), level, message, eventKey });
   }
 
-  /** A notification; with `eventKey`, sent only when that event's line is written now. */
+  /**
+   * A notification, and with a kind other than 'info' an alert event (sent outside the app by
+   * core/src/alerts); a failed one is an order problem unless said otherwise. With `eventKey`,
+   * it is sent only when that event's line is written now.
+   */
   notify(
     message: string,
     status: 'info' | 'warning' | 'failed',
-    eventKey: string | null = null,
+    options: { eventKey?: string | null; kind?: TNotificationKind } = {},
   ): void {
-    this.notes.push({ message, status, eventKey });
+    const kind = options.kind ?? (status === 'failed' ? 'rejection' : 'info');
+    this.notes.push({ message, status, eventKey: options.eventKey ?? null, kind });
   }
 
   sent(): void {
@@ -52,6 +63,6 @@ export class TickJournal {
     this.written.push(...lines.filter((l) => l.eventKey === null || fresh.has(l.eventKey)));
     for (const note of this.notes.splice(0))
       if (note.eventKey === null || fresh.has(note.eventKey))
-        await createNotification(db, userId, note.message, note.status);
+        await createNotification(db, userId, note.message, note.status, note.kind);
   }
 }

@@ -294,7 +294,7 @@ async function protectOne(
           found.why,
         );
         journal.log('info', message, `${clientOrderId}:sent`);
-        journal.notify(message, 'info', `${clientOrderId}:sent`);
+        journal.notify(message, 'info', { eventKey: `${clientOrderId}:sent` });
       }
       return true;
     }

@@ -257,7 +257,7 @@ export function logOrderEvent(journal: TickJournal, row: BotOrderRow, order: Bro
     case 'rejected': {
       const message = botTick.orderRejected(row.symbol, order.brokerStatus);
       journal.log('warn', message, key('rejected'));
-      journal.notify(message, 'failed', key('rejected'));
+      journal.notify(message, 'failed', { eventKey: key('rejected') });
       return true;
     }
     default:
@@ -310,7 +310,7 @@ async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
   } else if (outcome.kind === 'refused') {
     const message = botTick.orderRejected(row.symbol, outcome.error.message);
     journal.log('warn', message, `${id}:rejected`);
-    journal.notify(message, 'failed', `${id}:rejected`);
+    journal.notify(message, 'failed', { eventKey: `${id}:rejected` });
   } else journal.log('warn', botTick.orderLost(row.symbol, id), `${attempt}:lost`);
 }
 

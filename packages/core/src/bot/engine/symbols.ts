@@ -349,7 +349,7 @@ function report(
       ? botTick.closeRefused(symbol, outcome.error.message)
       : botTick.orderRejected(symbol, outcome.error.message);
     ctx.journal.log('warn', message, key);
-    ctx.journal.notify(message, 'failed', key);
+    ctx.journal.notify(message, 'failed', { eventKey: key });
     return false;
   }
   // The answer was lost: the order may be at the broker (the next tick looks it up).

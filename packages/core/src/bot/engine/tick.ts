@@ -16,6 +16,7 @@ import {
 } from '@tradebot/market';
 import type { ServiceDeps } from '../../deps.js';
 import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
+import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from './journal.js';
 import { tryBotLock } from './lock.js';
 import {
@@ -34,7 +35,10 @@ import { watchTrailingStops } from './trailing.js';
 import { syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
 
-type EngineDeps = Pick<ServiceDeps, 'db' | 'cipher' | 'market' | 'events' | 'botQueue'>;
+type EngineDeps = Pick<
+  ServiceDeps,
+  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue'
+>;
 
 export type MarketFor = (
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
@@ -142,7 +146,7 @@ export function botEngineService(
     const journal = new TickJournal(now);
     const message = botTick.tickFailed(reason);
     journal.log('error', message);
-    if (state.lastError !== reason) journal.notify(message, 'failed');
+    if (state.lastError !== reason) journal.notify(message, 'failed', { kind: 'bot_error' });
     await db.botState.update({
       where: { userId },
       data: { lastError: reason, lastTickAt: new Date(now) },
@@ -228,7 +232,7 @@ export function botEngineService(
       // One halt per run of the bot (a restart clears it).
       const key = `halt:${state.startedAt?.getTime() ?? 0}`;
       journal.log('warn', message, key);
-      journal.notify(message, 'warning', key);
+      journal.notify(message, 'warning', { eventKey: key, kind: 'halt' });
     }
 
     await decideSymbols({
@@ -301,6 +305,8 @@ export function botEngineService(
         return await run(userId);
       } finally {
         await release();
+        // After everything the tick wrote has committed; a failed enqueue is only logged.
+        await dispatchAlertsQuietly(db, deps.alertQueue, userId);
       }
     },
 

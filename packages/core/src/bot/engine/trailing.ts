@@ -104,7 +104,7 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
       // The legs are cancelled: the tick's protection check (after this watch) puts them back.
       const message = botTick.closeRefused(p.symbol, outcome.error.message);
       ctx.journal.log('warn', message, `${clientOrderId}:rejected`);
-      ctx.journal.notify(message, 'failed', `${clientOrderId}:rejected`);
+      ctx.journal.notify(message, 'failed', { eventKey: `${clientOrderId}:rejected` });
     } else
       ctx.journal.log('warn', botTick.orderLost(p.symbol, clientOrderId), `${clientOrderId}:lost`);
   }

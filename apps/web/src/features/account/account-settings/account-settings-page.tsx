@@ -2,6 +2,7 @@ import { ui } from '@tradebot/api-contract';
 import { Alert, Group, Loader, Stack } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';
+import { AlertsCard } from './alerts-card';
 import { ChangePasswordCard } from './change-password-card';
 import { DemoMarketCard } from './demo-market-card';
 import { LiveModeConfirm } from './live-mode-confirm';
@@ -43,6 +44,7 @@ export function AccountSettingsPage() {
         )}
         <LiveModeConfirm {...liveConfirm} loading={saving} />
         {/* Its own form, outside the settings loader: a new token reloads the settings. */}
+        <AlertsCard />
         <ChangePasswordCard />
       </Stack>
     </Page>
