@@ -1,4 +1,6 @@
+import { botTick } from '@tradebot/api-contract';
 import {
+  appendBotLogs,
   botFillsOf,
   firstBotOrderTime,
   insertBotFills,
@@ -13,9 +15,15 @@ import {
   type BotFillRow,
   type Db,
 } from '@tradebot/db';
-import { BrokerError, type BrokerFill, type BrokerOrder, type BrokerPort } from '@tradebot/market';
+import {
+  BrokerError,
+  newYorkDayOf,
+  type BrokerFill,
+  type BrokerOrder,
+  type BrokerPort,
+} from '@tradebot/market';
 import { recordBrokerState } from '../orders/place-order.js';
-import { roundTrips, type TradeFill } from './round-trips.js';
+import { roundTrips, type RoundTrip, type TradeFill } from './round-trips.js';
 
 export interface SyncedFills {
   /** Fills new since the last sync (stored once each in bot_fills). */
@@ -61,14 +69,24 @@ export async function syncFills(
         ...new Set(stored.map((f) => f.brokerOrderId)),
       ]);
       let closedTrades = 0;
+      const freshIds = new Set(fresh.map((f) => f.brokerFillId));
+      const sameSession: (RoundTrip & { symbol: string })[] = [];
       for (const symbol of symbols) {
         const ofSymbol = stored
           .filter((f) => f.symbol === symbol)
           .map((f) => toTradeFill(f, intents.get(f.brokerOrderId)));
         const trades = roundTrips(ofSymbol).map((t) => ({ ...t, symbol }));
         closedTrades += await replaceBotTrades(tx, userId, symbol, trades);
+        for (const t of trades)
+          if (freshIds.has(t.exitFillId) && isSameSession(t)) sameSession.push(t);
       }
       if (fresh.length === 0) return { newFills: 0, closedTrades };
+      // A trade opened and closed between two reads was never a position: the log says so.
+      await appendBotLogs(
+        tx,
+        userId,
+        sameSession.map((t) => ({ at: t.exitAt, level: 'info', message: botTick.sameSession(t) })),
+      );
       // Fills from before the bot's first order are the account's history, not news.
       const first = await firstBotOrderTime(tx, userId);
       const news = first === null ? [] : fresh.filter((f) => f.time >= first);
@@ -106,6 +124,11 @@ export async function identifyLostOrders(
     throw error;
   }
   for (const order of found) if (order !== null) await recordBrokerState(db, userId, order);
+}
+
+/** Opened and closed on one New York trading date. */
+function isSameSession(t: RoundTrip): boolean {
+  return newYorkDayOf(t.entryAt.getTime()) === newYorkDayOf(t.exitAt.getTime());
 }
 
 function toRow(fill: BrokerFill): BotFillRow {

@@ -4,7 +4,12 @@ import {
   type TBotTickResult,
   type TTradingSettings,
 } from '@tradebot/api-contract';
-import { findBotState, unsettledOrderIntents, type BotStateRow } from '@tradebot/db';
+import {
+  findBotState,
+  recordEquityPoint,
+  unsettledOrderIntents,
+  type BotStateRow,
+} from '@tradebot/db';
 import {
   BrokerError,
   isoFromDay,
@@ -276,6 +281,7 @@ export function botEngineService(
       },
       select: { lastActivity: true, running: true },
     });
+    await recordEquityPoint(db, userId, new Date(now), account.equity);
     const lines = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await journal.flush(db, userId);
     await publishBotUpdate(deps, userId, {
