@@ -208,6 +208,12 @@ describe('the trading bot on the demo market', () => {
         WHERE u.username = 'botjourney' AND o.status IN ('new', 'partially_filled')`,
     );
     expect(open?.n).toBe(0);
+    // The stopped bot's figures follow the broker: nothing held, so equity = cash.
+    await expect
+      .poll(async () => (await text('bot-equity')) === (await text('bot-cash')), {
+        timeout: 45_000,
+      })
+      .toBe(true);
     await screenshot(page, 'bot-journey-flattened');
   }, 240_000);
 });

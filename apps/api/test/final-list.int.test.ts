@@ -45,7 +45,8 @@ describe('GET /api/get-final-trading-config', () => {
         rsi: 28.25,
         atr: 3.5,
         macd: -0.75,
-        qty: null,
+        // Not held by the bot (the positions the dashboard reads).
+        qty: 0,
         avg_price: null,
         unrealized_pl: null,
         // The demo listing's domain, not the real universe's DMA.
@@ -58,7 +59,7 @@ describe('GET /api/get-final-trading-config', () => {
         rsi: null,
         atr: null,
         macd: null,
-        qty: null,
+        qty: 0,
         avg_price: null,
         unrealized_pl: null,
         domain: null,

@@ -175,7 +175,37 @@ export const botTick = {
     `${symbol}: the broker refused to close the position: ${reason}. It is still open; its stop-loss and take-profit are put back.`,
   trailingStop: (symbol: string, price: number, level: number) =>
     `${symbol}: trailing stop hit (last ${price.toFixed(2)}, level ${level.toFixed(2)}); closing at market.`,
+  sameSession: (t: SameSessionTrade) => sameSessionLine(t),
   tickFailed: (reason: string) => `The trading bot could not complete its check: ${reason}`,
   internalFault:
     'The last check stopped on an error of ours; it was logged and the next check runs as usual.',
 } as const;
+
+/** A trade opened and closed within one session (never seen as a position between reads). */
+export interface SameSessionTrade {
+  symbol: string;
+  side: 'long' | 'short';
+  qty: number;
+  entryPrice: number;
+  exitPrice: number;
+  reason: string | null;
+}
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+/** "KUPR: bought 85 at $12.30, stopped out at $11.95 the same session". */
+export function sameSessionLine(t: SameSessionTrade): string {
+  const qty = Number.isInteger(t.qty) ? String(t.qty) : t.qty.toFixed(4);
+  const opened = t.side === 'long' ? 'bought' : 'sold short';
+  const closed =
+    t.reason === 'stop_loss'
+      ? 'stopped out'
+      : t.reason === 'take_profit'
+        ? 'took profit'
+        : t.reason === 'trailing_stop'
+          ? 'trailing stop hit'
+          : t.side === 'long'
+            ? 'sold'
+            : 'covered';
+  return `${t.symbol}: ${opened} ${qty} at ${usd(t.entryPrice)}, ${closed} at ${usd(t.exitPrice)} the same session`;
+}

@@ -368,4 +368,10 @@ export const server = {
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,
 } as const;
 
-export { botTick, decisionWhy, type ExplainParams } from './bot-messages.js';
+export {
+  botTick,
+  decisionWhy,
+  sameSessionLine,
+  type ExplainParams,
+  type SameSessionTrade,
+} from './bot-messages.js';

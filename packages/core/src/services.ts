@@ -50,6 +50,11 @@ export function createServices(
   const mlScore = mlScoreService(deps);
   const news = newsService(deps, market);
   const tradingSettings = tradingSettingsService(deps, market);
+  const bot = botService(
+    deps,
+    market,
+    async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
+  );
   const alpacaUniverse = alpacaUniverseJobService(deps);
   const services = {
     auth: {
@@ -73,7 +78,10 @@ export function createServices(
     },
     mail: mailDeliveryService(deps),
     marketUniverse: marketUniverseService(deps),
-    stockLists: { ...stockListsService(deps, market, news), ...listMovesService(deps, market) },
+    stockLists: {
+      ...stockListsService(deps, market, news),
+      ...listMovesService(deps, market, bot.trackedSymbols),
+    },
     tradingSettings,
     backtests: backtestJobsService(deps, market, {
       // A short needs the user's general short_atr_threshold, as the bot's will.
@@ -82,11 +90,7 @@ export function createServices(
       }),
     }),
     backtestSettings: backtestSettingsService(deps),
-    bot: botService(
-      deps,
-      market,
-      async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
-    ),
+    bot,
     botEngine: botEngineService(deps, tradingSettings),
     mlScore,
     news,

@@ -42,6 +42,8 @@ export const ZPosition = z.object({
   current_price: z.number().nullable(),
   market_value: z.number().nullable(),
   unrealized_pl: z.number().nullable(),
+  /** A closing order of the bot's is waiting for the next open (the market is closed). */
+  closing_at_next_open: z.boolean().optional(),
 });
 export type TPosition = z.infer<typeof ZPosition>;
 export const ZPositionsOutput = z.array(ZPosition);

@@ -19,19 +19,21 @@ import {
 useDemoBrokerFixture();
 
 describe('the simulated broker on the demo market: fills', () => {
-  it('fills an opg buy decided on a close at the next open with slippage, once that bar completes', async () => {
+  it('fills an opg buy decided on a close at the next open with slippage, once that session opens', async () => {
     const a = broker(userA);
     const placed = await a.submitOrder(order({ clientOrderId: 'entry-1' }));
     expect(placed).toMatchObject({ status: 'new', filledQty: 0, qty: 10, symbol: SYMBOL });
     expect(await a.listOpenOrders()).toHaveLength(1);
 
-    // The next session has opened but its bar is not complete: nothing fills yet.
-    clock.advance(session(1).open + 3_600_000 - clock.now());
-    expect((await a.getOrderByClientId('entry-1'))?.status).toBe('new');
-    expect(await a.getFills(0)).toEqual([]);
+    // The next session has opened, its bar not complete: the order fills at its opening price.
+    clock.advance(session(1).open + 60_000 - clock.now());
+    const price = bar(1).open * (1 + S);
+    expect(await a.getOrderByClientId('entry-1')).toMatchObject({
+      status: 'filled',
+      filledAvgPrice: price,
+    });
 
     afterClose(1);
-    const price = bar(1).open * (1 + S);
     const filled = await a.getOrderByClientId('entry-1');
     expect(filled).toMatchObject({ status: 'filled', filledQty: 10, filledAvgPrice: price });
     expect(filled?.filledAt).toBe(session(1).open);

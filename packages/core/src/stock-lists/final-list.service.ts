@@ -3,6 +3,7 @@ import {
   server,
   ui,
   type TFinalTradingEntry,
+  type TTrackedSymbol,
   type TUpdateFinalTradingInput,
 } from '@tradebot/api-contract';
 import {
@@ -21,30 +22,55 @@ import { entrySymbols, storedParameters, withListsLock } from './stored-paramete
  * The Final Trading List as the Trading tab shows and edits it (GET and POST
  * /api/get-final-trading-config, /api/update-final-trading-config).
  */
-export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+/** The dashboard's monitored symbols (GET /api/tracked-symbols) of a session. */
+export type TrackedOf = (session: SessionInfo) => Promise<TTrackedSymbol[]>;
+
+export function finalListService(
+  deps: Pick<ServiceDeps, 'db'>,
+  market: ActiveMarketService,
+  tracked?: TrackedOf,
+) {
   const { db } = deps;
 
+  /** The monitored symbols by symbol; none when the broker cannot be read (the list still shows). */
+  async function trackedBySymbol(session: SessionInfo): Promise<Map<string, TTrackedSymbol>> {
+    if (tracked === undefined) return new Map();
+    const rows = await tracked(session).catch((error: unknown) => {
+      if (error instanceof AppError) return [];
+      throw error;
+    });
+    return new Map(rows.map((row) => [row.symbol, row]));
+  }
+
   /**
-   * The list sorted by symbol, with the latest metrics and domain of the user's market and each
-   * stock's backtest verdict (the one Optimized Parameters shows).
+   * The list sorted by symbol with the domain of the user's market and each stock's backtest
+   * verdict (the one Optimized Parameters shows); close, RSI, ATR and MACD as the dashboard's
+   * monitored symbols show them, and the bot's position (qty, average price, unrealized P&L) as
+   * GET /api/positions has it.
    */
   async function finalTradingConfig(session: SessionInfo): Promise<TFinalTradingEntry[]> {
     const rows = await listFinalTradingEntries(db, session.userId, market.universeFor(session));
-    const verdicts = await backtestVerdicts(db, session.userId);
-    return rows.map((row) => ({
-      symbol: row.symbol,
-      ...storedParameters(row.parameters),
-      close: row.close,
-      rsi: row.rsi,
-      atr: row.atr,
-      macd: row.macd,
-      // The bot's position comes with the bot (Step 8).
-      qty: null,
-      avg_price: null,
-      unrealized_pl: null,
-      domain: row.domain,
-      no_robust_edge: verdicts.get(row.symbol) ?? null,
-    }));
+    const [live, verdicts] = await Promise.all([
+      trackedBySymbol(session),
+      backtestVerdicts(db, session.userId),
+    ]);
+    return rows.map((row) => {
+      const t = live.get(row.symbol);
+      const held = t !== undefined && t.qty !== 0;
+      return {
+        symbol: row.symbol,
+        ...storedParameters(row.parameters),
+        close: t?.last_price ?? row.close,
+        rsi: t?.rsi ?? row.rsi,
+        atr: t?.atr ?? row.atr,
+        macd: t?.macd ?? row.macd,
+        qty: t === undefined ? null : t.qty,
+        avg_price: held ? t.avg_price : null,
+        unrealized_pl: held ? t.unrealized_pl : null,
+        domain: row.domain,
+        no_robust_edge: verdicts.get(row.symbol) ?? null,
+      };
+    });
   }
 
   return {

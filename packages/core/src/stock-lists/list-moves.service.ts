@@ -15,6 +15,7 @@ import {
   setUndo,
   undoableSymbols,
 } from '@tradebot/db';
+import type { TrackedOf } from './final-list.service.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
@@ -28,7 +29,11 @@ import { withListsLock } from './stored-parameters.js';
  * (Undo), and Reset. A symbol is in at most one of Optimized Parameters and the Final Trading
  * List, and a move never loses it: each runs in one transaction under the user's lists lock.
  */
-export function listMovesService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+export function listMovesService(
+  deps: Pick<ServiceDeps, 'db'>,
+  market: ActiveMarketService,
+  tracked?: TrackedOf,
+) {
   const { db } = deps;
 
   function requireSome(symbols: readonly string[], empty: string) {
@@ -95,7 +100,7 @@ export function listMovesService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMa
       return { message: ui.resetToBacktestDefaults, moved };
     },
 
-    ...finalListService(deps, market),
+    ...finalListService(deps, market, tracked),
 
     /** GET /api/strategy/parameter-schema */
     parameterSchema,

@@ -117,3 +117,28 @@ export async function listingMetrics(db: Q, universe: UniverseSource, symbols: r
     LEFT JOIN stock_metrics m ON m.company_id = c.id
     WHERE c.source = ${universe}::"UniverseSource" AND c.symbol = ANY(${[...symbols]}::text[])`;
 }
+
+/** Adds a point to the bot's equity series unless the equity is that of the last point. */
+export async function recordEquityPoint(
+  db: Q,
+  userId: number,
+  at: Date,
+  equity: number,
+): Promise<void> {
+  const last = await db.botEquityPoint.findFirst({
+    where: { userId },
+    orderBy: { id: 'desc' },
+    select: { equity: true },
+  });
+  if (last?.equity === equity) return;
+  await db.botEquityPoint.create({ data: { userId, at, equity } });
+}
+
+/** The bot's equity series, oldest first. */
+export async function listEquityPoints(db: Q, userId: number) {
+  return db.botEquityPoint.findMany({
+    where: { userId },
+    orderBy: { id: 'asc' },
+    select: { at: true, equity: true },
+  });
+}

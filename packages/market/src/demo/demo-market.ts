@@ -202,6 +202,17 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
     return { symbol: c.profile.symbol, price, size: 100, time: now };
   }
 
+  /** The opening price of the session in progress at the clock's now; null outside one. */
+  async getSessionOpen(symbol: string): Promise<number | null> {
+    const c = this.company(symbol);
+    if (c === undefined) return null;
+    const now = this.clock.now();
+    const session = currentOrNextSession(now);
+    if (now < session.open || now >= session.close) return null;
+    const n = this.completedCount();
+    return this.seriesOf(c, n + 1).open[n] as number;
+  }
+
   async getLatestQuote(symbol: string): Promise<LatestQuote | null> {
     const trade = await this.getLatestTrade(symbol);
     if (trade === null) return null;

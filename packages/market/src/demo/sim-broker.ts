@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DAY_MS, isoFromDay } from '../calendar/days.js';
-import { currentOrNextSession, nextTradingDay } from '../calendar/nyse.js';
+import { currentOrNextSession, nextTradingDay, type TradingSession } from '../calendar/nyse.js';
 import {
   BrokerError,
   type BrokerAccount,
@@ -14,13 +14,16 @@ import {
 import type { MarketDataPort } from '../ports/market-data.port.js';
 import { SimBook, type SimCosts } from './sim-book.js';
 import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
-import { settle, stopLevel } from './sim-settle.js';
+import { fillMarket, settle, stopLevel } from './sim-settle.js';
 import { validateSimOrder } from './sim-validate.js';
 
 export interface SimBrokerOptions {
   store: SimBrokerStore;
   /** The demo market: its clock decides which bars have completed, its bars fill the orders. */
-  market: Pick<MarketDataPort, 'clock' | 'getDailyBars' | 'getLatestTrade'>;
+  market: Pick<MarketDataPort, 'clock' | 'getDailyBars' | 'getLatestTrade'> & {
+    /** The opening price of the session in progress (null outside one): the demo market's. */
+    getSessionOpen?(symbol: string): Promise<number | null>;
+  };
   userId: number;
   /** The user's backtest settings' costs, so fills follow the backtester's rules. */
   costs: SimCosts;
@@ -47,23 +50,40 @@ export class SimBroker implements BrokerPort {
     return this.o.market.clock.now();
   }
 
+  /** The session in progress at the clock's now (opened, not yet closed), else null. */
+  private inSession(now: number): TradingSession | null {
+    const session = currentOrNextSession(now);
+    return session.open <= now && now < session.close ? session : null;
+  }
+
   /** One transaction: settle, then `work` on the settled book; writes both or neither. */
   private run<T>(work: (book: SimBook, ledger: SimLedger) => Promise<T>): Promise<T> {
     const { store, userId, opening, costs, market } = this.o;
-    const today = isoFromDay(Math.floor(this.now() / DAY_MS) + 1);
+    const now = this.now();
+    const today = isoFromDay(Math.floor(now / DAY_MS) + 1);
+    const session = this.inSession(now);
+    const sessionOpen = market.getSessionOpen?.bind(market);
     return store.transact(userId, opening, async (ledger) => {
       const book = new SimBook(ledger);
       await settle(book, {
         costs,
         bars: (symbol, from) =>
           market.getDailyBars(symbol, { from: isoFromDay(Math.round(from / DAY_MS)), to: today }),
+        ...(session !== null && sessionOpen !== undefined
+          ? { opened: { session, open: sessionOpen } }
+          : {}),
       });
       const value = await work(book, ledger);
       return { changes: book.changes(), value };
     });
   }
 
+  /** The price a position is marked at: the last trade during a session, else the last close. */
   private async lastClose(symbol: string): Promise<number | null> {
+    if (this.inSession(this.now()) !== null) {
+      const trade = await this.o.market.getLatestTrade(symbol);
+      if (trade !== null) return trade.price;
+    }
     const day = Math.floor(this.now() / DAY_MS) + 1;
     const bars = await this.o.market.getDailyBars(symbol, {
       from: isoFromDay(day - MARK_LOOKBACK_DAYS),
@@ -148,6 +168,9 @@ export class SimBroker implements BrokerPort {
     if (last === null) throw new BrokerError('rejected', simBrokerMessages.unknownSymbol(symbol));
     const session = currentOrNextSession(now);
     const firstDay = session.open > now ? session.day : nextTradingDay(session.day);
+    // During a session a market order (not one for the opening auction) fills at the last trade.
+    const atMarket =
+      checked.type === 'market' && req.timeInForce !== 'opg' ? this.inSession(now) : null;
     return this.run(async (book, ledger) => {
       const existing =
         book.byClientId(req.clientOrderId) ?? (await ledger.orderByClientId(req.clientOrderId));
@@ -176,13 +199,19 @@ export class SimBroker implements BrokerPort {
         bracket: req.bracket ?? null,
         parentId: null,
         status: 'new',
-        firstBar: firstDay * DAY_MS,
+        firstBar: (atMarket?.day ?? firstDay) * DAY_MS,
         submittedAt: now,
         filledAt: null,
         endedAt: null,
       });
+      if (atMarket !== null) this.fillNow(book, order, last.price, atMarket, now);
       return toBrokerOrder(order);
     });
+  }
+
+  /** Fills a market order sent during `session` at `price` (the last trade), at `now`. */
+  private fillNow(book: SimBook, o: SimOrder, price: number, session: TradingSession, now: number) {
+    fillMarket(book, this.o.costs, o, price, session.day * DAY_MS, now);
   }
 
   async getOrderByClientId(clientOrderId: string): Promise<BrokerOrder | null> {
@@ -221,14 +250,17 @@ export class SimBroker implements BrokerPort {
   }
 
   /**
-   * Closes the whole position with a market order at the next open, cancelling the open orders on
-   * the closing side first (its bracket exit); a second call while that order is open returns it.
+   * Closes the whole position with a market order (at the last trade during a session, else at
+   * the next open), cancelling the open orders on the closing side first (its bracket exit); a
+   * second call while that order is open returns it.
    */
   async closePosition(symbol: string): Promise<BrokerOrder> {
     const sym = symbol.trim().toUpperCase();
     const now = this.now();
     const session = currentOrNextSession(now);
     const firstDay = session.open > now ? session.day : nextTradingDay(session.day);
+    const atMarket = this.inSession(now);
+    const last = atMarket === null ? null : await this.o.market.getLatestTrade(sym);
     return this.run(async (book) => {
       const qty = book.position(sym);
       if (qty === 0) throw new BrokerError('not_found', simBrokerMessages.noPosition(sym));
@@ -255,11 +287,12 @@ export class SimBroker implements BrokerPort {
         bracket: null,
         parentId: null,
         status: 'new',
-        firstBar: firstDay * DAY_MS,
+        firstBar: (atMarket?.day ?? firstDay) * DAY_MS,
         submittedAt: now,
         filledAt: null,
         endedAt: null,
       });
+      if (atMarket !== null && last !== null) this.fillNow(book, order, last.price, atMarket, now);
       return toBrokerOrder(order);
     });
   }

@@ -16,6 +16,11 @@ export interface SettleContext {
   costs: SimCosts;
   /** Completed daily bars of `symbol` from the bar at `fromTime` (UTC midnight of its date) on. */
   bars(symbol: string, fromTime: number): Promise<Bars>;
+  /**
+   * The session in progress at the clock's now (opened, its bar not yet completed), with each
+   * symbol's opening price; absent outside a session.
+   */
+  opened?: { session: TradingSession; open(symbol: string): Promise<number | null> };
 }
 
 /**
@@ -24,10 +29,34 @@ export interface SettleContext {
  * across symbols in the README's order: at each bar's open the market orders (entries through the
  * partial-fill draw and the cash cut), then inside the bar the stop, limit, trailing-stop and
  * bracket-exit orders (the open first, the stop before the target), including an exit its entry
- * placed at that open. A `day` order ends with its first bar, an `opg` one at its open.
+ * placed at that open. A `day` order ends with its first bar, an `opg` one at its open. Once the
+ * clock has passed a session's open, the market orders waiting for it fill at its opening price
+ * (`opened`) without waiting for its bar to complete.
  */
 export async function settle(book: SimBook, ctx: SettleContext): Promise<void> {
   if (book.open.size === 0) return;
+  await settleCompleted(book, ctx);
+  if (ctx.opened !== undefined && book.open.size > 0) await settleOpened(book, ctx, ctx.opened);
+}
+
+/** The market orders due at the open of the session in progress, filled at its opening price. */
+async function settleOpened(
+  book: SimBook,
+  ctx: SettleContext,
+  opened: NonNullable<SettleContext['opened']>,
+): Promise<void> {
+  const t = opened.session.day * DAY_MS;
+  const symbols = new Set<string>();
+  for (const o of book.open.values())
+    if (o.type === 'market' && o.firstBar <= t) symbols.add(o.symbol);
+  for (const symbol of [...symbols].sort()) {
+    const open = await opened.open(symbol);
+    if (open === null) continue;
+    atOpen(book, ctx.costs, symbol, { open, high: open, low: open }, t, opened.session);
+  }
+}
+
+async function settleCompleted(book: SimBook, ctx: SettleContext): Promise<void> {
   const from = new Map<string, number>();
   for (const o of book.open.values())
     from.set(o.symbol, Math.min(from.get(o.symbol) ?? Infinity, o.firstBar));
@@ -97,22 +126,34 @@ function atOpen(
   t: number,
   session: TradingSession,
 ): void {
-  const slippage = costs.slippagePercent / 100;
-  for (const o of due(book, symbol, t, true)) {
-    passed(book, o, t);
-    const price = slippedPrice(bar.open, o.side, slippage);
-    const q = fillQuantity(book, costs, o, price);
-    if (q > 0) book.fill(o, q, price, costs.commissionPerShare, session.open, null);
-    if (o.status === 'filled') {
-      placeBracket(book, o, price, t, session.open);
-      continue;
-    }
-    // The rest of a partial entry is cancelled (README "Partial fills"): an opening-auction or day
-    // order ends here; a gtc one waits for the next open.
-    if (o.timeInForce === 'opg' || o.timeInForce === 'day') {
-      book.end(o, o.timeInForce === 'opg' ? 'expired' : 'canceled', session.open);
-      if (o.filledQty > 0) placeBracket(book, o, price, t, session.open);
-    }
+  for (const o of due(book, symbol, t, true)) fillMarket(book, costs, o, bar.open, t, session.open);
+}
+
+/**
+ * Fills market order `o` at `base` (the open, or the last trade during a session) with the
+ * slippage, at time `at` of the session of bar `t`; a bracket entry places its exit.
+ */
+export function fillMarket(
+  book: SimBook,
+  costs: SimCosts,
+  o: SimOrder,
+  base: number,
+  t: number,
+  at: number,
+): void {
+  passed(book, o, t);
+  const price = slippedPrice(base, o.side, costs.slippagePercent / 100);
+  const q = fillQuantity(book, costs, o, price);
+  if (q > 0) book.fill(o, q, price, costs.commissionPerShare, at, null);
+  if (o.status === 'filled') {
+    placeBracket(book, o, price, t, at);
+    return;
+  }
+  // The rest of a partial entry is cancelled (README "Partial fills"): an opening-auction or day
+  // order ends here; a gtc one waits for the next open.
+  if (o.timeInForce === 'opg' || o.timeInForce === 'day') {
+    book.end(o, o.timeInForce === 'opg' ? 'expired' : 'canceled', at);
+    if (o.filledQty > 0) placeBracket(book, o, price, t, at);
   }
 }
 

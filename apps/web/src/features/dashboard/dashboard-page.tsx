@@ -54,7 +54,11 @@ export function DashboardPage() {
             <PerformanceCard performance={data.performance} />
           </Grid.Col>
         </Grid>
-        <PositionsTable positions={data.positions} actions={actions} />
+        <PositionsTable
+          positions={data.positions}
+          trades={data.performance.data?.trades}
+          actions={actions}
+        />
         <MonitoredSymbols tracked={data.tracked} selected={selected} onSelect={setChartSymbol} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

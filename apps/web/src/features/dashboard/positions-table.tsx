@@ -1,8 +1,9 @@
-import type { TPosition } from '@tradebot/api-contract';
+import type { TBotTrade, TPosition } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
 import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { money, pnlColor, quantity, signedMoney } from './bot-format';
+import { closedToday } from './closed-today';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotActions } from './use-bot-actions';
 import type { BotData } from './use-bot-data';
@@ -18,7 +19,20 @@ function PositionRow({
 }) {
   return (
     <Table.Tr data-testid={`position-${position.symbol}`}>
-      <Table.Td fw={600}>{position.symbol}</Table.Td>
+      <Table.Td fw={600}>
+        {position.symbol}
+        {position.closing_at_next_open && (
+          <Badge
+            ml="xs"
+            size="sm"
+            variant="light"
+            color="orange"
+            data-testid={`closing-${position.symbol}`}
+          >
+            closing at the next open
+          </Badge>
+        )}
+      </Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={position.side === 'long' ? 'teal' : 'red'}>
           {position.side}
@@ -43,9 +57,12 @@ function PositionRow({
 /** Spec §2 current positions, each with Quick Sell behind a confirmation. */
 export function PositionsTable({
   positions,
+  trades,
   actions,
 }: {
   positions: BotData['positions'];
+  /** The closed trades (historical performance), for the trades closed in the last session. */
+  trades?: readonly TBotTrade[] | undefined;
   actions: BotActions;
 }) {
   const [asking, setAsking] = useState<string | null>(null);
@@ -59,41 +76,51 @@ export function PositionsTable({
   return (
     <SectionCard title="Current positions" testId="positions">
       <QueryBody query={positions} failed={ui.fetchFailed('positions')} testId="positions">
-        {(rows) =>
-          rows.length === 0 ? (
-            <EmptyText testId="positions-empty">
-              No open positions. The bot opens one at the next open after a completed daily bar
-              gives an entry signal.
-            </EmptyText>
-          ) : (
-            <Table.ScrollContainer minWidth={720} type="native">
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Symbol</Table.Th>
-                    <Table.Th>Side</Table.Th>
-                    <Table.Th ta="right">Qty</Table.Th>
-                    <Table.Th ta="right">Avg entry</Table.Th>
-                    <Table.Th ta="right">Price</Table.Th>
-                    <Table.Th ta="right">Value</Table.Th>
-                    <Table.Th ta="right">Unrealized P&amp;L</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((position) => (
-                    <PositionRow
-                      key={position.symbol}
-                      position={position}
-                      selling={actions.pending.quickSell === position.symbol}
-                      onSell={() => setAsking(position.symbol)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )
-        }
+        {(rows) => (
+          <>
+            {closedToday(
+              trades,
+              rows.map((r) => r.symbol),
+            ).map((line) => (
+              <Text key={line} size="sm" c="dimmed" mb="xs" data-testid="closed-today">
+                Closed today: {line}
+              </Text>
+            ))}
+            {rows.length === 0 ? (
+              <EmptyText testId="positions-empty">
+                No open positions. The bot opens one at the next open after a completed daily bar
+                gives an entry signal.
+              </EmptyText>
+            ) : (
+              <Table.ScrollContainer minWidth={720} type="native">
+                <Table verticalSpacing="xs" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Symbol</Table.Th>
+                      <Table.Th>Side</Table.Th>
+                      <Table.Th ta="right">Qty</Table.Th>
+                      <Table.Th ta="right">Avg entry</Table.Th>
+                      <Table.Th ta="right">Price</Table.Th>
+                      <Table.Th ta="right">Value</Table.Th>
+                      <Table.Th ta="right">Unrealized P&amp;L</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((position) => (
+                      <PositionRow
+                        key={position.symbol}
+                        position={position}
+                        selling={actions.pending.quickSell === position.symbol}
+                        onSell={() => setAsking(position.symbol)}
+                      />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </>
+        )}
       </QueryBody>
       <Modal opened={asking !== null} onClose={() => setAsking(null)} title="Quick Sell" centered>
         <Text size="sm" mb="xs" data-testid="quick-sell-question">

@@ -11,6 +11,7 @@ import {
   lockBotControl,
   touchBotActivity,
   unsettledOrderIntents,
+  updateOrderIntent,
 } from '@tradebot/db';
 import { BrokerError, type BrokerPosition } from '@tradebot/market';
 import type { ActiveMarketService } from '../../market/active-market.js';
@@ -25,7 +26,12 @@ import {
 import { refreshStoppedQuietly } from './stopped.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
-import { placeOrder, settleOrderIntent, type PlaceOutcome } from '../orders/place-order.js';
+import {
+  placeOrder,
+  recordBrokerState,
+  settleOrderIntent,
+  type PlaceOutcome,
+} from '../orders/place-order.js';
 import { waitForBotLock } from '../engine/lock.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from '../engine/journal.js';
@@ -195,6 +201,25 @@ export function botOrders(
     return working;
   }
 
+  /**
+   * The entry intents still unsettled (waiting for the next open), after `cancelOpen`: each is
+   * brought up to date from the broker (canceled there) or, when the broker never got it, marked
+   * canceled so no later settling sends it. How many the broker never got.
+   */
+  async function dropEntries(userId: number, m: BotMarket): Promise<number> {
+    let dropped = 0;
+    for (const row of await unsettledOrderIntents(db, userId)) {
+      if (row.purpose !== 'entry') continue;
+      const order = await m.broker.getOrderByClientId(row.clientOrderId);
+      if (order !== null) await recordBrokerState(db, userId, order);
+      else {
+        await updateOrderIntent(db, userId, row.clientOrderId, { status: 'canceled' });
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
   async function positionsOf(m: BotMarket): Promise<BrokerPosition[]> {
     try {
       return await m.broker.getPositions();
@@ -233,7 +258,7 @@ export function botOrders(
       const { canceled, closed, refused } = await locked(userId, async () => {
         try {
           const keep = new Set((await workingCloses(userId, m)).values());
-          const canceled = await cancelOpen(m, null, keep);
+          const canceled = (await cancelOpen(m, null, keep)) + (await dropEntries(userId, m));
           const closed: string[] = [];
           const refused: string[] = [];
           for (const position of await positionsOf(m)) {

@@ -1,10 +1,10 @@
 import { AppError, type TBotStatus } from '@tradebot/api-contract';
-import { unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
+import { recordEquityPoint, unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
-import { readBotStatus } from '../reads/status.js';
+import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import { recordBrokerState } from '../orders/place-order.js';
 
 /** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
@@ -43,7 +43,14 @@ export async function refreshStoppedBot(
   const { db } = deps;
   const state = await db.botState.findUnique({
     where: { userId },
-    select: { running: true, market: true, mode: true, day: true, updatedAt: true },
+    select: {
+      running: true,
+      market: true,
+      mode: true,
+      day: true,
+      updatedAt: true,
+      peakEquity: true,
+    },
   });
   if (state === null || state.running) return;
   // The status shows the account the bot last traded: another one's figures are not its.
@@ -60,15 +67,21 @@ export async function refreshStoppedBot(
   const figures = await m.broker.getAccount();
   const day = isoFromDay(newYorkDayOf(m.clock.now()));
   // Only while still stopped: a Start meanwhile owns the snapshot.
-  await db.botState.updateMany({
+  const { count } = await db.botState.updateMany({
     where: { userId, running: false },
     data: {
       equity: figures.equity,
       cash: figures.cash,
       buyingPower: figures.buyingPower,
+      // The same marked equity the tick keeps its peak of: the drawdown stays one series.
+      peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
       ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
     },
   });
+  if (count === 0) return;
+  await recordEquityPoint(db, userId, new Date(m.clock.now()), figures.equity);
+  // Open dashboards show the new figures at once (no tick publishes for a stopped bot).
+  await publishBotStatus(deps.events, userId, await readBotStatus(db, userId));
 }
 
 /** Each unsettled intent's order, looked up by client order id (one read where offered). */

@@ -16,9 +16,15 @@ import {
   type BotFillRow,
   type Db,
 } from '@tradebot/db';
-import { BrokerError, type BrokerFill, type BrokerOrder, type BrokerPort } from '@tradebot/market';
+import {
+  BrokerError,
+  newYorkDayOf,
+  type BrokerFill,
+  type BrokerOrder,
+  type BrokerPort,
+} from '@tradebot/market';
 import { recordBrokerState } from '../orders/place-order.js';
-import { roundTrips, type TradeFill } from './round-trips.js';
+import { roundTrips, type RoundTrip, type TradeFill } from './round-trips.js';
 
 export interface SyncedFills {
   /** Fills new since the last sync (stored once each in bot_fills). */
@@ -66,6 +72,8 @@ export async function syncFills(
       let closedTrades = 0;
       // The P&L of each round trip, by the fill that closed it (its notification says so).
       const closedBy = new Map<string, number>();
+      const freshIds = new Set(fresh.map((f) => f.brokerFillId));
+      const sameSession: (RoundTrip & { symbol: string })[] = [];
       for (const symbol of symbols) {
         const ofSymbol = stored
           .filter((f) => f.symbol === symbol)
@@ -73,8 +81,21 @@ export async function syncFills(
         const trades = roundTrips(ofSymbol).map((t) => ({ ...t, symbol }));
         for (const trade of trades) closedBy.set(trade.exitFillId, trade.pnl);
         closedTrades += await replaceBotTrades(tx, userId, symbol, trades);
+        for (const t of trades)
+          if (freshIds.has(t.exitFillId) && isSameSession(t)) sameSession.push(t);
       }
       if (fresh.length === 0) return { newFills: 0, closedTrades };
+      // A trade opened and closed between two reads was never a position: the log says so.
+      await appendBotLogs(
+        tx,
+        userId,
+        sameSession.map((t) => ({
+          at: t.exitAt,
+          level: 'info' as const,
+          message: botTick.sameSession(t),
+          eventKey: `same-session:${t.exitFillId}`,
+        })),
+      );
       // Fills from before the bot's first order are the account's history, not news.
       const first = await firstBotOrderTime(tx, userId);
       const news = first === null ? [] : fresh.filter((f) => f.time >= first);
@@ -160,6 +181,11 @@ async function logProtectiveExits(
     };
   });
   await appendBotLogs(tx, userId, lines);
+}
+
+/** Opened and closed on one New York trading date. */
+function isSameSession(t: RoundTrip): boolean {
+  return newYorkDayOf(t.entryAt.getTime()) === newYorkDayOf(t.exitAt.getTime());
 }
 
 function toRow(fill: BrokerFill): BotFillRow {

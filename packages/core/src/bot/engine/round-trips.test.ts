@@ -137,14 +137,25 @@ describe('historicalPerformance', () => {
     exitFillId: `x${day}`,
   });
 
-  it('sums P&L, counts winners and measures the drawdown of base + cumulative P&L', () => {
+  it('sums P&L and counts winners; without equity points the curve is the trades’', () => {
     const perf = historicalPerformance([trade(100, 6), trade(-300, 7), trade(50, 8)], 1000);
     expect(perf).toMatchObject({ cumulative_pnl: -150, trades_count: 3 });
     expect(perf.win_rate).toBeCloseTo((2 / 3) * 100, 10);
-    // Peak 1100, trough 800: 300/1100.
-    expect(perf.max_drawdown).toBeCloseTo((300 / 1100) * 100, 10);
     expect(perf.trades.map((x) => x.pnl)).toEqual([50, -300, 100]);
     expect(perf.equity_curve.map((p) => p.cumulative_pnl)).toEqual([100, -200, -150]);
+  });
+
+  it('measures the curve and the max drawdown on the marked equity, the current one included', () => {
+    const points = [1000, 1100, 800, 850].map((equity, k) => ({ at: t(k + 1), equity }));
+    const perf = historicalPerformance([trade(-150, 8)], 1000, points);
+    // Peak 1100, trough 800: 300/1100; the curve is equity − base at each point.
+    expect(perf.max_drawdown).toBeCloseTo((300 / 1100) * 100, 10);
+    expect(perf.equity_curve.map((p) => p.cumulative_pnl)).toEqual([0, 100, -200, -150]);
+    // The status's current drawdown (equity 700, peak 1100) is never above the historical one.
+    const now = historicalPerformance([], 1000, points, { equity: 700, peak: 1100 });
+    expect(now.max_drawdown).toBeCloseTo((400 / 1100) * 100, 10);
+    const deeper = historicalPerformance([], 1000, points, { equity: 900, peak: 1200 });
+    expect(deeper.max_drawdown).toBeGreaterThanOrEqual((300 / 1200) * 100);
   });
 
   it('is all zeros without trades', () => {

@@ -250,8 +250,8 @@ describe('an exit signal while a Quick Sell is under way', () => {
         clientOrderId: 'held',
       },
     });
-    // In the session of the deciding day: the user's Quick Sell (it fills at the next open).
-    clock.advanceTo(session(day).open + 3_600_000);
+    // After the close of the deciding day: the user's Quick Sell (it fills at the next open).
+    afterClose(day);
     expect((await broker.getPositions()).map((p) => p.qty)).toEqual([10]);
     await placeOrder(db, broker, {
       userId,
@@ -271,7 +271,6 @@ describe('an exit signal while a Quick Sell is under way', () => {
     await db.botSymbol.create({
       data: { userId, symbol, lastDecidedOn: iso(DAYS[k - 1] as number) },
     });
-    afterClose(day);
     expect((await engine().tick(userId)).outcome).toBe('ran');
     expect(await db.botOrder.count({ where: { userId, purpose: 'exit' } })).toBe(0);
     expect((await broker.getOrderByClientId('qs'))?.status).toBe('new');

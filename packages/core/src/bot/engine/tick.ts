@@ -4,7 +4,12 @@ import {
   type TBotTickResult,
   type TTradingSettings,
 } from '@tradebot/api-contract';
-import { findBotState, unsettledOrderIntents, type BotStateRow } from '@tradebot/db';
+import {
+  findBotState,
+  recordEquityPoint,
+  unsettledOrderIntents,
+  type BotStateRow,
+} from '@tradebot/db';
 import {
   BrokerError,
   isoFromDay,
@@ -283,6 +288,7 @@ export function botEngineService(
       },
       select: { lastActivity: true, running: true },
     });
+    await recordEquityPoint(db, userId, new Date(now), account.equity);
     await journal.flush(db, userId);
     const lines = journal.written.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await publishBotUpdate(deps, userId, {

@@ -3,39 +3,78 @@ import type { BotTradeRow } from '@tradebot/db';
 import { newYorkDayOf, newYorkOffsetHours } from '@tradebot/market';
 import { cents } from '../cents.js';
 
+/** One point of the bot's account equity (marked to market, open P&L included). */
+export interface EquityPoint {
+  at: Date;
+  equity: number;
+}
+
 /**
- * Historical performance (spec §3) from the closed trades, oldest exit first: cumulative P&L,
- * win rate (percent of trades with P&L > 0), and max drawdown (percent): the largest
- * peak-to-trough fall of the equity the trades imply, base + cumulative P&L after each trade.
- * `base` is the equity at the bot's first Start; without one there is no equity to measure
- * against and the drawdown is 0. P&L figures are answered in cents (summed at full precision).
+ * Historical performance (spec §3): cumulative P&L, win rate (percent of trades with P&L > 0)
+ * and the trades from the closed trades, oldest exit first; the equity curve and the max
+ * drawdown (percent, the largest peak-to-trough fall) from one series, the account equity the
+ * ticks marked to market (`points`) with `current` (the status's equity and peak) as its last
+ * point, so the max drawdown is never below the current one. The curve's cumulative P&L is
+ * equity − `base` (the equity at the bot's first Start, else the first point). Without points
+ * the curve is the closed trades' cumulative P&L. P&L figures are answered in cents.
  */
 export function historicalPerformance(
   trades: readonly BotTradeRow[],
   base: number | null,
+  points: readonly EquityPoint[] = [],
+  current: { equity: number | null; peak: number | null } | null = null,
 ): THistoricalPerformance {
   let cumulative = 0;
   let wins = 0;
-  let peak = base ?? 0;
-  let maxDrawdown = 0;
-  const curve: THistoricalPerformance['equity_curve'] = [];
   for (const trade of trades) {
     cumulative += trade.pnl;
     if (trade.pnl > 0) wins++;
-    curve.push({ time: trade.exitAt.toISOString(), cumulative_pnl: cents(cumulative) });
-    if (base === null) continue;
-    const equity = base + cumulative;
-    peak = Math.max(peak, equity);
-    if (peak > 0) maxDrawdown = Math.max(maxDrawdown, ((peak - equity) / peak) * 100);
   }
   return {
     cumulative_pnl: cents(cumulative),
     win_rate: trades.length === 0 ? 0 : (wins / trades.length) * 100,
-    max_drawdown: maxDrawdown,
+    max_drawdown: maxDrawdown(points, base, current),
     trades_count: trades.length,
     trades: trades.slice(-100).reverse().map(toTrade),
-    equity_curve: curve,
+    equity_curve: points.length > 0 ? equityCurve(points, base) : tradesCurve(trades),
   };
+}
+
+/** Cumulative P&L of the equity series: equity − base at each point. */
+function equityCurve(points: readonly EquityPoint[], base: number | null) {
+  const from = base ?? (points[0] as EquityPoint).equity;
+  return points.map((p) => ({ time: p.at.toISOString(), cumulative_pnl: cents(p.equity - from) }));
+}
+
+function tradesCurve(trades: readonly BotTradeRow[]) {
+  let cumulative = 0;
+  return trades.map((trade) => {
+    cumulative += trade.pnl;
+    return { time: trade.exitAt.toISOString(), cumulative_pnl: cents(cumulative) };
+  });
+}
+
+/**
+ * The largest fall (percent) from a running peak of the equity series (starting at `base`), the
+ * current drawdown ((peak − equity) / peak of the status) included.
+ */
+export function maxDrawdown(
+  points: readonly EquityPoint[],
+  base: number | null,
+  current: { equity: number | null; peak: number | null } | null = null,
+): number {
+  let peak = base ?? 0;
+  let worst = 0;
+  for (const p of points) {
+    peak = Math.max(peak, p.equity);
+    if (peak > 0) worst = Math.max(worst, ((peak - p.equity) / peak) * 100);
+  }
+  if (current?.equity != null && current.peak != null && current.peak > 0) {
+    worst = Math.max(worst, ((current.peak - current.equity) / current.peak) * 100);
+    peak = Math.max(peak, current.peak);
+    if (peak > 0) worst = Math.max(worst, ((peak - current.equity) / peak) * 100);
+  }
+  return worst;
 }
 
 function toTrade(row: BotTradeRow): TBotTrade {

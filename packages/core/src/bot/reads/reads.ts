@@ -12,12 +12,15 @@ import {
 import {
   botFillsSince,
   botRunState,
+  findBotState,
   findEncryptedCredential,
+  listEquityPoints,
   listBotSymbols,
   listBotTrades,
   listFinalTradingEntries,
   listingMetrics,
   recentBotLogs,
+  unsettledOrderIntents,
 } from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tradebot/market';
 import type { ActiveMarketService } from '../../market/active-market.js';
@@ -40,6 +43,8 @@ import { historicalPerformance, newYorkTimestamp } from './performance.js';
 /** The chart shows about 120 sessions: 175 calendar days. */
 const CHART_DAYS = 175;
 const LOG_LINES = 200;
+/** Intents that close a position. */
+const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
 
 /**
  * What the dashboard and the live log read (spec §7). Positions and holdings come from the
@@ -73,10 +78,23 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
   }
 
   return {
+    /**
+     * The broker's positions; one with a closing order of ours (exit, Quick Sell, kill switch)
+     * still unsettled while the market is closed is `closing_at_next_open`.
+     */
     async positions(session: SessionInfo): Promise<TPosition[]> {
       const m = await openRead(session);
       if (m !== null) await syncQuietly(m, session.userId);
-      return (await brokerPositions(m)).map((p) => ({
+      const held = await brokerPositions(m);
+      const closing =
+        m === null || m.clock.isOpen()
+          ? new Set<string>()
+          : new Set(
+              (await unsettledOrderIntents(db, session.userId))
+                .filter((row) => CLOSING.has(row.purpose))
+                .map((row) => row.symbol),
+            );
+      return held.map((p) => ({
         symbol: p.symbol,
         qty: p.qty,
         side: p.side,
@@ -84,6 +102,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
         current_price: p.currentPrice,
         market_value: p.marketValue,
         unrealized_pl: centsOrNull(p.unrealizedPl),
+        closing_at_next_open: closing.has(p.symbol),
       }));
     },
 
@@ -124,9 +143,18 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       // A broker that cannot be reached still leaves the trades already stored to show.
       const m = await openRead(session).catch(() => null);
       if (m !== null) await syncQuietly(m, session.userId);
-      const state = await botRunState(db, session.userId);
+      const [run, state] = await Promise.all([
+        botRunState(db, session.userId),
+        findBotState(db, session.userId),
+      ]);
       const trades = await listBotTrades(db, session.userId);
-      return historicalPerformance(trades, state?.startEquity ?? state?.equity ?? null);
+      const points = await listEquityPoints(db, session.userId);
+      return historicalPerformance(
+        trades,
+        run?.startEquity ?? run?.equity ?? null,
+        points,
+        state === null ? null : { equity: state.equity, peak: state.peakEquity },
+      );
     },
 
     /**
