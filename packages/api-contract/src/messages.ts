@@ -346,6 +346,7 @@ export const server = {
   botStarted: (mode: 'demo' | 'paper' | 'live') =>
     `Trading bot started on your ${mode === 'demo' ? 'demo market account' : `${mode} account`}.`,
   botBusy: 'The bot is busy with a tick that takes unusually long. Please try again in a moment.',
+  botActionInProgress: 'Another bot action is in progress. Try again in a moment.',
   botAlreadyRunning: 'The trading bot is already running.',
   botStopped: 'Trading bot stopped. Open positions and their protective orders stay at the broker.',
   botAlreadyStopped: 'The trading bot is not running.',
