@@ -77,6 +77,18 @@ describe('GET /api/get-final-trading-config', () => {
 });
 
 describe('POST /api/update-final-trading-config', () => {
+  it('refuses a missing or null body and keeps the list; an explicit [] empties it', async () => {
+    for (const missing of [undefined, null]) {
+      const reply = await update(missing);
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toEqual(expect.any(String));
+      expect((await read()).map((e: { symbol: string }) => e.symbol)).toEqual(['DMA', 'DMB']);
+    }
+    const emptied = await update([]);
+    expect(emptied.status).toBe(200);
+    expect(await read()).toEqual([]);
+  });
+
   it('saves per-row edits and returns a removed row to Optimized Parameters', async () => {
     const current = await read();
     const reply = await update([{ ...current[0], rsi_period: 21, macd_crossover: false }]);
