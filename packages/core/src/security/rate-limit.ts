@@ -3,13 +3,20 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Fixed-window limits kept in Redis, so every API instance shares them. Password guesses are
- * refused per IP and per (account, IP); per account alone they are only slowed down
- * (`loginDelayMs`), so guesses from elsewhere never lock the owner out (OWASP ASVS 2.2.1).
+ * Fixed-window limits kept in Redis, so every API instance shares them (each consume is one
+ * atomic Redis script, so parallel requests cannot overshoot a limit). Password guesses are
+ * refused per IP, per (account, IP), and per account from addresses that never logged in to it
+ * (`loginAccount`, spent before the password is checked, unknown usernames too); an address that
+ * logged in to the account before (`loginKnownAddress`) keeps its own budget, so strangers never
+ * lock the owner out (OWASP ASVS 2.2.1), and a reset by mail stays available.
  */
 export const RATE_LIMITS = {
   loginIp: { points: 30, duration: 15 * 60 },
   loginAccountIp: { points: 10, duration: 15 * 60 },
+  /** Password checks for an account from addresses that never logged in to it. */
+  loginAccount: { points: 100, duration: 60 * 60 },
+  /** Counted on each successful password login: (account, address) pairs seen before. */
+  loginKnownAddress: { points: 1_000_000, duration: 90 * 24 * 60 * 60 },
   /** Counted, never refused: failed passwords for an account from anywhere. */
   loginFailures: { points: 1_000_000, duration: 15 * 60 },
   /** Wrong current passwords at change-password (the caller already holds a session). */
