@@ -36,29 +36,36 @@ export async function createBacktestRun(
   return db.$transaction(async (tx) => {
     // One batch choice at a time per user: two first symbols at once still share one batch.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('backtest_batch'), ${run.userId}::int)`;
-    const rows = await tx.$queryRaw<{ id: number }[]>`
-      WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
-      INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)
-      SELECT next.id, ${run.userId}, ${run.symbol},
-             COALESCE((SELECT min(batch_id) FROM backtest_runs
-                       WHERE user_id = ${run.userId} AND status IN ('queued', 'running')), next.id),
-             ${run.universe}::"UniverseSource", ${JSON.stringify(run.settings)}::jsonb
-      FROM next
-      ON CONFLICT (user_id, symbol) WHERE status IN ('queued', 'running') DO NOTHING
-      RETURNING id`;
-    const id = rows[0]?.id;
-    const found =
-      id !== undefined
-        ? await tx.backtestRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT })
-        : await tx.backtestRun.findFirst({
-            where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
-            select: RUN_SELECT,
-          });
-    if (!found) throw new Error('backtest run conflict without an active run');
+    let found: BacktestRunRecord | null = null;
+    let created = false;
+    for (let attempt = 0; !found; attempt++) {
+      const rows = await tx.$queryRaw<{ id: number }[]>`
+        WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
+        INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)
+        SELECT next.id, ${run.userId}, ${run.symbol},
+               COALESCE((SELECT min(batch_id) FROM backtest_runs
+                         WHERE user_id = ${run.userId} AND status IN ('queued', 'running')), next.id),
+               ${run.universe}::"UniverseSource", ${JSON.stringify(run.settings)}::jsonb
+        FROM next
+        ON CONFLICT (user_id, symbol) WHERE status IN ('queued', 'running') DO NOTHING
+        RETURNING id`;
+      const id = rows[0]?.id;
+      found =
+        id !== undefined
+          ? await tx.backtestRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT })
+          : await tx.backtestRun.findFirst({
+              where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
+              select: RUN_SELECT,
+            });
+      created = id !== undefined;
+      // The run the insert ran into ended before it was read (a worker finished it): try again.
+      if (!found && attempt >= 10)
+        throw new Error('backtest run kept ending before it could be read');
+    }
     const ahead = await tx.backtestRun.count({
       where: { userId: run.userId, status: { in: ACTIVE }, id: { lt: found.id } },
     });
-    return { run: found, created: id !== undefined, ahead };
+    return { run: found, created, ahead };
   });
 }
 
