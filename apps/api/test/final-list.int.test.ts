@@ -77,6 +77,20 @@ describe('GET /api/get-final-trading-config', () => {
 });
 
 describe('POST /api/update-final-trading-config', () => {
+  it('refuses macd_fast at or above macd_slow, naming both as the screen does', async () => {
+    const current = await read();
+    for (const pair of [
+      { macd_fast: 26, macd_slow: 12 },
+      { macd_fast: 20, macd_slow: 20 },
+    ]) {
+      const reply = await update([{ ...current[0], ...pair }, current[1]]);
+      expect(reply).toMatchObject({ status: 400, body: { detail: server.macdFastBelowSlow } });
+      expect(reply.body.detail).toContain('MACD fast period (days)');
+      expect(reply.body.detail).toContain('MACD slow period (days)');
+    }
+    expect(await read()).toEqual(current);
+  });
+
   it('refuses a missing or null body and keeps the list; an explicit [] empties it', async () => {
     for (const missing of [undefined, null]) {
       const reply = await update(missing);

@@ -87,6 +87,8 @@ export const ui = {
   batchEditApplied: 'Batch edit applied to all stocks.',
   tradingSettingsSaved: 'General trading settings saved successfully.',
   finalListUpdated: 'Final Trading List updated successfully.',
+  rsiThresholdsOverlap:
+    'RSI sell threshold is below RSI buy threshold: an RSI between the two counts as both a dip and a spike. A long exits as soon as RSI crosses above the sell threshold, and on a day when long and short signals both hold (one MACD gate off) nothing is entered.',
   tradingBotStarted: 'Trading bot started with your saved optimized parameters',
   noStocksInBacktestingList: 'No stocks in the backtesting list',
   noOptimizedParameters: 'No optimized parameters available. Run backtests to generate parameters.',
@@ -235,6 +237,8 @@ export const server = {
   periodBounds: (min: number, max: number) =>
     `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
+  macdFastBelowSlow:
+    'MACD fast period (days) must be less than MACD slow period (days): the fast average follows the price more closely than the slow one.',
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
   criterionNoFundamentals:
     'Fundamentals are missing: Alpaca gives none; they come from FMP (FMP_API_KEY on the server) or from the CSV snapshot where its symbol matches.',
