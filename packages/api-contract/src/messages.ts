@@ -187,6 +187,12 @@ export const server = {
   twoFaAlreadyEnabled: 'Two-factor authentication is already enabled for this account.',
   tooManyRequests: (seconds: number) =>
     `Too many attempts. Please try again in ${seconds} seconds.`,
+  tooManyRuns: (seconds: number) =>
+    `You started this too often in the last minute. Please try again in ${seconds} seconds.`,
+  tooManyTemplates: (max: number) =>
+    `You have ${max} saved templates, the most there can be. Delete one before saving another.`,
+  tooManyQueuedBacktests: (max: number) =>
+    `You have ${max} backtests queued or running, the most there can be. Wait for some to finish.`,
   resetLinkSent: 'If that email is registered, a password reset link has been sent.',
   verifyLinkSent: 'A verification link has been sent to your email address.',
   invalidResetToken: 'This reset link is invalid or has expired.',

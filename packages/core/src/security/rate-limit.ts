@@ -29,6 +29,12 @@ export const RATE_LIMITS = {
   resetAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAddress: { points: 3, duration: 60 * 60 },
+  /** Starts of a screener run, per user. */
+  screenerRun: { points: 10, duration: 60 },
+  /** Saves of a screening template, per user. */
+  templateSave: { points: 10, duration: 60 },
+  /** Backtest requests (one per symbol: a list of stocks is sent symbol by symbol), per user. */
+  backtestRun: { points: 300, duration: 60 },
   /** Market-status reads that call Alpaca on the user's keys (the dashboard polls). */
   alpacaStatusAccount: { points: 30, duration: 60 },
   /** "Test connection" in account settings: one Alpaca account read each. */
@@ -40,8 +46,11 @@ export const RATE_LIMITS = {
 export type RateBucket = keyof typeof RATE_LIMITS;
 
 export interface RateLimiter {
-  /** Counts one attempt; throws a 429 AppError with a retry hint when the bucket is full. */
-  consume(bucket: RateBucket, key: string): Promise<void>;
+  /**
+   * Counts one attempt; throws a 429 AppError with a retry hint when the bucket is full (its
+   * message `tooManyRequests`, or `message`).
+   */
+  consume(bucket: RateBucket, key: string, message?: (seconds: number) => string): Promise<void>;
   reset(bucket: RateBucket, key: string): Promise<void>;
   /** Counts one event without ever refusing; returns the count in the current window. */
   record(bucket: RateBucket, key: string): Promise<number>;
@@ -76,13 +85,13 @@ export function createRateLimiter(redis: Redis, namespace: string): RateLimiter 
     return limiter;
   };
   return {
-    async consume(bucket, key) {
+    async consume(bucket, key, message = server.tooManyRequests) {
       try {
         await limiterFor(bucket).consume(key.toLowerCase());
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw new AppError('TOO_MANY_REQUESTS', server.tooManyRequests(seconds), seconds);
+        throw new AppError('TOO_MANY_REQUESTS', message(seconds), seconds);
       }
     },
     async reset(bucket, key) {

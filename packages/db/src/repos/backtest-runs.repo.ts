@@ -23,19 +23,34 @@ export type BacktestRunRecord = Prisma.BacktestRunGetPayload<{ select: typeof RU
 
 const ACTIVE = ['queued', 'running'];
 
+type NewBacktestRun = { userId: number; symbol: string; universe: UniverseSource; settings: object };
+
 /**
  * Creates a queued run of (user, symbol), or returns the active one (the partial unique index
  * makes two concurrent requests end in one row). A new run joins the user's current batch (the
  * batch of any active run of theirs) or starts its own. `ahead` counts the user's other active
- * runs (the job's fairness priority).
+ * runs (the job's fairness priority). Checked under the same lock, so a burst cannot overshoot
+ * it: null when the user already has `maxActive` active runs, none of them of this symbol.
  */
-export async function createBacktestRun(
+export async function createBacktestRunWithin(
   db: Db,
-  run: { userId: number; symbol: string; universe: UniverseSource; settings: object },
-): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number }> {
+  run: NewBacktestRun,
+  maxActive: number,
+): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number } | null> {
   return db.$transaction(async (tx) => {
     // One batch choice at a time per user: two first symbols at once still share one batch.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('backtest_batch'), ${run.userId}::int)`;
+    // Null: the user already has `maxActive` active runs, none of them of this symbol.
+    const active = await tx.backtestRun.count({
+      where: { userId: run.userId, status: { in: ACTIVE } },
+    });
+    if (active >= maxActive) {
+      const same = await tx.backtestRun.findFirst({
+        where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
+        select: { id: true },
+      });
+      if (!same) return null;
+    }
     let found: BacktestRunRecord | null = null;
     let created = false;
     for (let attempt = 0; !found; attempt++) {
@@ -67,6 +82,13 @@ export async function createBacktestRun(
     });
     return { run: found, created, ahead };
   });
+}
+
+/** `createBacktestRunWithin` without a cap on the user's active runs. */
+export async function createBacktestRun(db: Db, run: NewBacktestRun) {
+  const made = await createBacktestRunWithin(db, run, Infinity);
+  if (made === null) throw new Error('an uncapped backtest run was refused');
+  return made;
 }
 
 /** How long ago the run was created, by the database's clock (the one that set created_at). */

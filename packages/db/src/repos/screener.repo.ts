@@ -28,6 +28,11 @@ export async function upsertCustomTemplate(
   });
 }
 
+/** How many custom templates the user has. */
+export function countCustomTemplates(db: Db, userId: number): Promise<number> {
+  return db.screeningTemplate.count({ where: { userId } });
+}
+
 /** Deletes the user's template; false when the user has none of that name. */
 export async function deleteCustomTemplate(db: Db, userId: number, name: string) {
   const { count } = await db.screeningTemplate.deleteMany({ where: { userId, name } });
