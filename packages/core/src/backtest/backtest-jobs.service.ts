@@ -32,7 +32,6 @@ import {
 } from './backtest-process.js';
 import { DEFAULT_BACKTEST_GENERAL, type BacktestGeneral } from './backtest-optimize.js';
 
-
 /** The most backtests (symbols) one user may have queued or running at once, in one batch. */
 export const MAX_ACTIVE_BACKTESTS = 200;
 /** BullMQ's highest priority number (2^21): the k-th active job of a user gets min(k, this). */

@@ -23,7 +23,12 @@ export type BacktestRunRecord = Prisma.BacktestRunGetPayload<{ select: typeof RU
 
 const ACTIVE = ['queued', 'running'];
 
-type NewBacktestRun = { userId: number; symbol: string; universe: UniverseSource; settings: object };
+type NewBacktestRun = {
+  userId: number;
+  symbol: string;
+  universe: UniverseSource;
+  settings: object;
+};
 
 /**
  * Creates a queued run of (user, symbol), or returns the active one (the partial unique index
