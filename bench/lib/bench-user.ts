@@ -15,14 +15,15 @@ const USER = {
   tos_accepted: true,
 };
 
-export async function signedInUser(api: ApiProcess): Promise<string> {
-  const signup = await api.json<{ totp_uri: string }>('POST', '/api/signup', USER);
+export async function signedInUser(api: ApiProcess, username = USER.username): Promise<string> {
+  const user = { ...USER, username, email: `${username}@example.com` };
+  const signup = await api.json<{ totp_uri: string }>('POST', '/api/signup', user);
   const secret = new URL(signup.totp_uri).searchParams.get('secret');
   if (!secret) throw new Error('signup returned no TOTP secret');
   const login = await api.json<{ access_token: string; requires_2fa: boolean }>(
     'POST',
     '/api/token',
-    { username: USER.username, password: USER.password },
+    { username: user.username, password: user.password },
   );
   if (!login.requires_2fa) throw new Error('expected a 2FA challenge after login');
   const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);

@@ -80,6 +80,32 @@ describe('GET /api/get-final-trading-config', () => {
 });
 
 describe('POST /api/update-final-trading-config', () => {
+  it('refuses macd_fast at or above macd_slow, naming both as the screen does', async () => {
+    const current = await read();
+    for (const pair of [
+      { macd_fast: 26, macd_slow: 12 },
+      { macd_fast: 20, macd_slow: 20 },
+    ]) {
+      const reply = await update([{ ...current[0], ...pair }, current[1]]);
+      expect(reply).toMatchObject({ status: 400, body: { detail: server.macdFastBelowSlow } });
+      expect(reply.body.detail).toContain('MACD fast period (days)');
+      expect(reply.body.detail).toContain('MACD slow period (days)');
+    }
+    expect(await read()).toEqual(current);
+  });
+
+  it('refuses a missing or null body and keeps the list; an explicit [] empties it', async () => {
+    for (const missing of [undefined, null]) {
+      const reply = await update(missing);
+      expect(reply.status).toBe(400);
+      expect(reply.body.detail).toEqual(expect.any(String));
+      expect((await read()).map((e: { symbol: string }) => e.symbol)).toEqual(['DMA', 'DMB']);
+    }
+    const emptied = await update([]);
+    expect(emptied.status).toBe(200);
+    expect(await read()).toEqual([]);
+  });
+
   it('saves per-row edits and returns a removed row to Optimized Parameters', async () => {
     const current = await read();
     const reply = await update([{ ...current[0], rsi_period: 21, macd_crossover: false }]);

@@ -22,6 +22,34 @@ function expectRetryHint(reply: Reply) {
 }
 
 describe('rate limits', () => {
+  it('gives each username at most 100 password checks an hour from strangers, atomically', async () => {
+    await api.http.post('/api/signup', signupBody('target'));
+    // The owner logged in from home before.
+    expect((await login('target', '10.2.0.1', 'correct horse battery')).status).toBe(200);
+    const budget = RATE_LIMITS.loginAccount.points;
+    for (const username of ['target', 'nobody-here']) {
+      const replies: Reply[] = [];
+      // 150 guesses from 150 addresses, 50 at a time.
+      for (let wave = 0; wave < 3; wave++)
+        replies.push(
+          ...(await Promise.all(
+            Array.from({ length: 50 }, (_, i) => login(username, `10.3.${wave}.${i + 1}`)),
+          )),
+        );
+      const checked = replies.filter((r) => r.status === 401).length;
+      expect(checked).toBeLessThanOrEqual(budget);
+      expect(checked).toBeGreaterThan(0);
+      const refused = replies.filter((r) => r.status === 429);
+      expect(refused.length).toBe(replies.length - checked);
+      for (const reply of refused) expectRetryHint(reply);
+    }
+    // A stranger with the right password is refused too; the owner at home is not.
+    expectRetryHint(await login('target', '10.4.0.1', 'correct horse battery'));
+    const owner = await login('target', '10.2.0.1', 'correct horse battery');
+    expect(owner.status).toBe(200);
+    expect(owner.body.requires_2fa).toBe(true);
+  });
+
   it('slows guesses at one account from many IPs down, but lets its owner in', async () => {
     await api.http.post('/api/signup', signupBody('victim'));
     for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -87,6 +87,8 @@ export const ui = {
   batchEditApplied: 'Batch edit applied to all stocks.',
   tradingSettingsSaved: 'General trading settings saved successfully.',
   finalListUpdated: 'Final Trading List updated successfully.',
+  rsiThresholdsOverlap:
+    'RSI sell threshold is below RSI buy threshold: an RSI between the two counts as both a dip and a spike. A long exits as soon as RSI crosses above the sell threshold, and on a day when long and short signals both hold (one MACD gate off) nothing is entered.',
   tradingBotStarted: 'Trading bot started with your saved optimized parameters',
   noStocksInBacktestingList: 'No stocks in the backtesting list',
   noOptimizedParameters: 'No optimized parameters available. Run backtests to generate parameters.',
@@ -186,6 +188,12 @@ export const server = {
   twoFaAlreadyEnabled: 'Two-factor authentication is already enabled for this account.',
   tooManyRequests: (seconds: number) =>
     `Too many attempts. Please try again in ${seconds} seconds.`,
+  tooManyRuns: (seconds: number) =>
+    `You started this too often in the last minute. Please try again in ${seconds} seconds.`,
+  tooManyTemplates: (max: number) =>
+    `You have ${max} saved templates, the most there can be. Delete one before saving another.`,
+  tooManyQueuedBacktests: (max: number) =>
+    `You have ${max} backtests queued or running, the most there can be. Wait for some to finish.`,
   resetLinkSent: 'If that email is registered, a password reset link has been sent.',
   verifyLinkSent: 'A verification link has been sent to your email address.',
   invalidResetToken: 'This reset link is invalid or has expired.',
@@ -236,6 +244,8 @@ export const server = {
   periodBounds: (min: number, max: number) =>
     `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
+  macdFastBelowSlow:
+    'MACD fast period (days) must be less than MACD slow period (days): the fast average follows the price more closely than the slow one.',
   excludedForMissingData: (n: number) => `${n} excluded for missing data`,
   criterionNoFundamentals:
     'Fundamentals are missing: Alpaca gives none; they come from FMP (FMP_API_KEY on the server) or from the CSV snapshot where its symbol matches.',
@@ -347,6 +357,7 @@ export const server = {
   botStarted: (mode: 'demo' | 'paper' | 'live') =>
     `Trading bot started on your ${mode === 'demo' ? 'demo market account' : `${mode} account`}.`,
   botBusy: 'The bot is busy with a tick that takes unusually long. Please try again in a moment.',
+  botActionInProgress: 'Another bot action is in progress. Try again in a moment.',
   botAlreadyRunning: 'The trading bot is already running.',
   botStopped: 'Trading bot stopped. Open positions and their protective orders stay at the broker.',
   botAlreadyStopped: 'The trading bot is not running.',

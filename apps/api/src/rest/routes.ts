@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { RestRoute } from './shim.js';
 
+/**
+ * An object body; a missing one reads as {}. Every object input either requires its fields (so {}
+ * is refused) or changes only the fields it names (so {} changes nothing): no default replaces
+ * data. A list that replaces data (update-final-trading-config) takes its body as sent.
+ */
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 const param = (request: FastifyRequest, name: string) =>
   (request.params as Record<string, string>)[name];
@@ -123,7 +128,8 @@ export const restRoutes: readonly RestRoute[] = [
     method: 'POST',
     path: '/api/update-final-trading-config',
     procedure: 'stockLists.updateFinalTradingConfig',
-    input: (request) => request.body ?? [],
+    // The whole list: a missing or null body is refused (400), emptying takes an explicit [].
+    input: (request) => request.body,
   },
   // ours: Remove Selected (backtesting list), Undo, Reset, the per-stock parameter schema
   {

@@ -53,11 +53,21 @@ const numericParams = Object.fromEntries(
   }),
 ) as { [K in keyof typeof STOCK_PARAM_BOUNDS]: z.ZodNumber };
 
-export const ZStockParameters = z.object({
+/** The per-stock fields one by one (outputs and field-wise reads); inputs use ZStockParameters. */
+export const ZStockParameterFields = z.object({
   ...numericParams,
   macd_crossover: z.boolean(server.parameterFlag('macd_crossover')),
   macd_crossunder: z.boolean(server.parameterFlag('macd_crossunder')),
 });
+
+/** The fast MACD average must be shorter than the slow one (the optimizer never samples otherwise). */
+const macdOrdered = (p: { macd_fast: number; macd_slow: number }, ctx: z.RefinementCtx) => {
+  if (p.macd_fast >= p.macd_slow)
+    ctx.addIssue({ code: 'custom', message: server.macdFastBelowSlow, path: ['macd_fast'] });
+};
+
+/** A per-stock parameter set as saved: each field within its bounds, macd_fast < macd_slow. */
+export const ZStockParameters = ZStockParameterFields.superRefine(macdOrdered);
 export type TStockParameters = z.infer<typeof ZStockParameters>;
 
 /** The defaults of spec §9 satisfy the schema (checked by the compiler). */
@@ -73,7 +83,7 @@ export const DEFAULT_STOCK_PARAMETERS: TStockParameters =
 export const ZBacktesterOutput = z.object({
   best_parameters: z.record(
     z.string(),
-    ZStockParameters.extend({
+    ZStockParameterFields.extend({
       profit: z.number().nullable(),
       no_robust_edge: z.boolean().nullable(),
     }),
@@ -146,7 +156,7 @@ export const STOCK_PARAM_FORM: {
  * stock. close/rsi/atr/macd come from the latest metrics; qty, avg_price and unrealized_pl are
  * null while the bot holds no position (always until Step 8).
  */
-export const ZFinalTradingEntry = ZStockParameters.extend({
+export const ZFinalTradingEntry = ZStockParameterFields.extend({
   symbol: z.string(),
   close: z.number().nullable(),
   rsi: z.number().nullable(),
@@ -175,7 +185,10 @@ export const ZFinalTradingConfig = z.array(ZFinalTradingEntry);
  * symbol not on the list is refused (stocks join it through select-for-trading).
  */
 export const ZUpdateFinalTradingInput = z
-  .array(ZStockParameters.extend({ symbol: z.string() }), server.finalListMustBeList)
+  .array(
+    ZStockParameterFields.extend({ symbol: z.string() }).superRefine(macdOrdered),
+    server.finalListMustBeList,
+  )
   .max(MAX_SYMBOLS_PER_REQUEST, server.tooManySymbols(MAX_SYMBOLS_PER_REQUEST));
 export type TUpdateFinalTradingInput = z.infer<typeof ZUpdateFinalTradingInput>;
 

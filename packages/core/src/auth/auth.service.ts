@@ -37,6 +37,9 @@ export function authService(
     const accountIp = `${input.username}|${meta.ip}`;
     await limiter.consume('loginIp', meta.ip);
     await limiter.consume('loginAccountIp', accountIp);
+    // The account's budget for strangers is spent before the password is checked.
+    if ((await limiter.count('loginKnownAddress', accountIp)) === 0)
+      await limiter.consume('loginAccount', input.username);
     await deps.pause(loginDelayMs(await limiter.count('loginFailures', input.username)));
     const user = await findLoginByUsername(db, input.username);
     // Verify against a dummy hash for unknown users so both failures look and time the same.
@@ -50,6 +53,7 @@ export function authService(
     }
     await limiter.reset('loginAccountIp', accountIp);
     await limiter.reset('loginFailures', input.username);
+    await limiter.record('loginKnownAddress', accountIp);
     const base = { token_type: 'bearer' as const, is_onboarded: user.isOnboarded };
     if (user.totpSecretEnc) {
       const challenge = await sessions.issueTemporary(user.id, '2fa_challenge');

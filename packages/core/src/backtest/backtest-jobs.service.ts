@@ -9,7 +9,7 @@ import {
 } from '@tradebot/api-contract';
 import {
   backtestRunAgeMs,
-  createBacktestRun,
+  createBacktestRunWithin,
   failBacktestRun,
   findBacktestResult,
   findBacktestRun,
@@ -32,6 +32,8 @@ import {
 } from './backtest-process.js';
 import { DEFAULT_BACKTEST_GENERAL, type BacktestGeneral } from './backtest-optimize.js';
 
+/** The most backtests (symbols) one user may have queued or running at once, in one batch. */
+export const MAX_ACTIVE_BACKTESTS = 200;
 /** BullMQ's highest priority number (2^21): the k-th active job of a user gets min(k, this). */
 export const MAX_PRIORITY = 2_097_152;
 
@@ -118,8 +120,18 @@ export function backtestJobsService(
         throw new AppError('BAD_REQUEST', server.unknownSymbols([symbol]));
       if (await isOnFinalTradingList(db, userId, symbol))
         throw new AppError('BAD_REQUEST', server.onFinalTradingList([symbol]));
+      await deps.limiter.consume('backtestRun', String(userId), server.tooManyRuns);
       const snapshot = await settings.get(session);
-      const create = () => createBacktestRun(db, { userId, symbol, universe, settings: snapshot });
+      const create = async () => {
+        const made = await createBacktestRunWithin(
+          db,
+          { userId, symbol, universe, settings: snapshot },
+          MAX_ACTIVE_BACKTESTS,
+        );
+        if (made === null)
+          throw new AppError('CONFLICT', server.tooManyQueuedBacktests(MAX_ACTIVE_BACKTESTS));
+        return made;
+      };
       let { run, created, ahead } = await create();
       if (!created && (await backtestRunAgeMs(db, run.id)) > ORPHAN_GRACE_MS) {
         // The job of an active run ended without finishing it (out of attempts after crashes,

@@ -62,7 +62,12 @@ afterAll(() => db.$disconnect());
 describe('the screener job on Alpaca listings × all 25 criteria', () => {
   it('reads, screens and stores every listing, reporting the criteria without data', async () => {
     const service = screenerService(
-      { db, events: { publish: async () => undefined } as never, now: () => new Date() },
+      {
+        db,
+        events: { publish: async () => undefined } as never,
+        now: () => new Date(),
+        limiter: {} as never,
+      },
       { universeFor: () => 'alpaca' },
       {} as never,
       { enqueue: async () => undefined },

@@ -7,12 +7,16 @@ import {
   type TScreeningTemplate,
 } from '@tradebot/api-contract';
 import {
+  countCustomTemplates,
   deleteCustomTemplate,
   findCustomTemplate,
   listCustomTemplates,
   upsertCustomTemplate,
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
+
+/** The most custom templates one user may keep (the throttle bounds a burst past it). */
+export const MAX_CUSTOM_TEMPLATES = 50;
 
 const BUILT_IN_NAMES = new Set(BUILT_IN_TEMPLATES.map((t) => t.name.toLowerCase()));
 
@@ -36,7 +40,7 @@ export function storedCriteria(criteria: unknown): TScreeningCriteria {
  * Screening templates (spec §3): the built-ins of api-contract, which carry a description, and
  * the user's own, which do not. Names are trimmed by the schema before they get here.
  */
-export function screenerTemplatesService(deps: Pick<ServiceDeps, 'db'>) {
+export function screenerTemplatesService(deps: Pick<ServiceDeps, 'db' | 'limiter'>) {
   const { db } = deps;
   return {
     /** GET /api/screening/templates */
@@ -51,6 +55,10 @@ export function screenerTemplatesService(deps: Pick<ServiceDeps, 'db'>) {
     /** POST /api/screening/save-template: a name already used by this user is overwritten. */
     async save(userId: number, name: string, criteria: TScreeningCriteria) {
       if (isBuiltIn(name)) throw new AppError('BAD_REQUEST', server.builtInTemplateName(name));
+      await deps.limiter.consume('templateSave', String(userId), server.tooManyRuns);
+      const isNew = (await findCustomTemplate(db, userId, name)) === null;
+      if (isNew && (await countCustomTemplates(db, userId)) >= MAX_CUSTOM_TEMPLATES)
+        throw new AppError('CONFLICT', server.tooManyTemplates(MAX_CUSTOM_TEMPLATES));
       await upsertCustomTemplate(db, userId, name, criteria);
       return { message: server.templateSaved(name) };
     },

@@ -79,7 +79,7 @@ const PROGRESS_STEPS = 4;
  * writes the "Screener completed" notification the spec's client polls for, in one transaction.
  */
 export function screenerService(
-  deps: Pick<ServiceDeps, 'db' | 'events' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'events' | 'now' | 'limiter'>,
   market: Pick<ActiveMarketService, 'universeFor'>,
   templates: ScreenerTemplatesService,
   jobs: ScreenerJobs,
@@ -148,6 +148,7 @@ export function screenerService(
   return {
     /** POST /api/run-screener: a second call while a run is queued or running returns that run. */
     async run(session: SessionInfo, input: TRunScreenerInput) {
+      await deps.limiter.consume('screenerRun', String(session.userId), server.tooManyRuns);
       const { criteria, templateName } = await criteriaFor(session.userId, input);
       const universe = market.universeFor(session);
       // An Alpaca universe not loaded yet (no key, or its first load running) is said as such.

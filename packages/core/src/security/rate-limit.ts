@@ -3,13 +3,20 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Fixed-window limits kept in Redis, so every API instance shares them. Password guesses are
- * refused per IP and per (account, IP); per account alone they are only slowed down
- * (`loginDelayMs`), so guesses from elsewhere never lock the owner out (OWASP ASVS 2.2.1).
+ * Fixed-window limits kept in Redis, so every API instance shares them (each consume is one
+ * atomic Redis script, so parallel requests cannot overshoot a limit). Password guesses are
+ * refused per IP, per (account, IP), and per account from addresses that never logged in to it
+ * (`loginAccount`, spent before the password is checked, unknown usernames too); an address that
+ * logged in to the account before (`loginKnownAddress`) keeps its own budget, so strangers never
+ * lock the owner out (OWASP ASVS 2.2.1), and a reset by mail stays available.
  */
 export const RATE_LIMITS = {
   loginIp: { points: 30, duration: 15 * 60 },
   loginAccountIp: { points: 10, duration: 15 * 60 },
+  /** Password checks for an account from addresses that never logged in to it. */
+  loginAccount: { points: 100, duration: 60 * 60 },
+  /** Counted on each successful password login: (account, address) pairs seen before. */
+  loginKnownAddress: { points: 1_000_000, duration: 90 * 24 * 60 * 60 },
   /** Counted, never refused: failed passwords for an account from anywhere. */
   loginFailures: { points: 1_000_000, duration: 15 * 60 },
   /** Wrong current passwords at change-password (the caller already holds a session). */
@@ -22,6 +29,12 @@ export const RATE_LIMITS = {
   resetAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAccount: { points: 3, duration: 60 * 60 },
   verifyRequestAddress: { points: 3, duration: 60 * 60 },
+  /** Starts of a screener run, per user. */
+  screenerRun: { points: 10, duration: 60 },
+  /** Saves of a screening template, per user. */
+  templateSave: { points: 10, duration: 60 },
+  /** Backtest requests (one per symbol: a list of stocks is sent symbol by symbol), per user. */
+  backtestRun: { points: 300, duration: 60 },
   /** Market-status reads that call Alpaca on the user's keys (the dashboard polls). */
   alpacaStatusAccount: { points: 30, duration: 60 },
   /** "Test connection" in account settings: one Alpaca account read each. */
@@ -37,8 +50,11 @@ export const RATE_LIMITS = {
 export type RateBucket = keyof typeof RATE_LIMITS;
 
 export interface RateLimiter {
-  /** Counts one attempt; throws a 429 AppError with a retry hint when the bucket is full. */
-  consume(bucket: RateBucket, key: string): Promise<void>;
+  /**
+   * Counts one attempt; throws a 429 AppError with a retry hint when the bucket is full (its
+   * message `tooManyRequests`, or `message`).
+   */
+  consume(bucket: RateBucket, key: string, message?: (seconds: number) => string): Promise<void>;
   reset(bucket: RateBucket, key: string): Promise<void>;
   /** Counts one event without ever refusing; returns the count in the current window. */
   record(bucket: RateBucket, key: string): Promise<number>;
@@ -73,13 +89,13 @@ export function createRateLimiter(redis: Redis, namespace: string): RateLimiter 
     return limiter;
   };
   return {
-    async consume(bucket, key) {
+    async consume(bucket, key, message = server.tooManyRequests) {
       try {
         await limiterFor(bucket).consume(key.toLowerCase());
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-        throw new AppError('TOO_MANY_REQUESTS', server.tooManyRequests(seconds), seconds);
+        throw new AppError('TOO_MANY_REQUESTS', message(seconds), seconds);
       }
     },
     async reset(bucket, key) {

@@ -3,6 +3,7 @@ import {
   DEFAULT_STOCK_PARAMETERS,
   isTickerSymbol,
   server,
+  ZStockParameterFields,
   ZStockParameters,
   type TStockParameters,
 } from '@tradebot/api-contract';
@@ -21,11 +22,17 @@ export function storedParameters(value: unknown): TStockParameters {
     unknown
   >;
   const parameters: Record<string, unknown> = { ...DEFAULT_STOCK_PARAMETERS };
-  for (const [field, schema] of Object.entries(ZStockParameters.shape)) {
+  for (const [field, schema] of Object.entries(ZStockParameterFields.shape)) {
     const one = schema.safeParse(stored[field]);
     if (one.success) parameters[field] = one.data;
   }
-  return parameters as TStockParameters;
+  const filled = parameters as TStockParameters;
+  // A stored pair the bounds allow one by one but not together gets the default pair.
+  if (filled.macd_fast >= filled.macd_slow) {
+    filled.macd_fast = DEFAULT_STOCK_PARAMETERS.macd_fast;
+    filled.macd_slow = DEFAULT_STOCK_PARAMETERS.macd_slow;
+  }
+  return filled;
 }
 
 /**

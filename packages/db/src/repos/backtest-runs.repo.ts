@@ -23,43 +23,77 @@ export type BacktestRunRecord = Prisma.BacktestRunGetPayload<{ select: typeof RU
 
 const ACTIVE = ['queued', 'running'];
 
+type NewBacktestRun = {
+  userId: number;
+  symbol: string;
+  universe: UniverseSource;
+  settings: object;
+};
+
 /**
  * Creates a queued run of (user, symbol), or returns the active one (the partial unique index
  * makes two concurrent requests end in one row). A new run joins the user's current batch (the
  * batch of any active run of theirs) or starts its own. `ahead` counts the user's other active
- * runs (the job's fairness priority).
+ * runs (the job's fairness priority). Checked under the same lock, so a burst cannot overshoot
+ * it: null when the user already has `maxActive` active runs, none of them of this symbol.
  */
-export async function createBacktestRun(
+export async function createBacktestRunWithin(
   db: Db,
-  run: { userId: number; symbol: string; universe: UniverseSource; settings: object },
-): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number }> {
+  run: NewBacktestRun,
+  maxActive: number,
+): Promise<{ run: BacktestRunRecord; created: boolean; ahead: number } | null> {
   return db.$transaction(async (tx) => {
     // One batch choice at a time per user: two first symbols at once still share one batch.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('backtest_batch'), ${run.userId}::int)`;
-    const rows = await tx.$queryRaw<{ id: number }[]>`
-      WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
-      INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)
-      SELECT next.id, ${run.userId}, ${run.symbol},
-             COALESCE((SELECT min(batch_id) FROM backtest_runs
-                       WHERE user_id = ${run.userId} AND status IN ('queued', 'running')), next.id),
-             ${run.universe}::"UniverseSource", ${JSON.stringify(run.settings)}::jsonb
-      FROM next
-      ON CONFLICT (user_id, symbol) WHERE status IN ('queued', 'running') DO NOTHING
-      RETURNING id`;
-    const id = rows[0]?.id;
-    const found =
-      id !== undefined
-        ? await tx.backtestRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT })
-        : await tx.backtestRun.findFirst({
-            where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
-            select: RUN_SELECT,
-          });
-    if (!found) throw new Error('backtest run conflict without an active run');
+    // Null: the user already has `maxActive` active runs, none of them of this symbol.
+    const active = await tx.backtestRun.count({
+      where: { userId: run.userId, status: { in: ACTIVE } },
+    });
+    if (active >= maxActive) {
+      const same = await tx.backtestRun.findFirst({
+        where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
+        select: { id: true },
+      });
+      if (!same) return null;
+    }
+    let found: BacktestRunRecord | null = null;
+    let created = false;
+    for (let attempt = 0; !found; attempt++) {
+      const rows = await tx.$queryRaw<{ id: number }[]>`
+        WITH next AS (SELECT nextval(pg_get_serial_sequence('backtest_runs', 'id'))::int AS id)
+        INSERT INTO backtest_runs (id, user_id, symbol, batch_id, universe, settings)
+        SELECT next.id, ${run.userId}, ${run.symbol},
+               COALESCE((SELECT min(batch_id) FROM backtest_runs
+                         WHERE user_id = ${run.userId} AND status IN ('queued', 'running')), next.id),
+               ${run.universe}::"UniverseSource", ${JSON.stringify(run.settings)}::jsonb
+        FROM next
+        ON CONFLICT (user_id, symbol) WHERE status IN ('queued', 'running') DO NOTHING
+        RETURNING id`;
+      const id = rows[0]?.id;
+      found =
+        id !== undefined
+          ? await tx.backtestRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT })
+          : await tx.backtestRun.findFirst({
+              where: { userId: run.userId, symbol: run.symbol, status: { in: ACTIVE } },
+              select: RUN_SELECT,
+            });
+      created = id !== undefined;
+      // The run the insert ran into ended before it was read (a worker finished it): try again.
+      if (!found && attempt >= 10)
+        throw new Error('backtest run kept ending before it could be read');
+    }
     const ahead = await tx.backtestRun.count({
       where: { userId: run.userId, status: { in: ACTIVE }, id: { lt: found.id } },
     });
-    return { run: found, created: id !== undefined, ahead };
+    return { run: found, created, ahead };
   });
+}
+
+/** `createBacktestRunWithin` without a cap on the user's active runs. */
+export async function createBacktestRun(db: Db, run: NewBacktestRun) {
+  const made = await createBacktestRunWithin(db, run, Infinity);
+  if (made === null) throw new Error('an uncapped backtest run was refused');
+  return made;
 }
 
 /** How long ago the run was created, by the database's clock (the one that set created_at). */

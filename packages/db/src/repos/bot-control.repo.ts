@@ -9,14 +9,6 @@ type Q = Db | DbTx;
  * Job Scheduler from, so every change of it goes through these.
  */
 
-/**
- * Serialises one user's bot control calls (Start, Stop, Quick Sell, the kill switch): a
- * transaction-scoped advisory lock, so a double click or two tabs run one after the other.
- */
-export async function lockBotControl(tx: DbTx, userId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('bot_control'), ${userId}::int)`;
-}
-
 export interface BotStart {
   market: 'demo' | 'alpaca';
   mode: 'demo' | 'paper' | 'live';

@@ -28,6 +28,11 @@ export async function upsertCustomTemplate(
   });
 }
 
+/** How many custom templates the user has. */
+export function countCustomTemplates(db: Db, userId: number): Promise<number> {
+  return db.screeningTemplate.count({ where: { userId } });
+}
+
 /** Deletes the user's template; false when the user has none of that name. */
 export async function deleteCustomTemplate(db: Db, userId: number, name: string) {
   const { count } = await db.screeningTemplate.deleteMany({ where: { userId, name } });
@@ -69,27 +74,31 @@ export function findActiveScreenerRun(db: Db, userId: number) {
 
 /**
  * Creates a queued run, or returns the active one when the user already has one (the partial
- * unique index makes two concurrent creations end in one row). `created` says which.
+ * unique index makes two concurrent creations end in one row). `created` says which. The run the
+ * insert ran into may end before it is read (a worker finished it): then the insert is tried
+ * again, which now succeeds or finds the next active run.
  */
 export async function createScreenerRun(
   db: Db,
   run: { userId: number; universe: UniverseSource; criteria: object; templateName: string | null },
 ): Promise<{ run: ScreenerRunRecord; created: boolean }> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    INSERT INTO screener_runs (user_id, universe, criteria, template_name)
-    VALUES (${run.userId}, ${run.universe}::"UniverseSource", ${JSON.stringify(run.criteria)}::jsonb,
-            ${run.templateName})
-    ON CONFLICT (user_id) WHERE status IN ('queued', 'running') DO NOTHING
-    RETURNING id`;
-  const id = rows[0]?.id;
-  if (id !== undefined)
-    return {
-      run: await db.screenerRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT }),
-      created: true,
-    };
-  const active = await findActiveScreenerRun(db, run.userId);
-  if (!active) throw new Error('screener run conflict without an active run');
-  return { run: active, created: false };
+  for (let attempt = 0; ; attempt++) {
+    const rows = await db.$queryRaw<{ id: number }[]>`
+      INSERT INTO screener_runs (user_id, universe, criteria, template_name)
+      VALUES (${run.userId}, ${run.universe}::"UniverseSource", ${JSON.stringify(run.criteria)}::jsonb,
+              ${run.templateName})
+      ON CONFLICT (user_id) WHERE status IN ('queued', 'running') DO NOTHING
+      RETURNING id`;
+    const id = rows[0]?.id;
+    if (id !== undefined)
+      return {
+        run: await db.screenerRun.findUniqueOrThrow({ where: { id }, select: RUN_SELECT }),
+        created: true,
+      };
+    const active = await findActiveScreenerRun(db, run.userId);
+    if (active) return { run: active, created: false };
+    if (attempt >= 10) throw new Error('screener run kept ending before it could be read');
+  }
 }
 
 export function findScreenerRun(db: Db, id: number) {

@@ -4,7 +4,6 @@ import {
   findBotState,
   findEncryptedCredential,
   finalListSymbols,
-  lockBotControl,
   markBotStarted,
   markBotStopped,
 } from '@tradebot/db';
@@ -15,6 +14,7 @@ import { demoBrokerFor } from '../../market/demo-broker.js';
 import type { SessionInfo } from '../../types.js';
 import { selectedAccount, type BotAccount, type BotDeps } from '../account.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
+import { withBotControl } from './control-lock.js';
 import { upsertBotScheduler } from './scheduler.js';
 
 /** What Start needs of the user's general trading settings. */
@@ -72,7 +72,6 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
         ? (await (await demoBrokerFor(deps, userId)).getAccount()).equity
         : null;
     const running = await db.$transaction(async (tx) => {
-      await lockBotControl(tx, userId);
       const state = await findBotState(tx, userId);
       if (state?.running) return state;
       await markBotStarted(tx, userId, { ...account, sleepInterval, at: new Date(at), equity });
@@ -88,10 +87,7 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
     const account = state
       ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
       : selectedAccount(market, session);
-    const wasRunning = await db.$transaction(async (tx) => {
-      await lockBotControl(tx, session.userId);
-      return markBotStopped(tx, session.userId, new Date(marketNow(account)));
-    });
+    const wasRunning = await markBotStopped(db, session.userId, new Date(marketNow(account)));
     await deps.botQueue.removeJobScheduler(botSchedulerId(session.userId));
     return wasRunning;
   }
@@ -105,12 +101,14 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
   return {
     /** POST /api/start */
     async start(session: SessionInfo): Promise<TBotActionOutput> {
-      const state = await findBotState(db, session.userId);
-      // A running bot is not re-checked (its list or plan may have changed since): idempotent.
-      const account = state?.running
-        ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
-        : await checkStart(session);
-      const already = await begin(session, account);
+      const { account, already } = await withBotControl(db, session.userId, async () => {
+        const state = await findBotState(db, session.userId);
+        // A running bot is not re-checked (its list or plan may have changed since): idempotent.
+        const account = state?.running
+          ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
+          : await checkStart(session);
+        return { account, already: await begin(session, account) };
+      });
       return answer(
         session.userId,
         already ? server.botAlreadyRunning : server.botStarted(account.mode),
@@ -119,24 +117,26 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
 
     /** POST /api/stop: open positions and their protective orders stay at the broker. */
     async stop(session: SessionInfo): Promise<TBotActionOutput> {
-      const wasRunning = await stopNow(session);
+      const wasRunning = await withBotControl(db, session.userId, () => stopNow(session));
       return answer(session.userId, wasRunning ? server.botStopped : server.botAlreadyStopped);
     },
 
     /** POST /api/restart: re-reads the settings and clears a halt; refused as Start is. */
     async restart(session: SessionInfo): Promise<TBotActionOutput> {
-      const account = await checkStart(session);
-      const before = await findBotState(db, session.userId);
-      await stopNow(session);
-      await begin(session, account);
-      if (before?.halted)
-        await appendBotLogs(db, session.userId, [
-          { at: new Date(marketNow(account)), level: 'info', message: botTick.resumed },
-        ]);
+      await withBotControl(db, session.userId, async () => {
+        const account = await checkStart(session);
+        const before = await findBotState(db, session.userId);
+        await stopNow(session);
+        await begin(session, account);
+        if (before?.halted)
+          await appendBotLogs(db, session.userId, [
+            { at: new Date(marketNow(account)), level: 'info', message: botTick.resumed },
+          ]);
+      });
       return answer(session.userId, server.botRestarted);
     },
 
-    /** Stops the bot (the kill switch); whether it was running. */
+    /** Stops the bot (the kill switch, which holds the bot-control lock); whether it was running. */
     stopNow,
   };
 }

@@ -8,7 +8,6 @@ import {
 import {
   appendBotLogs,
   createNotification,
-  lockBotControl,
   touchBotActivity,
   unsettledOrderIntents,
   updateOrderIntent,
@@ -34,6 +33,7 @@ import {
 } from '../orders/place-order.js';
 import { waitForBotLock } from '../engine/lock.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
+import { tryBotControlLock, waitForBotControl } from './control-lock.js';
 import { TickJournal } from '../engine/journal.js';
 import { protectPositions } from '../engine/protect.js';
 
@@ -56,22 +56,28 @@ export function botOrders(
   const { db } = deps;
 
   /**
-   * Runs `work` under the user's tick lock (no tick decides meanwhile) and bot-control lock (a
-   * transaction held for its duration).
+   * Runs `work` under the user's bot-control lock (`control`: taken at once or refused with 409,
+   * or waited for) and tick lock (no tick decides meanwhile). Neither wait holds a connection of
+   * the main pool, and `work` runs its queries one at a time on it.
    */
-  async function locked<T>(userId: number, work: () => Promise<T>): Promise<T> {
-    const release = await waitForBotLock(db, userId);
-    if (release === null) throw new AppError('CONFLICT', server.botBusy);
+  async function locked<T>(
+    userId: number,
+    control: 'try' | 'wait',
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const releaseControl =
+      control === 'try' ? await tryBotControlLock(db, userId) : await waitForBotControl(db, userId);
+    if (releaseControl === null) throw new AppError('CONFLICT', server.botActionInProgress);
     try {
-      return await db.$transaction(
-        async (tx) => {
-          await lockBotControl(tx, userId);
-          return work();
-        },
-        { timeout: 60_000, maxWait: 10_000 },
-      );
+      const release = await waitForBotLock(db, userId);
+      if (release === null) throw new AppError('CONFLICT', server.botBusy);
+      try {
+        return await work();
+      } finally {
+        await release();
+      }
     } finally {
-      await release();
+      await releaseControl();
     }
   }
 
@@ -233,7 +239,7 @@ export function botOrders(
     async manualSell(session: SessionInfo, symbol: string): Promise<TManualSellOutput> {
       const { userId } = session;
       const m = await open(session);
-      const sold = await locked(userId, async () => {
+      const sold = await locked(userId, 'try', async () => {
         const position = (await positionsOf(m)).find((p) => p.symbol === symbol && p.qty !== 0);
         if (!position) throw new AppError('BAD_REQUEST', server.notHolding(symbol));
         let result;
@@ -254,8 +260,9 @@ export function botOrders(
     async killSwitch(session: SessionInfo): Promise<TKillSwitchOutput> {
       const { userId } = session;
       const m = await open(session);
-      await stopNow(session);
-      const { canceled, closed, refused } = await locked(userId, async () => {
+      // Queued behind a Start or Stop in flight, never refused for it: the bot ends up stopped.
+      const { canceled, closed, refused } = await locked(userId, 'wait', async () => {
+        await stopNow(session);
         try {
           const keep = new Set((await workingCloses(userId, m)).values());
           const canceled = (await cancelOpen(m, null, keep)) + (await dropEntries(userId, m));

@@ -1,5 +1,5 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
-import type { TFinalTradingEntry } from '@tradebot/api-contract';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { server, ui, type TFinalTradingEntry } from '@tradebot/api-contract';
 import { InfoLabel } from './info-label';
 import { shownValue, type EditValue, type RowEdits } from './parameter-edits';
 import {
@@ -32,6 +32,14 @@ export function FinalRowEditor({
   onSave,
   onCancel,
 }: Props) {
+  const value = (field: string) => shownValue(entry, draft, field);
+  const below = (a: string, b: string, orEqual = false) => {
+    const [x, y] = [value(a), value(b)];
+    return typeof x === 'number' && typeof y === 'number' && (x < y || (orEqual && x === y));
+  };
+  // What the pair of RSI thresholds does (allowed), and the MACD pair the server refuses.
+  const rsiOverlap = below('rsi_sell_threshold', 'rsi_buy_threshold');
+  const macdReversed = below('macd_slow', 'macd_fast', true);
   return (
     <Stack gap="xs" data-testid="final-row-editor">
       <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="xs" verticalSpacing="xs">
@@ -46,6 +54,16 @@ export function FinalRowEditor({
           />
         ))}
       </SimpleGrid>
+      {rsiOverlap && (
+        <Text size="xs" c="dimmed" data-testid="rsi-overlap-note">
+          {ui.rsiThresholdsOverlap}
+        </Text>
+      )}
+      {macdReversed && (
+        <Text size="xs" c="red" data-testid="macd-order-note">
+          {server.macdFastBelowSlow}
+        </Text>
+      )}
       <Group gap="lg">
         {flags.map((spec) => (
           <ParamFlagInput
