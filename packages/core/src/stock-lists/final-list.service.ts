@@ -11,6 +11,7 @@ import {
   moveToOptimized,
   setFinalListParameters,
 } from '@tradebot/db';
+import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
@@ -20,7 +21,10 @@ import { entrySymbols, storedParameters, withListsLock } from './stored-paramete
  * The Final Trading List as the Trading tab shows and edits it (GET and POST
  * /api/get-final-trading-config, /api/update-final-trading-config).
  */
-export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+export function finalListService(
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
+  market: ActiveMarketService,
+) {
   const { db } = deps;
 
   /** The list sorted by symbol, with the latest metrics and domain of the user's market. */
@@ -67,6 +71,7 @@ export function finalListService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMa
         await setFinalListParameters(tx, session.userId, entries);
         return leaving.length === 0 ? [] : moveToOptimized(tx, session.userId, leaving);
       });
+      await publishConfigChanged(deps.events, session.userId);
       return {
         message: ui.finalListUpdated,
         entries: await finalTradingConfig(session),

@@ -28,7 +28,10 @@ import { withListsLock } from './stored-parameters.js';
  * (Undo), and Reset. A symbol is in at most one of Optimized Parameters and the Final Trading
  * List, and a move never loses it: each runs in one transaction under the user's lists lock.
  */
-export function listMovesService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+export function listMovesService(
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
+  market: ActiveMarketService,
+) {
   const { db } = deps;
 
   function requireSome(symbols: readonly string[], empty: string) {

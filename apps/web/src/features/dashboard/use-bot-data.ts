@@ -3,8 +3,12 @@ import { useTRPC } from '../../lib/trpc';
 import { useUserEvents } from '../../lib/use-user-events';
 import { useAuth } from '../auth/auth-context';
 import { mergeStatus, updateLists } from './bot-update';
+import { marketRecheckMs } from './market-recheck';
 
-/** Spec §9: market status every 60 s, tracked symbols every 30 s. */
+/**
+ * Market status at least every 60 s (and at the clock's next open or close), tracked symbols
+ * every 30 s.
+ */
 export const MARKET_REFRESH_MS = 60_000;
 export const TRACKED_REFRESH_MS = 30_000;
 /**
@@ -16,9 +20,11 @@ export const BOT_REFRESH_MS = 30_000;
 const PERFORMANCE_REFRESH_MS = 60_000;
 
 /**
- * The dashboard's reads (spec §7 Dashboard) and the /ws `update` events that refresh them: the
- * status figures are folded in at once, positions and tracked symbols replace the cached lists
- * when they have the read's shape, and logs, performance and notifications are refetched.
+ * The dashboard's reads (spec §7 Dashboard) and the /ws events that refresh them: an `update`'s
+ * status figures and last check are folded in at once, its market open/closed sets the badge,
+ * positions and tracked symbols replace the cached lists when they have the read's shape, and
+ * logs, performance, open orders and notifications are refetched; a `config` event rereads the
+ * bot config.
  */
 export function useBotData() {
   const trpc = useTRPC();
@@ -28,7 +34,13 @@ export function useBotData() {
   const poll = (ms: number) => ({ enabled, refetchInterval: ms });
 
   const status = useQuery(trpc.bot.status.queryOptions(undefined, poll(BOT_REFRESH_MS)));
-  const market = useQuery(trpc.market.status.queryOptions(undefined, poll(MARKET_REFRESH_MS)));
+  // Read again right when the active market's clock opens or closes (the demo's runs fast).
+  const market = useQuery(
+    trpc.market.status.queryOptions(undefined, {
+      enabled,
+      refetchInterval: (query) => marketRecheckMs(query.state.data, MARKET_REFRESH_MS),
+    }),
+  );
   const positions = useQuery(trpc.bot.positions.queryOptions(undefined, poll(BOT_REFRESH_MS)));
   const tracked = useQuery(
     trpc.bot.trackedSymbols.queryOptions(undefined, poll(TRACKED_REFRESH_MS)),
@@ -41,8 +53,19 @@ export function useBotData() {
 
   // The dashboard keeps the socket open while it is shown (the banner reports its state).
   useUserEvents(enabled, (message) => {
+    if (message.type === 'config') {
+      void queryClient.invalidateQueries({ queryKey: trpc.tradingSettings.get.queryKey() });
+      return;
+    }
     if (message.type !== 'update') return;
     const data = message.data;
+    if (data.market_open !== undefined) {
+      const key = trpc.market.status.queryKey();
+      if (queryClient.getQueryData(key)?.is_open !== data.market_open) {
+        queryClient.setQueryData(key, (current) => ({ ...current, is_open: data.market_open! }));
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    }
     queryClient.setQueryData(trpc.bot.status.queryKey(), (current) => mergeStatus(current, data));
     const lists = updateLists(data);
     if (lists.positions) queryClient.setQueryData(trpc.bot.positions.queryKey(), lists.positions);
