@@ -36,9 +36,16 @@ export function listNotifications(db: Db, userId: number, limit: number) {
   });
 }
 
-export async function createNotification(db: Db, userId: number, message: string, status: string) {
+/** `at`: when it happened on the market's clock (the bot's); default the database's now. */
+export async function createNotification(
+  db: Db,
+  userId: number,
+  message: string,
+  status: string,
+  at?: Date,
+) {
   const row = await db.notification.create({
-    data: { userId, message, status },
+    data: { userId, message, status, ...(at ? { createdAt: at } : {}) },
     select: { id: true },
   });
   return row.id;

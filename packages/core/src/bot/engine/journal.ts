@@ -31,6 +31,6 @@ export class TickJournal {
   async flush(db: Db, userId: number): Promise<void> {
     await appendBotLogs(db, userId, this.lines.splice(0));
     for (const note of this.notes.splice(0))
-      await createNotification(db, userId, note.message, note.status);
+      await createNotification(db, userId, note.message, note.status, new Date(this.now));
   }
 }
