@@ -55,3 +55,11 @@ export const botTick = {
   internalFault:
     'The last check stopped on an error of ours; it was logged and the next check runs as usual.',
 } as const;
+
+/** The dashboard's Open orders panel and its cancel (core/src/bot/reads/open-orders.ts). */
+export const openOrderTexts = {
+  canceled: (symbol: string) => `${symbol}: the entry waiting for the next open was canceled.`,
+  notWaiting: 'No entry waiting for the next open has that order id.',
+  confirmCancel: (symbol: string, qty: number) =>
+    `Cancel the ${symbol} entry of ${qty} shares waiting for the next open? The bot decides ${symbol} again on its next bar.`,
+};

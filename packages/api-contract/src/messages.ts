@@ -367,4 +367,4 @@ export const server = {
     `Something went wrong on our side. Please try again; if it keeps happening, contact support with reference ${requestId}.`,
 } as const;
 
-export { botTick } from './bot-messages.js';
+export { botTick, openOrderTexts } from './bot-messages.js';

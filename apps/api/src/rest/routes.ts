@@ -180,6 +180,9 @@ export const restRoutes: readonly RestRoute[] = [
   },
   // ours: the account history (dividends the broker booked)
   { method: 'GET', path: '/api/bot/account-history', procedure: 'bot.accountHistory' },
+  // ours: the bot's open orders and the cancel of an entry waiting for the next open
+  { method: 'GET', path: '/api/bot/open-orders', procedure: 'bot.openOrders' },
+  { method: 'POST', path: '/api/bot/open-orders/cancel', procedure: 'bot.cancelOpenOrder' },
   // spec §7 Live log
   { method: 'GET', path: '/api/get-live-log', procedure: 'bot.liveLog' },
   // spec §7 Strategy settings: the backtest settings form
