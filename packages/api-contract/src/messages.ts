@@ -147,7 +147,8 @@ export type DashboardLoad =
   | 'historical performance'
   | 'news sentiment'
   | 'price chart'
-  | 'account history';
+  | 'account history'
+  | 'open orders';
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>

@@ -49,6 +49,7 @@ export function useBotData() {
     trpc.bot.historicalPerformance.queryOptions(undefined, poll(PERFORMANCE_REFRESH_MS)),
   );
   const logs = useQuery(trpc.bot.logs.queryOptions(undefined, poll(BOT_REFRESH_MS)));
+  const openOrders = useQuery(trpc.bot.openOrders.queryOptions(undefined, poll(BOT_REFRESH_MS)));
   const config = useQuery(trpc.tradingSettings.get.queryOptions(undefined, { enabled }));
 
   // The dashboard keeps the socket open while it is shown (the banner reports its state).
@@ -77,13 +78,14 @@ export function useBotData() {
       void queryClient.invalidateQueries({ queryKey: trpc.bot.trackedSymbols.queryKey() });
     const refetch: QueryKey[] = [
       trpc.bot.logs.queryKey(),
+      trpc.bot.openOrders.queryKey(),
       trpc.bot.historicalPerformance.queryKey(),
       trpc.notifications.list.queryKey(),
     ];
     for (const queryKey of refetch) void queryClient.invalidateQueries({ queryKey });
   });
 
-  return { status, market, positions, tracked, performance, logs, config };
+  return { status, market, positions, tracked, performance, logs, openOrders, config };
 }
 
 export type BotData = ReturnType<typeof useBotData>;
