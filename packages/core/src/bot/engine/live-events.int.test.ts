@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   botUser,
   clock,
-  db,
   engine,
   events,
   runtime,

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   afterClose,
   botUser,
-  clock,
   db,
   engine,
   runtime,
-  session,
   stockSymbols,
   tradingDays,
   useBotFixture,
