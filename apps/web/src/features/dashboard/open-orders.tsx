@@ -84,7 +84,7 @@ export function OpenOrders({ openOrders }: { openOrders: BotData['openOrders'] }
                     <Table.Th ta="right">Qty</Table.Th>
                     <Table.Th>Levels</Table.Th>
                     <Table.Th>Status</Table.Th>
-                    <Table.Th>Placed (ET)</Table.Th>
+                    <Table.Th>Placed</Table.Th>
                     <Table.Th />
                   </Table.Tr>
                 </Table.Thead>
