@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketRecheckMs } from './market-recheck';
+import { CONNECTED_POLL_MS, fallbackPollMs, marketRecheckMs } from './market-recheck';
 
 const POLL = 60_000;
 const at = (iso: string, next: string, speed: number) => ({
@@ -33,5 +33,13 @@ describe('marketRecheckMs', () => {
     expect(marketRecheckMs(undefined, POLL)).toBe(POLL);
     expect(marketRecheckMs({ is_open: null }, POLL)).toBe(POLL);
     expect(marketRecheckMs(at('2026-01-09T15:00:00Z', '2026-01-09T21:00:00Z', 0), POLL)).toBe(POLL);
+  });
+});
+
+describe('fallbackPollMs', () => {
+  it('polls at the read’s pace only while the socket is not connected', () => {
+    expect(fallbackPollMs('disconnected', 30_000)).toBe(30_000);
+    expect(fallbackPollMs('connecting', 30_000)).toBe(30_000);
+    expect(fallbackPollMs('connected', 30_000)).toBe(CONNECTED_POLL_MS);
   });
 });

@@ -18,3 +18,11 @@ export function marketRecheckMs(status: TMarketStatusOutput | undefined, pollMs:
   const wall = Math.max(0, ahead) / status.speed + MARGIN_MS;
   return Math.min(pollMs, Math.max(MIN_MS, Math.ceil(wall)));
 }
+
+/** While /ws is connected every tick, save and market change arrives on it: a slow safety poll. */
+export const CONNECTED_POLL_MS = 300_000;
+
+/** How often a dashboard read polls: `ms` while the socket is not connected, else slowly. */
+export function fallbackPollMs(wsStatus: string, ms: number): number {
+  return wsStatus === 'connected' ? Math.max(ms, CONNECTED_POLL_MS) : ms;
+}

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { useUserEvents } from '../../lib/use-user-events';
+import { useUserEvents, useUserEventsState } from '../../lib/use-user-events';
 import { useAuth } from '../auth/auth-context';
 import { mergeStatus, updateLists } from './bot-update';
-import { marketRecheckMs } from './market-recheck';
+import { fallbackPollMs, marketRecheckMs } from './market-recheck';
 
 /**
  * Market status at least every 60 s (and at the clock's next open or close), tracked symbols
@@ -12,9 +12,9 @@ import { marketRecheckMs } from './market-recheck';
 export const MARKET_REFRESH_MS = 60_000;
 export const TRACKED_REFRESH_MS = 30_000;
 /**
- * Status, positions and logs also arrive over /ws after every tick; polling them every 30 s
- * keeps the dashboard right when the socket is down (positions count against the broker's
- * limiter, 2 reads a minute are far below it).
+ * Status, positions and logs arrive over /ws after every tick; polling them every 30 s keeps the
+ * dashboard right while the socket is down (every 5 minutes while it is connected; positions
+ * count against the broker's limiter, 2 reads a minute are far below it).
  */
 export const BOT_REFRESH_MS = 30_000;
 const PERFORMANCE_REFRESH_MS = 60_000;
@@ -31,14 +31,17 @@ export function useBotData() {
   const queryClient = useQueryClient();
   const { state } = useAuth();
   const enabled = state === 'verified';
-  const poll = (ms: number) => ({ enabled, refetchInterval: ms });
+  // Polls are the fallback: while /ws is connected its events keep these reads current.
+  const ws = useUserEventsState();
+  const poll = (ms: number) => ({ enabled, refetchInterval: fallbackPollMs(ws.status, ms) });
 
   const status = useQuery(trpc.bot.status.queryOptions(undefined, poll(BOT_REFRESH_MS)));
   // Read again right when the active market's clock opens or closes (the demo's runs fast).
   const market = useQuery(
     trpc.market.status.queryOptions(undefined, {
       enabled,
-      refetchInterval: (query) => marketRecheckMs(query.state.data, MARKET_REFRESH_MS),
+      refetchInterval: (query) =>
+        marketRecheckMs(query.state.data, fallbackPollMs(ws.status, MARKET_REFRESH_MS)),
     }),
   );
   const positions = useQuery(trpc.bot.positions.queryOptions(undefined, poll(BOT_REFRESH_MS)));
