@@ -168,8 +168,11 @@ describe('the notification bell', () => {
     const items = page.getByTestId('notification-item');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(3);
     expect(await items.first().getAttribute('data-status')).toBe('failed');
-    expect(await items.nth(1).textContent()).toContain('2 min ago');
-    expect(await items.nth(2).textContent()).toBe('Bought 20 AAPL at 176.405 min ago');
+    // Market time (ET), the same rule as every other market thing; never "min ago".
+    expect(await items.nth(1).getByTestId('notification-time').textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} ET$/,
+    );
+    expect(await items.nth(2).textContent()).toMatch(/^Bought 20 AAPL at 176\.40.+ ET$/);
     await screenshot(page, 'notifications-light');
     await page.getByTestId('notification-list').getByRole('button', { name: 'Clear' }).click();
     await page.getByTestId('notification-list').getByText(ui.noNotifications).waitFor();

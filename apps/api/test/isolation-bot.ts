@@ -42,6 +42,20 @@ export async function seedAliceBot(db: Db, userId: number): Promise<void> {
   await db.botSymbol.create({
     data: { userId, symbol: 'ALICEB', lastPrice: 123.45, rsi: 31.515 },
   });
+  // An entry waiting for the next open: no one else may see or cancel it.
+  await db.botOrder.create({
+    data: {
+      userId,
+      clientOrderId: 'alice-entry',
+      symbol: 'ALICEB',
+      purpose: 'entry',
+      side: 'buy',
+      qty: 3,
+      request: { type: 'market', timeInForce: 'opg' },
+      status: 'new',
+      createdAt: at,
+    },
+  });
   await db.botCashActivity.create({
     data: {
       userId,
@@ -62,7 +76,7 @@ export async function aliceBot(db: Db, userId: number) {
     logs: await db.botLog.count(where),
     fills: await db.botFill.count(where),
     trades: await db.botTrade.count(where),
-    orders: await db.botOrder.count(where),
+    orders: await db.botOrder.findMany({ ...where, select: { clientOrderId: true, status: true } }),
     cash: await db.botCashActivity.count(where),
   };
 }
@@ -85,6 +99,9 @@ export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
   'GET /api/bot/chart/:symbol': (t) => harness().http.get('/api/bot/chart/ALICEQ', t),
   'GET /api/get-live-log': (t) => harness().http.get('/api/get-live-log', t),
   'GET /api/bot/account-history': (t) => harness().http.get('/api/bot/account-history', t),
+  'GET /api/bot/open-orders': (t) => harness().http.get('/api/bot/open-orders', t),
+  'POST /api/bot/open-orders/cancel': (t) =>
+    harness().http.post('/api/bot/open-orders/cancel', { client_order_id: 'alice-entry' }, t),
 });
 
 /** Step 8's procedures, as the web app calls them. */
@@ -102,4 +119,8 @@ export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
   'bot.liveLog': trpc('bot.liveLog', 'query'),
   'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),
   'bot.accountHistory': trpc('bot.accountHistory', 'query'),
+  'bot.openOrders': trpc('bot.openOrders', 'query'),
+  'bot.cancelOpenOrder': trpc('bot.cancelOpenOrder', 'mutation', {
+    client_order_id: 'alice-entry',
+  }),
 });

@@ -363,7 +363,12 @@ describe('user isolation', () => {
     expect(before.finalList).toMatchObject([{ symbol: 'ALICEF' }]);
     expect(before.undo).toEqual({ symbols: ['ALICEF'] });
     expect(before.config.trading.sleep_interval).toBe(3333);
-    expect(before.bot).toMatchObject({ logs: 1, fills: 1, trades: 1, orders: 0 });
+    expect(before.bot).toMatchObject({
+      logs: 1,
+      fills: 1,
+      trades: 1,
+      orders: [{ clientOrderId: 'alice-entry', status: 'new' }],
+    });
     expect(before.bot.state?.running).toBe(true);
     expect(before.optimized.best_parameters.ALICEQ.profit).toBe(4242.5);
     expect(before.news).toMatchObject([{ symbol: 'ALICEQ', title: 'Alice-only headline' }]);
@@ -386,6 +391,7 @@ describe('user isolation', () => {
       expect(text, name).not.toContain('Alice-bt');
       expect(text, name).not.toContain('987654');
       expect(text, name).not.toContain('Alice-bot-log');
+      expect(text, name).not.toContain('alice-entry');
       // (ALICEB itself is what B asks for in Quick Sell and the chart, so it may be echoed.)
       expect(text, name).not.toContain('19.65');
       expect(text, name).not.toContain('31.515');

@@ -92,14 +92,20 @@ describe('market choice and status (MARKET_SOURCE=auto)', () => {
 
     const clock = api.runtime.demo.clock;
     expect(clock.now()).toBe(NY_9_00);
-    expect((await api.http.get('/api/get-market-status', token)).body).toEqual({ is_open: false });
+    const status = async () => (await api.http.get('/api/get-market-status', token)).body;
+    // The paused test clock: speed 0; the next change is the session's open, then its close.
+    expect(await status()).toMatchObject({ is_open: false, speed: 0 });
+    expect(Date.parse((await status()).next_change) - NY_9_00).toBe(30 * 60_000);
     clock.advanceTo(NY_10_00);
-    expect((await api.http.get('/api/get-market-status', token)).body).toEqual({ is_open: true });
-    expect((await api.http.get('/trpc/market.status', token)).body.result.data).toEqual({
+    expect(await status()).toMatchObject({
+      is_open: true,
+      market_time: new Date(NY_10_00).toISOString(),
+    });
+    expect((await api.http.get('/trpc/market.status', token)).body.result.data).toMatchObject({
       is_open: true,
     });
     clock.advanceTo(NY_16_30);
-    expect((await api.http.get('/api/get-market-status', token)).body).toEqual({ is_open: false });
+    expect(await status()).toMatchObject({ is_open: false });
     expect(alpacaCalls).toEqual([]);
   });
 
@@ -176,13 +182,15 @@ describe('MARKET_SOURCE=demo', () => {
     expect(saved.body.market).toBe('demo');
     for (const user of [plain, keyed]) {
       expect((await api.http.get('/api/account-settings', user.token)).body.market).toBe('demo');
-      expect((await api.http.get('/api/get-market-status', user.token)).body).toEqual({
+      expect((await api.http.get('/api/get-market-status', user.token)).body).toMatchObject({
         is_open: false,
+        speed: 0,
       });
     }
     api.runtime.demo.clock.advanceTo(NY_10_00);
-    expect((await api.http.get('/api/get-market-status', keyed.token)).body).toEqual({
+    expect((await api.http.get('/api/get-market-status', keyed.token)).body).toMatchObject({
       is_open: true,
+      speed: 0,
     });
     // The stored choice is untouched: without MARKET_SOURCE=demo this user would be on Alpaca.
     const row = await api.runtime.db.user.findUniqueOrThrow({

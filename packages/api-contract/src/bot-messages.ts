@@ -209,3 +209,10 @@ export function sameSessionLine(t: SameSessionTrade): string {
             : 'covered';
   return `${t.symbol}: ${opened} ${qty} at ${usd(t.entryPrice)}, ${closed} at ${usd(t.exitPrice)} the same session`;
 }
+/** The dashboard's Open orders panel and its cancel (core/src/bot/reads/open-orders.ts). */
+export const openOrderTexts = {
+  canceled: (symbol: string) => `${symbol}: the entry waiting for the next open was canceled.`,
+  notWaiting: 'No entry waiting for the next open has that order id.',
+  confirmCancel: (symbol: string, qty: number) =>
+    `Cancel the ${symbol} entry of ${qty} shares waiting for the next open? The bot decides ${symbol} again on its next bar.`,
+};

@@ -149,7 +149,8 @@ export type DashboardLoad =
   | 'historical performance'
   | 'news sentiment'
   | 'price chart'
-  | 'account history';
+  | 'account history'
+  | 'open orders';
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>
@@ -382,6 +383,7 @@ export const server = {
 export {
   botTick,
   decisionWhy,
+  openOrderTexts,
   sameSessionLine,
   type ExplainParams,
   type SameSessionTrade,

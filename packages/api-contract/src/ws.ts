@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Websocket messages (spec §4): update, progress, ping/pong keepalive, error. */
+/** Websocket messages (spec §4): update, config, progress, ping/pong keepalive, error. */
 export const ZWsServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('update'),
@@ -15,8 +15,15 @@ export const ZWsServerMessage = z.discriminatedUnion('type', [
       positions: z.array(z.record(z.string(), z.unknown())).optional(),
       logs: z.array(z.string()).optional(),
       trackedSymbols: z.array(z.record(z.string(), z.unknown())).optional(),
+      /** The tick's time (market clock) and its error, as the status read gives them. */
+      last_tick_at: z.string().nullable().optional(),
+      last_error: z.string().nullable().optional(),
+      /** The active market's clock at the tick: open or closed. */
+      market_open: z.boolean().optional(),
     }),
   }),
+  /** The user's trading settings, backtest settings or Final Trading List changed. */
+  z.object({ type: z.literal('config') }),
   z.object({
     type: z.literal('progress'),
     task: z.string(),

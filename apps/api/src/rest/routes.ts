@@ -190,6 +190,9 @@ export const restRoutes: readonly RestRoute[] = [
   { method: 'GET', path: '/api/alerts/settings', procedure: 'alerts.settings' },
   { method: 'POST', path: '/api/alerts/settings', procedure: 'alerts.save', input: body },
   { method: 'POST', path: '/api/alerts/test', procedure: 'alerts.test', input: body },
+  // ours: the bot's open orders and the cancel of an entry waiting for the next open
+  { method: 'GET', path: '/api/bot/open-orders', procedure: 'bot.openOrders' },
+  { method: 'POST', path: '/api/bot/open-orders/cancel', procedure: 'bot.cancelOpenOrder' },
   // spec §7 Live log
   { method: 'GET', path: '/api/get-live-log', procedure: 'bot.liveLog' },
   // spec §7 Strategy settings: the backtest settings form

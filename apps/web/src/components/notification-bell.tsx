@@ -72,7 +72,6 @@ export function NotificationBell() {
           loading={list.isPending}
           clearing={clear.isPending}
           onClear={() => clear.mutate()}
-          now={list.dataUpdatedAt || Date.now()}
         />
       </Popover.Dropdown>
     </Popover>

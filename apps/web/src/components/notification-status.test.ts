@@ -12,12 +12,9 @@ describe('the bell', () => {
     expect(statusColor('something new')).toBe('gray');
   });
 
-  it('says how long ago, then the date', () => {
-    const now = Date.parse('2026-01-05T15:00:00Z');
-    expect(notificationTime('2026-01-05T14:59:40Z', now)).toBe('just now');
-    expect(notificationTime('2026-01-05T14:55:00Z', now)).toBe('5 min ago');
-    expect(notificationTime('2026-01-05T12:00:00Z', now)).toBe('3 h ago');
-    expect(notificationTime('2026-01-03T12:00:00Z', now)).toContain('2026');
-    expect(notificationTime('nonsense', now)).toBe('');
+  it('says when on the market clock (ET), never "min ago"', () => {
+    expect(notificationTime('2026-01-05T14:59:40Z')).toBe('Jan 5, 2026 09:59 ET');
+    expect(notificationTime('2026-07-06T20:00:00Z')).toBe('Jul 6, 2026 16:00 ET');
+    expect(notificationTime('nonsense')).toBe('');
   });
 });

@@ -1,3 +1,5 @@
+import { formatMarketTime } from '../lib/market-time';
+
 /**
  * How the bell shows a notification's status (spec §3 Notification: message, timestamp,
  * status). Statuses are free words from the server: 'completed' (screener, backtest), 'failed',
@@ -13,13 +15,11 @@ export function statusColor(status: string): string {
   return 'gray';
 }
 
-/** "just now", "5 min ago", "3 h ago", else the date and time; in the reader's locale. */
-export function notificationTime(iso: string, now: number): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return '';
-  const minutes = Math.floor((now - at) / 60_000);
-  if (minutes < 1 && minutes > -1) return 'just now';
-  if (minutes > 0 && minutes < 60) return `${minutes} min ago`;
-  if (minutes >= 60 && minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * When a notification happened, on the market's clock (the bot's are stamped with the demo
+ * clock's time on the demo market): "Jan 9, 2026 15:59 ET". Never "5 min ago": the demo
+ * market's minutes are not the reader's.
+ */
+export function notificationTime(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? '' : formatMarketTime(iso);
 }

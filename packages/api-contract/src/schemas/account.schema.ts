@@ -52,7 +52,13 @@ export const ZUseDemoMarketOutput = z.object({
 export type TUseDemoMarketOutput = z.infer<typeof ZUseDemoMarketOutput>;
 
 /** GET /api/get-market-status (spec §7): null is "Unknown" (no keys, Alpaca unreachable). */
-export const ZMarketStatusOutput = z.object({ is_open: z.boolean().nullable() });
+export const ZMarketStatusOutput = z.object({
+  is_open: z.boolean().nullable(),
+  /** The clock's market time, its next open or close, and market ms per wall ms (1 on Alpaca). */
+  market_time: z.string().optional(),
+  next_change: z.string().optional(),
+  speed: z.number().optional(),
+});
 export type TMarketStatusOutput = z.infer<typeof ZMarketStatusOutput>;
 
 /** Spec §5: all but the last 4 characters as stars (fully starred if 4 or fewer). */

@@ -165,3 +165,49 @@ export const ZBotChartOutput = z.object({
   ),
 });
 export type TBotChartOutput = z.infer<typeof ZBotChartOutput>;
+
+/**
+ * GET /api/bot/open-orders: the bot's orders still working or waiting, from its recorded intents
+ * and the broker's open orders. `kind` says what the order is for: an entry or exit, a bracket
+ * leg or protective level of a position (stop_loss, take_profit, trailing_stop), a Quick Sell or
+ * the kill switch's. `status` is the broker's (new, partially_filled, …) or, before the broker
+ * has it, the intent's (pending, unknown). Times are market time.
+ */
+export const OPEN_ORDER_KINDS = [
+  'entry',
+  'exit',
+  'stop_loss',
+  'take_profit',
+  'trailing_stop',
+  'protective',
+  'manual_sell',
+  'flatten',
+  'other',
+] as const;
+export const ZOpenOrder = z.object({
+  client_order_id: z.string(),
+  symbol: z.string(),
+  kind: z.enum(OPEN_ORDER_KINDS),
+  side: z.enum(['buy', 'sell']),
+  qty: z.number(),
+  filled_qty: z.number(),
+  type: z.string(),
+  time_in_force: z.string().nullable(),
+  limit_price: z.number().nullable(),
+  stop_price: z.number().nullable(),
+  status: z.string(),
+  submitted_at: z.string().nullable(),
+  /** The entry this leg belongs to (bracket legs); null otherwise. */
+  parent: z.string().nullable(),
+  /** An entry waiting for the next open, not filled at all: the user may cancel it. */
+  cancelable: z.boolean(),
+});
+export type TOpenOrder = z.infer<typeof ZOpenOrder>;
+export const ZOpenOrdersOutput = z.object({ orders: z.array(ZOpenOrder) });
+export type TOpenOrdersOutput = z.infer<typeof ZOpenOrdersOutput>;
+
+/** POST /api/bot/open-orders/cancel */
+export const ZCancelOpenOrderInput = z.object({
+  client_order_id: z.string().trim().min(1).max(100),
+});
+export const ZCancelOpenOrderOutput = z.object({ message: z.string() });

@@ -6,6 +6,7 @@ import {
   type TBacktestSettingsInput,
 } from '@tradebot/api-contract';
 import { findBacktestSettings, saveBacktestSettings } from '@tradebot/db';
+import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionInfo } from '../types.js';
 
@@ -14,7 +15,10 @@ import type { SessionInfo } from '../types.js';
  * stored value that no longer fits the schema (bounds changed) falls back to its default, field
  * by field, so one stale value never hides the rest.
  */
-export function backtestSettingsService(deps: Pick<ServiceDeps, 'db'>) {
+/** `events` (the API's): a save tells the user's open dashboards (the trailing stop shown). */
+export function backtestSettingsService(
+  deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'events'>>,
+) {
   const { db } = deps;
 
   async function current(userId: number): Promise<TBacktestSettings> {
@@ -44,6 +48,7 @@ export function backtestSettingsService(deps: Pick<ServiceDeps, 'db'>) {
         settings[field] = value ?? DEFAULT_BACKTEST_SETTINGS[field];
       }
       await saveBacktestSettings(db, session.userId, settings);
+      if (deps.events) await publishConfigChanged(deps.events, session.userId);
       return { message: ui.backtestSettingsSaved, settings };
     },
   };

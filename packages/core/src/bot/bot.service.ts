@@ -3,6 +3,7 @@ import type { ActiveMarketService } from '../market/active-market.js';
 import { botControl, type SleepIntervalOf } from './control/control.js';
 import { botOrders } from './control/manual-orders.js';
 import { botReads } from './reads/reads.js';
+import { openOrdersService } from './reads/open-orders.js';
 import { stoppedBotStatus } from './control/stopped.js';
 import { readBotStatus } from './reads/status.js';
 
@@ -28,6 +29,7 @@ export function botService(
     restart: control.restart,
     ...botOrders(deps, market, control.stopNow),
     ...botReads(deps, market),
+    ...openOrdersService(deps, market),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TMarketStatusOutput } from '@tradebot/api-contract';
 import { chooseDemoMarket } from '@tradebot/db';
 import { AlpacaMarketData, DemoClock, DemoMarket, type MarketClock } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
@@ -75,10 +76,21 @@ export function activeMarketService(deps: ServiceDeps) {
     }
   }
 
-  /** GET /api/get-market-status: `is_open` null means Unknown. */
-  async function marketStatus(session: SessionInfo): Promise<{ is_open: boolean | null }> {
+  /**
+   * GET /api/get-market-status: `is_open` null means Unknown. With the clock's market time, its
+   * next open or close and its speed (market ms per wall ms: the demo clock's, 1 on Alpaca), the
+   * dashboard reads the status again right when the market opens or closes.
+   */
+  async function marketStatus(session: SessionInfo): Promise<TMarketStatusOutput> {
     const clock = await clockFor(session);
-    return { is_open: clock ? clock.isOpen() : null };
+    if (!clock) return { is_open: null };
+    const open = clock.isOpen();
+    return {
+      is_open: open,
+      market_time: new Date(clock.now()).toISOString(),
+      next_change: new Date(open ? clock.nextClose() : clock.nextOpen()).toISOString(),
+      speed: marketOf(session) === 'demo' ? market.demo.clock.speed : 1,
+    };
   }
 
   /** POST /api/use-demo-market: idempotent; saved keys stay, saving keys again switches back. */

@@ -13,6 +13,7 @@ import {
   moveToOptimized,
   setFinalListParameters,
 } from '@tradebot/db';
+import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import type { SessionInfo } from '../types.js';
@@ -26,7 +27,7 @@ import { entrySymbols, storedParameters, withListsLock } from './stored-paramete
 export type TrackedOf = (session: SessionInfo) => Promise<TTrackedSymbol[]>;
 
 export function finalListService(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
   market: ActiveMarketService,
   tracked?: TrackedOf,
 ) {
@@ -99,6 +100,7 @@ export function finalListService(
         await setFinalListParameters(tx, session.userId, entries);
         return leaving.length === 0 ? [] : moveToOptimized(tx, session.userId, leaving);
       });
+      await publishConfigChanged(deps.events, session.userId);
       return {
         message: ui.finalListUpdated,
         entries: await finalTradingConfig(session),

@@ -30,7 +30,7 @@ import { withListsLock } from './stored-parameters.js';
  * List, and a move never loses it: each runs in one transaction under the user's lists lock.
  */
 export function listMovesService(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
   market: ActiveMarketService,
   tracked?: TrackedOf,
 ) {

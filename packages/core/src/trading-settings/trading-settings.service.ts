@@ -20,6 +20,7 @@ import {
   type Db,
   type DbTx,
 } from '@tradebot/db';
+import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../market/active-market.js';
 import { entrySymbols, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
@@ -32,7 +33,10 @@ type Field = keyof TTradingSettings;
  * /api/update-config). A stored value that no longer fits the schema (bounds changed) falls back
  * to its default field by field. per_stock_settings are the Final Trading List's parameters.
  */
-export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>, market: ActiveMarketService) {
+export function tradingSettingsService(
+  deps: Pick<ServiceDeps, 'db' | 'events'>,
+  market: ActiveMarketService,
+) {
   const { db } = deps;
 
   async function stored(q: Db | DbTx, userId: number): Promise<TTradingSettings> {
@@ -102,6 +106,7 @@ export function tradingSettingsService(deps: Pick<ServiceDeps, 'db'>, market: Ac
         }
         await saveTradingSettings(tx, session.userId, settings);
       });
+      await publishConfigChanged(deps.events, session.userId);
       return { message: ui.tradingSettingsSaved, config: await config(session) };
     },
   };

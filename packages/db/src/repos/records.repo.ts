@@ -39,6 +39,7 @@ export function listNotifications(db: Db, userId: number, limit: number) {
 /**
  * Every bot notification is written here or by `insertNotifications`: a kind other than 'info'
  * is an alert event, left pending for the alerts queue (core/src/alerts/alert-dispatch.ts).
+ * `at`: when it happened on the market's clock (the bot's); default the database's now.
  */
 export async function createNotification(
   db: Db,
@@ -46,9 +47,17 @@ export async function createNotification(
   message: string,
   status: string,
   kind: string = 'info',
+  at?: Date,
 ) {
   const row = await db.notification.create({
-    data: { userId, message, status, kind, alertPending: kind !== 'info' },
+    data: {
+      userId,
+      message,
+      status,
+      kind,
+      alertPending: kind !== 'info',
+      ...(at ? { createdAt: at } : {}),
+    },
     select: { id: true },
   });
   return row.id;

@@ -1,5 +1,8 @@
 import {
   ZAccountHistory,
+  ZCancelOpenOrderInput,
+  ZCancelOpenOrderOutput,
+  ZOpenOrdersOutput,
   ZBotActionOutput,
   ZBotChartInput,
   ZBotChartOutput,
@@ -58,4 +61,13 @@ export const botRouter = router({
   accountHistory: authedProcedure
     .output(ZAccountHistory)
     .query(({ ctx }) => ctx.services.bot.accountHistory(ctx.session)),
+  openOrders: authedProcedure
+    .output(ZOpenOrdersOutput)
+    .query(({ ctx }) => ctx.services.bot.openOrders(ctx.session)),
+  cancelOpenOrder: authedProcedure
+    .input(ZCancelOpenOrderInput)
+    .output(ZCancelOpenOrderOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.bot.cancelOpenOrder(ctx.session, input.client_order_id),
+    ),
 });

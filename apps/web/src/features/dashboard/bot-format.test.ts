@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dateTime,
   holdingLabel,
   marketStatusLabel,
   modeLabel,
@@ -48,13 +47,10 @@ describe('bot figures', () => {
     expect(modeLabel(null)).toBe('Not started yet');
   });
 
-  it('writes quantities, reasons and times', () => {
+  it('writes quantities and reasons', () => {
     expect(quantity(-3)).toBe('−3');
     expect(quantity(1200)).toBe('1,200');
     expect(reasonLabel('trailing_stop')).toBe('Trailing stop');
     expect(reasonLabel(null)).toBe('–');
-    expect(dateTime(null)).toBe('–');
-    expect(dateTime('not a date')).toBe('–');
-    expect(dateTime('2026-01-05T15:30:00.000Z')).toContain('2026');
   });
 });

@@ -61,14 +61,6 @@ export function holdingLabel(qty: number): 'Holding' | 'Watching' {
   return qty !== 0 ? 'Holding' : 'Watching';
 }
 
-/** An ISO time in the reader's locale ("Jan 5, 2026, 10:30 AM"); null → "–". */
-export function dateTime(iso: string | null | undefined): string {
-  if (!iso) return DASH;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return DASH;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** "stop_loss" → "Stop loss"; null → "–". */
 export function reasonLabel(reason: string | null | undefined): string {
   if (!reason) return DASH;

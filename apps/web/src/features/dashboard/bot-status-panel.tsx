@@ -1,7 +1,8 @@
+import { formatMarketTime } from '../../lib/market-time';
 import type { TBotStatus } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { dateTime, modeLabel, money, percent, pnlColor, signedMoney } from './bot-format';
+import { modeLabel, money, percent, pnlColor, signedMoney } from './bot-format';
 import { BotConfigLine } from './bot-config-line';
 import { BotControls } from './bot-controls';
 import { EdgeEvidenceLine } from './edge-evidence-line';
@@ -33,7 +34,7 @@ function StatusBody({ status }: { status: TBotStatus }) {
         )}
         <Text size="xs" c="dimmed" data-testid="bot-last-tick">
           {status.last_tick_at
-            ? `Last check ${dateTime(status.last_tick_at)}`
+            ? `Last check ${formatMarketTime(status.last_tick_at)}`
             : running
               ? 'Waiting for the first check…'
               : 'Start the bot to trade your Final Trading List.'}
@@ -68,7 +69,7 @@ function StatusBody({ status }: { status: TBotStatus }) {
         />
         <Figure
           label="Last activity"
-          value={dateTime(status.last_activity)}
+          value={formatMarketTime(status.last_activity)}
           testId="bot-last-activity"
         />
       </SimpleGrid>

@@ -28,6 +28,22 @@ const position = {
 };
 
 describe('a /ws update folded into the dashboard', () => {
+  it("moves the last check's time on every tick, and its error", () => {
+    const ran = mergeStatus(
+      { ...stopped, last_tick_at: '2026-01-05T15:00:00.000Z', last_error: 'Broker down' },
+      { last_tick_at: '2026-01-05T15:02:00.000Z', last_error: null },
+    );
+    expect(ran?.last_tick_at).toBe('2026-01-05T15:02:00.000Z');
+    expect(ran?.last_error).toBeNull();
+    const failed = mergeStatus(stopped, {
+      last_tick_at: '2026-01-05T15:04:00.000Z',
+      last_error: 'Broker down',
+    });
+    expect(failed?.last_error).toBe('Broker down');
+    // An update without them (Start, kill switch) keeps the cached ones.
+    expect(mergeStatus(ran, { status: 'stopped' })?.last_tick_at).toBe('2026-01-05T15:02:00.000Z');
+  });
+
   it('replaces the figures it carries and keeps the rest', () => {
     const next = mergeStatus(stopped, {
       status: 'running',

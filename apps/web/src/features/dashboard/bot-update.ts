@@ -12,8 +12,8 @@ export type BotUpdate = Extract<TWsServerMessage, { type: 'update' }>['data'];
 const FIGURES = ['equity', 'cash', 'buying_power', 'daily_pnl', 'drawdown_pct'] as const;
 
 /**
- * A `/ws` `update` folded into the cached bot status: the figures it carries replace the cached
- * ones, the rest stays. No cached status yet (first load still out): nothing to fold into, the
+ * A `/ws` `update` folded into the cached bot status: the figures, the last check's time and its
+ * error it carries replace the cached ones, the rest stays. No cached status yet (first load still out): nothing to fold into, the
  * status query's own answer will come.
  */
 export function mergeStatus(
@@ -28,6 +28,8 @@ export function mergeStatus(
     if (typeof value === 'number' && Number.isFinite(value)) next[key] = value;
   }
   if (data.last_activity !== undefined) next.last_activity = data.last_activity;
+  if (data.last_tick_at !== undefined) next.last_tick_at = data.last_tick_at;
+  if (data.last_error !== undefined) next.last_error = data.last_error;
   return next;
 }
 

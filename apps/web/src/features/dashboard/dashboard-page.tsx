@@ -11,6 +11,7 @@ import { BotStatusPanel } from './bot-status-panel';
 import { chartSymbols } from './bot-update';
 import { EnvironmentCard } from './environment-card';
 import { MonitoredSymbols } from './monitored-symbols';
+import { OpenOrders } from './open-orders';
 import { PerformanceCard } from './performance-card';
 import { PositionsTable } from './positions-table';
 import { RecentLogs } from './recent-logs';
@@ -59,6 +60,7 @@ export function DashboardPage() {
           trades={data.performance.data?.trades}
           actions={actions}
         />
+        <OpenOrders openOrders={data.openOrders} />
         <MonitoredSymbols tracked={data.tracked} selected={selected} onSelect={setChartSymbol} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,6 +1,6 @@
+import { formatMarketTime } from '../../lib/market-time';
 import { ui } from '@tradebot/api-contract';
 import { Anchor, Code, ScrollArea, Stack, Text } from '@mantine/core';
-import { dateTime } from './bot-format';
 import { Link } from 'react-router-dom';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
@@ -35,7 +35,7 @@ export function RecentLogs({ logs }: { logs: BotData['logs'] }) {
                   .map((line) => (
                     <Text key={line.id} size="xs" c={LEVEL_COLOR[line.level]} ff="monospace">
                       <Code fz="xs" mr={6}>
-                        {dateTime(line.time)}
+                        {formatMarketTime(line.time)}
                       </Code>
                       {line.message}
                     </Text>

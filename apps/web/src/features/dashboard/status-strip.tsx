@@ -32,7 +32,7 @@ export function StatusStrip({ market }: { market: BotData['market'] }) {
                 ? ui.fetchFailed('market status')
                 : label === 'Unknown'
                   ? 'The market clock could not be read'
-                  : 'Checked every minute'
+                  : 'Follows the market clock'
             }
           >
             <Badge

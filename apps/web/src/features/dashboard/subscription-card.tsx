@@ -2,8 +2,11 @@ import type { TStatusOutput } from '@tradebot/api-contract';
 import { Card, Text } from '@mantine/core';
 import { planLabel } from '../../lib/plan-label';
 
+/** A trial's end is wall time, in the reader's zone and labelled so. */
 function formatDate(value: string | null): string {
-  return value ? new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '-';
+  return value
+    ? `${new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' })} (your time)`
+    : '-';
 }
 
 export function SubscriptionCard({

@@ -1,6 +1,7 @@
+import { formatMarketTime } from '../../lib/market-time';
 import { ui } from '@tradebot/api-contract';
 import { Badge, Table } from '@mantine/core';
-import { dateTime, money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-format';
+import { money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-format';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
 
@@ -34,7 +35,7 @@ export function TradesLog({ performance }: { performance: BotData['performance']
                 <Table.Tbody>
                   {trades.map((trade) => (
                     <Table.Tr key={`${trade.symbol}-${trade.exit_at}-${trade.entry_at}`}>
-                      <Table.Td>{dateTime(trade.exit_at)}</Table.Td>
+                      <Table.Td>{formatMarketTime(trade.exit_at)}</Table.Td>
                       <Table.Td fw={600}>{trade.symbol}</Table.Td>
                       <Table.Td>
                         <Badge

@@ -36,6 +36,7 @@ export function useBotActions() {
         [
           trpc.bot.status.queryKey(),
           trpc.bot.positions.queryKey(),
+          trpc.bot.openOrders.queryKey(),
           trpc.bot.trackedSymbols.queryKey(),
           trpc.bot.historicalPerformance.queryKey(),
           trpc.bot.logs.queryKey(),

@@ -2,6 +2,7 @@ import { ui } from '@tradebot/api-contract';
 import { Alert, Badge, Button, Card, Group, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Page } from '../../components/page';
+import { labelLogLine } from '../../lib/market-time';
 import { logSummary } from './live-log-lines';
 import { statusView } from './live-log-state';
 import { useLiveLog } from './use-live-log';
@@ -13,7 +14,8 @@ import { useLiveLog } from './use-live-log';
 export function LiveLogPage() {
   const { lines, loaded, state, pause, resume } = useLiveLog();
   const area = useRef<HTMLTextAreaElement>(null);
-  const text = lines.join('\n');
+  // The server writes New York market time; the reader sees it labelled ET.
+  const text = lines.map(labelLogLine).join('\n');
   const view = statusView(state);
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function LiveLogPage() {
   return (
     <Page
       title="Live Log"
-      description="What the trading bot decides and does, newest at the bottom."
+      description="What the trading bot decides and does, newest at the bottom, in market time (ET)."
       size="xl"
     >
       {state.status === 'error' && (

@@ -294,6 +294,7 @@ export function botOrders(
         message,
         refused.length > 0 ? 'failed' : 'info',
         'kill_switch',
+        new Date(m.clock.now()),
       );
       await dispatchAlertsQuietly(db, deps.alertQueue, userId);
       const status = await readBotStatus(db, userId);

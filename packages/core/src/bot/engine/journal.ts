@@ -63,6 +63,13 @@ export class TickJournal {
     this.written.push(...lines.filter((l) => l.eventKey === null || fresh.has(l.eventKey)));
     for (const note of this.notes.splice(0))
       if (note.eventKey === null || fresh.has(note.eventKey))
-        await createNotification(db, userId, note.message, note.status, note.kind);
+        await createNotification(
+          db,
+          userId,
+          note.message,
+          note.status,
+          note.kind,
+          new Date(this.now),
+        );
   }
 }

@@ -156,7 +156,11 @@ export function botEngineService(
       where: { userId },
       data: { lastError: reason, lastTickAt: new Date(now) },
     });
+    const logs = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await journal.flush(db, userId);
+    // The dashboard shows the failed check at once (best effort: it also polls).
+    const data = { last_tick_at: new Date(now).toISOString(), last_error: reason, logs };
+    await deps.events.publish(userId, { type: 'update', data }).catch(() => undefined);
   }
 
   async function run(userId: number): Promise<TBotTickResult> {
@@ -299,6 +303,8 @@ export function botEngineService(
       lastActivity: row.lastActivity,
       positions,
       logs: lines,
+      tickAt: new Date(now),
+      marketOpen: bot.clock.isOpen(),
     });
   }
 

@@ -11,11 +11,14 @@ export interface BotUpdate {
   positions: readonly BrokerPosition[];
   /** This tick's log lines, as the live log shows them. */
   logs: string[];
+  /** The tick's market time, and whether the market was open then. */
+  tickAt: Date;
+  marketOpen: boolean;
 }
 
 /**
- * The websocket `update` event at the end of a tick (status fields, positions, the tick's log
- * lines, tracked symbols). Fire-and-forget: a Redis outage costs the live view one update, never
+ * The websocket `update` event at the end of a tick (status fields, the tick's time and the
+ * market's open or closed, positions, the tick's log lines, tracked symbols). Fire-and-forget: a Redis outage costs the live view one update, never
  * the tick.
  */
 export async function publishBotUpdate(
@@ -50,6 +53,9 @@ export async function publishBotUpdate(
           unrealized_pl: centsOrNull(p.unrealizedPl),
         })),
         logs: u.logs,
+        last_tick_at: u.tickAt.toISOString(),
+        last_error: null,
+        market_open: u.marketOpen,
         trackedSymbols: symbols.map((s) => {
           const p = held.get(s.symbol);
           return {

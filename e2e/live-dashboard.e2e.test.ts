@@ -1,0 +1,186 @@
+import { BUSY_PARAMS } from '@tradebot/strategy/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  postApi,
+  screenshot,
+  signUpByApi,
+  sql,
+} from './browser.js';
+
+/**
+ * The dashboard stays live over /ws on the demo market (its clock runs about a session a wall
+ * minute): the last check moves with every tick, the market badge turns with the demo clock, a
+ * settings change reaches the config line, and the Open orders panel lists the entries waiting
+ * for the next open, one of which is canceled behind a confirmation. Every market time says ET.
+ */
+const PASSWORD = 'a long enough passphrase';
+const ET = /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} ET$/;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const token = () => page.evaluate(() => localStorage.getItem('authToken') ?? '');
+const text = (testId: string) => page.getByTestId(testId).first().textContent();
+/** Requests the page made to the market status read (alone or batched). */
+let marketReads = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const secret = await signUpByApi('liveuser', PASSWORD);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('request', (request) => {
+    if (/\/trpc\/[^?]*market\.status/.test(request.url())) marketReads += 1;
+  });
+  await logInThroughUi(page, 'liveuser', PASSWORD, (await freshCode(secret)).code);
+  await page.waitForURL('**/account-settings', { timeout: 15_000 });
+  await page.getByTestId('use-demo-market').click();
+  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  // The worker writes the demo universe at start.
+  for (let k = 0; k < 60; k++) {
+    const found = await sql<{ symbol: string }>(
+      `SELECT symbol FROM companies WHERE source = 'demo' AND symbol !~ '^SCRN' LIMIT 6`,
+    );
+    if (found.length === 6) break;
+    await new Promise((done) => setTimeout(done, 1_000));
+  }
+  const symbols = (
+    await sql<{ symbol: string }>(
+      `SELECT symbol FROM companies WHERE source = 'demo' AND symbol !~ '^SCRN'
+        ORDER BY symbol DESC LIMIT 6`,
+    )
+  ).map((row) => row.symbol);
+  const auth = await token();
+  const post = async (path: string, json: unknown) =>
+    expect((await postApi(path, { json, token: auth })).status, path).toBe(200);
+  await post('/api/save-to-optimized-parameters', { symbols });
+  await post('/api/select-for-trading', { symbols });
+  await post(
+    '/api/update-final-trading-config',
+    symbols.map((symbol) => ({ symbol, ...BUSY_PARAMS })),
+  );
+  await post('/api/backtest/settings', { trailing_stop_pct: 0 });
+  await post('/api/update-config', { trading: { sleep_interval: 2 } });
+  await post('/api/start', {});
+}, 120_000);
+afterAll(async () => {
+  await postApi('/api/stop', { json: {}, token: await token() }).catch(() => undefined);
+  await context?.close();
+  await browser?.close();
+});
+
+describe('the live dashboard', () => {
+  it('moves the last check with every tick, in ET', async () => {
+    await page.goto(`${baseUrl()}/dashboard`);
+    await expect.poll(() => text('ws-status'), { timeout: 15_000 }).toBe('Connected');
+    await expect
+      .poll(() => text('bot-last-tick'), { timeout: 20_000 })
+      .toMatch(/^Last check .+ ET$/);
+    const first = await text('bot-last-tick');
+    // Ticks every 2 s, about 11 market minutes each: the next one shows without a reload.
+    await expect.poll(() => text('bot-last-tick'), { timeout: 15_000 }).not.toBe(first);
+    expect((await text('bot-last-tick'))?.replace('Last check ', '')).toMatch(ET);
+  }, 60_000);
+
+  it('turns the market badge with the demo clock, well inside a minute', async () => {
+    const badge = page.getByTestId('market-status');
+    await expect
+      .poll(() => badge.getAttribute('data-state'), { timeout: 10_000 })
+      .toMatch(/^(Open|Closed)$/);
+    const before = await badge.getAttribute('data-state');
+    const readsBefore = marketReads;
+    const started = Date.now();
+    await expect
+      .poll(() => badge.getAttribute('data-state'), { timeout: 75_000, interval: 250 })
+      .not.toBe(before);
+    // Then it agrees with the server's clock.
+    const reply = await page.evaluate(async () => {
+      const answer = await fetch('/api/get-market-status', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
+      return (await answer.json()) as { is_open: boolean };
+    });
+    expect(await badge.getAttribute('data-state')).toBe(reply.is_open ? 'Open' : 'Closed');
+    console.info(
+      `market badge turned ${Date.now() - started} ms after watching began (${marketReads - readsBefore} status reads)`,
+    );
+  }, 90_000);
+
+  it('shows a trailing stop change at once', async () => {
+    expect(await text('bot-config')).toContain('trailing stop 0 %');
+    const reply = await postApi('/api/backtest/settings', {
+      json: { trailing_stop_pct: 0.03 },
+      token: await token(),
+    });
+    expect(reply.status).toBe(200);
+    // Over /ws: the config line has no poll of its own.
+    await expect.poll(() => text('bot-config'), { timeout: 5_000 }).toContain('trailing stop 3 %');
+    await postApi('/api/backtest/settings', {
+      json: { trailing_stop_pct: 0 },
+      token: await token(),
+    });
+  });
+
+  it('lists the entries waiting for the next open and cancels one after asking', async () => {
+    const waiting = page.locator('[data-kind="entry"]', {
+      has: page.getByRole('button', { name: 'Cancel' }),
+    });
+    await expect.poll(() => waiting.count(), { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
+    const row = waiting.first();
+    const id = ((await row.getAttribute('data-testid')) ?? '').replace('open-order-', '');
+    expect(await row.textContent()).toContain('Waiting for the next open');
+    expect(await row.locator('td').nth(6).textContent()).toMatch(ET);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'open-orders-light');
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this entry?' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('cancel-order-text').textContent()).toMatch(
+      /^Cancel the [A-Z0-9.]+ entry of [\d.]+ shares waiting for the next open\?/,
+    );
+    await dialog.getByTestId('cancel-order-confirm').click();
+    await page
+      .getByText(/the entry waiting for the next open was canceled\.$/)
+      .first()
+      .waitFor({
+        timeout: 10_000,
+      });
+    await page.getByTestId(`open-order-${id}`).waitFor({ state: 'detached', timeout: 10_000 });
+    const [order] = await sql<{ status: string }>(
+      'SELECT status FROM sim_orders WHERE client_order_id = $1',
+      [id],
+    );
+    expect(order?.status).toBe('canceled');
+  }, 120_000);
+
+  it('reads well in dark theme and at phone width', async () => {
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('open-orders').waitFor({ timeout: 15_000 });
+    await page.getByTestId('bot-last-tick').waitFor();
+    await screenshot(page, 'live-dashboard-phone-dark');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
+    await page.reload();
+    await page.getByTestId('open-orders').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'live-dashboard-phone-light');
+    await page.goto(`${baseUrl()}/live-log`);
+    const area = page.getByTestId('live-log-text');
+    await expect
+      .poll(() => area.inputValue(), { timeout: 15_000 })
+      .toMatch(/ ET (INFO|WARN|ERROR) /);
+    expect((await area.inputValue()).split('\n')[0]).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} ET /,
+    );
+    await screenshot(page, 'live-log-phone-light');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 60_000);
+});
