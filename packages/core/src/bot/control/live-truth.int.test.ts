@@ -22,6 +22,7 @@ import {
 } from '../../../test/bot-fixture.js';
 import type { SessionInfo } from '../../types.js';
 import { placeOrder } from '../orders/place-order.js';
+import { readBotStatus } from '../reads/status.js';
 
 /**
  * The dashboard's figures on the simulated broker are the broker's: a market order during the
@@ -158,6 +159,25 @@ describe('the kill switch', () => {
     clock.advanceTo(session(D2).open + 60_000);
     await expectEquityIsCash(userId, sim);
     expect((await sim.getFills(0)).filter((f) => f.side === 'buy')).toHaveLength(1);
+  });
+
+  it('its closing orders fill at the next open and the stopped tick shows it without a read', async () => {
+    const { userId, sim, bot, session: s } = await holder('flattener', true);
+    afterClose(D1);
+    await bot.killSwitch(s);
+    clock.advanceTo(session(D2).open + 60_000);
+    events.length = 0;
+    // No dashboard read: the stopped bot's tick alone syncs the fill, the figures and the push.
+    await engine().tick(userId);
+    const cash = (await sim.getAccount()).cash;
+    expect(await sim.getPositions()).toEqual([]);
+    const stored = await readBotStatus(db, userId);
+    expect(stored.equity).toBeCloseTo(cash, 6);
+    expect(stored.cash).toBeCloseTo(cash, 6);
+    const pushed = events.filter((e) => e.userId === userId && e.message.type === 'update');
+    expect(pushed.at(-1)?.message).toMatchObject({ data: { equity: stored.equity } });
+    const trades = await db.botTrade.count({ where: { userId } });
+    expect(trades).toBe(1);
   });
 });
 

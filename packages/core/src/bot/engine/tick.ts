@@ -39,10 +39,12 @@ import { publishBotUpdate } from './update.js';
 import { watchTrailingStops } from './trailing.js';
 import { syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
+import type { BotAccount } from '../account.js';
+import { refreshStoppedQuietly } from '../control/stopped.js';
 
 type EngineDeps = Pick<
   ServiceDeps,
-  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue'
+  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue' | 'limiter' | 'now'
 >;
 
 export type MarketFor = (
@@ -180,7 +182,14 @@ export function botEngineService(
     const now = bot.clock.now();
     const marketOpen = bot.clock.isOpen();
     if (!state.running) {
+      const waiting = (await unsettledOrderIntents(db, userId)).length > 0;
       const sent = await settleOnly(userId, bot).catch(() => 0);
+      // The closing orders of a Quick Sell or the kill switch fill while the bot is stopped: the
+      // fills, the figures and open dashboards follow as soon as the broker has them.
+      if (waiting) {
+        const account = { market: state.market, mode: state.mode } as BotAccount;
+        await refreshStoppedQuietly(deps, userId, { m: bot, account });
+      }
       return { outcome: 'stopped', orders_sent: sent, market_open: marketOpen };
     }
     const journal = new TickJournal(now);
