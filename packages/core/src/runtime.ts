@@ -40,6 +40,7 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
     namespace = await deploymentNamespace(db, env);
   } catch (error) {
     await db.$disconnect();
+    if (!db.pool.ended) await db.pool.end();
     throw error;
   }
   const redis = createRedis(env.REDIS_URL);
@@ -160,6 +161,8 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();
+      // Prisma leaves the pool open when only raw pool queries ran (the namespace read).
+      if (!db.pool.ended) await db.pool.end();
     },
   };
 }
