@@ -51,7 +51,13 @@ const workers = [
     env.MAIL_CONCURRENCY,
   ),
   // One training at a time: it is CPU work, and this machine has two cores.
-  startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.queueNamespace, 1),
+  startWorker(
+    mlScoreQueue,
+    mlScoreProcessor(runtime.services),
+    connection,
+    runtime.queueNamespace,
+    1,
+  ),
   // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
   startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.queueNamespace, 1),
   // One refresh at a time: it is CPU work on this process's main thread.
@@ -80,7 +86,13 @@ const workers = [
     1,
   ),
   // A run reads the universe in one query and screens it in memory: two at once is plenty.
-  startWorker(screenerQueue, screenerProcessor(runtime.services), connection, runtime.queueNamespace, 2),
+  startWorker(
+    screenerQueue,
+    screenerProcessor(runtime.services),
+    connection,
+    runtime.queueNamespace,
+    2,
+  ),
   // Walk-forward optimisation is CPU-bound on this process's main thread: one job per core.
   startWorker(
     backtestQueue,
