@@ -27,7 +27,7 @@ export interface AppOptions {
   services: Services;
   sessions: SessionService;
   subscriber: Redis;
-  /** This deployment's Redis namespace (core's `redisNamespace`): event channels live under it. */
+  /** This deployment's event namespace (core's `deploymentNamespace`): event channels live under it. */
   namespace: string;
   webDist?: string;
   logger?: FastifyServerOptions['logger'];

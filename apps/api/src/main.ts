@@ -10,7 +10,7 @@ const env = loadEnv();
 await ensureDatabase(env.DATABASE_URL);
 await migrate(env.DATABASE_URL);
 
-const runtime = createRuntime(env);
+const runtime = await createRuntime(env);
 await runtime.ready();
 const app = await buildApp({
   services: runtime.services,

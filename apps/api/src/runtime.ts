@@ -3,8 +3,8 @@ import { createRedis } from '@tradebot/jobs';
 import type { Env } from './env.js';
 
 /** The API's connections and services: the core runtime plus a Redis subscriber for /ws. */
-export function createRuntime(env: Env, overrides: Partial<ServiceDeps> = {}) {
-  const core = createCoreRuntime(env, overrides);
+export async function createRuntime(env: Env, overrides: Partial<ServiceDeps> = {}) {
+  const core = await createCoreRuntime(env, overrides);
   const subscriber = createRedis(env.REDIS_URL, { forWorker: true });
   return {
     ...core,
@@ -16,4 +16,4 @@ export function createRuntime(env: Env, overrides: Partial<ServiceDeps> = {}) {
   };
 }
 
-export type Runtime = ReturnType<typeof createRuntime>;
+export type Runtime = Awaited<ReturnType<typeof createRuntime>>;

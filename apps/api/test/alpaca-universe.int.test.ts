@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = await signUpAndLogIn(api, 'alpacaadmin', '10.0.8.1');
   await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
   user = await signUpAndLogIn(api, 'alpacauser', '10.0.8.2');
-  mlQueue = openQueue(mlScoreQueue, api.runtime.redis, api.runtime.namespace);
+  mlQueue = openQueue(mlScoreQueue, api.runtime.redis, api.runtime.queueNamespace);
   for (const [i, symbol] of ['AAPL', 'MSFT', 'SPY'].entries()) {
     fake.list(symbol, { exchange: symbol === 'SPY' ? 'ARCA' : 'NASDAQ' });
     fake.setBars(symbol, HISTORY, 100 + i);
@@ -110,7 +110,7 @@ describe('the Alpaca universe', () => {
       alpacaUniverseQueue,
       alpacaUniverseProcessor(api.runtime.services, mlQueue),
       createRedis(process.env.REDIS_URL ?? '', { forWorker: true }),
-      api.runtime.namespace,
+      api.runtime.queueNamespace,
       1,
     );
     try {

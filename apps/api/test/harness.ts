@@ -54,7 +54,7 @@ export async function startTestApi(
   const clock = testClock();
   const pauses: number[] = [];
   const pause = async (ms: number) => void pauses.push(ms);
-  const runtime = createRuntime(env, { now: clock.now, pause });
+  const runtime = await createRuntime(env, { now: clock.now, pause });
   await runtime.ready();
   const app = await buildApp({
     services: runtime.services,

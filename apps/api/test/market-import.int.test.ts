@@ -95,7 +95,7 @@ describe('the admin market-data import', () => {
       marketImportQueue,
       marketImportProcessor(api.runtime.services),
       createRedis(process.env.REDIS_URL ?? '', { forWorker: true }),
-      api.runtime.namespace,
+      api.runtime.queueNamespace,
       1,
     );
     try {

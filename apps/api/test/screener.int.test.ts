@@ -100,7 +100,7 @@ beforeAll(async () => {
     screenerQueue,
     screenerProcessor(api.runtime.services),
     createRedis(process.env.REDIS_URL ?? '', { forWorker: true }),
-    api.runtime.namespace,
+    api.runtime.queueNamespace,
   );
 });
 afterAll(async () => {

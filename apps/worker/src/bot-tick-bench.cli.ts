@@ -38,7 +38,7 @@ const POOL = Number(values.pool ?? 100);
 const CONCURRENCY = Number(values.concurrency ?? 4);
 
 const env = loadEnv();
-const runtime = createCoreRuntime(env);
+const runtime = await createCoreRuntime(env);
 const { db } = runtime;
 // Statements sent to PostgreSQL (Prisma's and the raw ones): every pooled connection counts.
 let statements = 0;

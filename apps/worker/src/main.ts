@@ -37,29 +37,35 @@ const env = loadEnv();
 // time under the migrator's advisory lock, so neither reads a table that does not exist yet.
 await ensureDatabase(env.DATABASE_URL);
 await migrate(env.DATABASE_URL);
-const runtime = createCoreRuntime(env);
+const runtime = await createCoreRuntime(env);
 await runtime.ready();
 const connection = createRedis(env.REDIS_URL, { forWorker: true });
-const mlQueue = openQueue(mlScoreQueue, connection, runtime.namespace);
+const mlQueue = openQueue(mlScoreQueue, connection, runtime.queueNamespace);
 
 const workers = [
   startWorker(
     mailQueue,
     mailProcessor(runtime.services),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     env.MAIL_CONCURRENCY,
   ),
   // One training at a time: it is CPU work, and this machine has two cores.
-  startWorker(mlScoreQueue, mlScoreProcessor(runtime.services), connection, runtime.namespace, 1),
+  startWorker(
+    mlScoreQueue,
+    mlScoreProcessor(runtime.services),
+    connection,
+    runtime.queueNamespace,
+    1,
+  ),
   // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
-  startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.namespace, 1),
+  startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.queueNamespace, 1),
   // One refresh at a time: it is CPU work on this process's main thread.
   startWorker(
     metricsQueue,
     metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     1,
   ),
   // One import at a time (the service also allows only one queued or running).
@@ -67,7 +73,7 @@ const workers = [
     marketImportQueue,
     marketImportProcessor(runtime.services),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     1,
   ),
   // One load at a time (the service also allows only one queued or running): it shares the
@@ -76,11 +82,17 @@ const workers = [
     alpacaUniverseQueue,
     alpacaUniverseProcessor(runtime.services, mlQueue),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     1,
   ),
   // A run reads the universe in one query and screens it in memory: two at once is plenty.
-  startWorker(screenerQueue, screenerProcessor(runtime.services), connection, runtime.namespace, 2),
+  startWorker(
+    screenerQueue,
+    screenerProcessor(runtime.services),
+    connection,
+    runtime.queueNamespace,
+    2,
+  ),
   // Walk-forward optimisation is CPU-bound on this process's main thread: one job per core.
   startWorker(
     backtestQueue,
@@ -89,7 +101,7 @@ const workers = [
       timeMs: env.BACKTEST_TIME_BUDGET_MS,
     }),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     env.BACKTEST_CONCURRENCY,
   ),
   // Bot ticks wait on the broker and PostgreSQL; each holds one pooled connection (its lock).
@@ -97,11 +109,11 @@ const workers = [
     botQueue,
     botProcessor(runtime.services),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     env.BOT_CONCURRENCY,
   ),
   // Alerts wait on receivers (HTTP, the mail outbox), not on the CPU.
-  startWorker(alertQueue, alertProcessor(runtime.services), connection, runtime.namespace, 8),
+  startWorker(alertQueue, alertProcessor(runtime.services), connection, runtime.queueNamespace, 8),
 ];
 // Running bots get their Job Schedulers back from PostgreSQL (a Redis flush), now and every 15 s.
 const stopBotHealing = startBotSchedulerHealing(runtime.services);
@@ -110,7 +122,7 @@ const stopAlertSweep = startAlertSweep(runtime.db, runtime.deps.alertQueue, runt
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
 const providerRefresh = await startProviderRefresh(env, runtime, connection);
 if (providerRefresh) workers.push(providerRefresh);
-const news = openQueue(newsQueue, connection, runtime.namespace);
+const news = openQueue(newsQueue, connection, runtime.queueNamespace);
 await scheduleNewsRefresh(news, env.NEWS_REFRESH_MINUTES);
 
 for (const worker of workers) {

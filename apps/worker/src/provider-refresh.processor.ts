@@ -48,11 +48,11 @@ export const providerRefreshProcessor =
  */
 export async function startProviderRefresh(
   env: { FMP_API_KEY?: string | undefined; FMP_BASE_URL?: string | undefined },
-  runtime: { db: Db; namespace: string },
+  runtime: { db: Db; queueNamespace: string },
   connection: ReturnType<typeof createRedis>,
   log: (line: string) => void = console.log,
 ): Promise<Worker | null> {
-  const queue = openQueue(providerRefreshQueue, connection, runtime.namespace);
+  const queue = openQueue(providerRefreshQueue, connection, runtime.queueNamespace);
   try {
     const provider = fundamentalsProviderFor(env);
     if (!provider) {
@@ -68,7 +68,7 @@ export async function startProviderRefresh(
       providerRefreshQueue,
       providerRefreshProcessor(runtime.db, provider),
       connection,
-      runtime.namespace,
+      runtime.queueNamespace,
       1,
     );
   } finally {

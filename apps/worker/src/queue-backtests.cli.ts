@@ -30,7 +30,7 @@ const count = Number(values.symbols ?? 60);
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
-const runtime = createCoreRuntime(env);
+const runtime = await createCoreRuntime(env);
 await runtime.ready();
 const symbols = runtime.demo.market
   .listings()

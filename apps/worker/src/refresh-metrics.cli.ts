@@ -25,7 +25,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
 await ensureDatabase(env.DATABASE_URL);
 await migrate(env.DATABASE_URL);
-const runtime = createCoreRuntime(env);
+const runtime = await createCoreRuntime(env);
 try {
   await runtime.ready();
   const asOf = values['as-of'] ?? (await runtime.services.metrics.asOfFor(universe));

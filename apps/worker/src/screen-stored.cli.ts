@@ -22,7 +22,7 @@ if (universe !== 'demo' && universe !== 'csv' && universe !== 'alpaca') {
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
-const runtime = createCoreRuntime(env);
+const runtime = await createCoreRuntime(env);
 try {
   const criteria = asScreenCriteria(ZScreeningCriteria.parse(JSON.parse(values.criteria ?? '{}')));
   const result = await screenStoredUniverse(runtime.db, universe, criteria);

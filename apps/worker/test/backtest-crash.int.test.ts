@@ -9,7 +9,7 @@ import { startWorkerProcess, waitFor } from './worker-process.js';
  * written; the restarted worker picks the stalled job up (15 s lock, 2 s stall checks) and
  * completes it exactly once.
  */
-const { runtime, backtests, session } = backtestTestRuntime();
+const { runtime, backtests, session } = await backtestTestRuntime();
 const db = runtime.db;
 // A long search (10 years tested, a large budget), so the kill lands inside it.
 const env = { BACKTEST_EVALUATIONS: '400', BACKTEST_TIME_BUDGET_MS: '8000' };

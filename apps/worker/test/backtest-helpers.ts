@@ -8,8 +8,8 @@ import { TEST_KEY } from './worker-process.js';
  * Redis, and the backtest service as the API runs it (users on the demo market), to queue runs
  * exactly as POST /api/run-backtester does.
  */
-export function backtestTestRuntime() {
-  const runtime: CoreRuntime = createCoreRuntime(
+export async function backtestTestRuntime() {
+  const runtime: CoreRuntime = await createCoreRuntime(
     loadEnv({
       NODE_ENV: 'test',
       DATABASE_URL: process.env.DATABASE_URL ?? '',

@@ -19,7 +19,7 @@ import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-proces
  * one user's long batch does not starve another's short one. A small evaluation budget keeps
  * the jobs short (the search itself is the same).
  */
-const { runtime, backtests, session } = backtestTestRuntime();
+const { runtime, backtests, session } = await backtestTestRuntime();
 const db = runtime.db;
 let worker: WorkerProcess;
 let subscriber: Redis;

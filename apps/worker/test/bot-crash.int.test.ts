@@ -26,7 +26,7 @@ import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-proces
  * nothing may be sent unrecorded, no position may be entered twice, every intent must end
  * settled, and the simulated broker's positions and cash must be what its fills say.
  */
-const runtime = botTestRuntime();
+const runtime = await botTestRuntime();
 const db = runtime.db;
 const KILLS = 20;
 const SYMBOLS = 12;

@@ -12,8 +12,8 @@ import { TEST_KEY, type WorkerProcess } from './worker-process.js';
  * trades on its own clock), a demo user whose bot runs, and the checks that no order was ever
  * sent twice and that the simulated broker's books add up.
  */
-export function botTestRuntime(): CoreRuntime {
-  return createCoreRuntime(
+export async function botTestRuntime(): Promise<CoreRuntime> {
+  return await createCoreRuntime(
     loadEnv({
       NODE_ENV: 'test',
       DATABASE_URL: process.env.DATABASE_URL ?? '',

@@ -20,7 +20,7 @@ import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-proces
  * bars, and never send an order twice. The demo clock runs at 2 sessions a wall minute from the
  * close of 24 June 2025 (a bar with entries for these stocks), so the bot trades in the test.
  */
-const runtime = botTestRuntime();
+const runtime = await botTestRuntime();
 const db = runtime.db;
 const SLEEP_INTERVAL = 15;
 let worker: WorkerProcess | undefined;

@@ -20,7 +20,7 @@ import { startWorkerProcess, TEST_KEY, waitFor, type WorkerProcess } from './wor
  * scheduler and the worker puts it back from PostgreSQL; clearing the running flag stops the bot
  * and the worker removes its scheduler.
  */
-const runtime: CoreRuntime = createCoreRuntime(
+const runtime: CoreRuntime = await createCoreRuntime(
   loadEnv({
     NODE_ENV: 'test',
     DATABASE_URL: process.env.DATABASE_URL ?? '',

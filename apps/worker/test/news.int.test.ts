@@ -107,8 +107,8 @@ beforeAll(async () => {
     ALPACA_TRADING_URL: url,
     ALPACA_DATA_URL: url,
   });
-  runtime = createCoreRuntime(env);
-  expect(runtime.namespace).toBe(TEST_NAMESPACE);
+  runtime = await createCoreRuntime(env);
+  expect(runtime.queueNamespace).toBe(TEST_NAMESPACE);
   const connection = createRedis(redisUrl, { forWorker: true });
   queue = openQueue(newsQueue, connection, TEST_NAMESPACE);
   events = new QueueEvents(newsQueue.name, {

@@ -16,7 +16,7 @@ const db = createDb(process.env.DATABASE_URL ?? '');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 const connection = createRedis(redisUrl, { forWorker: true });
 const queue = openQueue(providerRefreshQueue, connection, TEST_NAMESPACE);
-const runtime = { db, namespace: TEST_NAMESPACE };
+const runtime = { db, queueNamespace: TEST_NAMESPACE };
 const KEY = 'worker-test-fmp-key';
 let fmp: Server;
 let FMP_BASE_URL: string;

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { redisNamespace } from '@tradebot/core';
+import { queueNamespace } from '@tradebot/core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TEST_KEY = 'a'.repeat(64);
 /** The Redis namespace the worker derives from the test database: tests' queues must match. */
-export const TEST_NAMESPACE = redisNamespace({ DATABASE_URL: process.env.DATABASE_URL ?? '' });
+export const TEST_NAMESPACE = queueNamespace({ DATABASE_URL: process.env.DATABASE_URL ?? '' });
 
 /** The worker as production runs it: a separate Node process on the test database and Redis. */
 export interface WorkerProcess {

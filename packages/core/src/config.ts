@@ -16,8 +16,10 @@ export const coreEnvShape = {
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
   /**
-   * Namespace of this deployment's Redis keys, queues and channels, so deployments sharing
-   * one Redis never see each other's events or jobs. Default: derived from DATABASE_URL.
+   * Namespace of this deployment's Redis keys, queues and channels. Default: websocket events
+   * and rate limits under a name from the id stored in the database (`deploymentNamespace`),
+   * queues under one from DATABASE_URL's text (`queueNamespace`). Set it when two deployments
+   * whose DATABASE_URL reads the same share one Redis, so their queues stay apart too.
    */
   REDIS_PREFIX: z
     .string()
@@ -117,8 +119,12 @@ export const coreEnvShape = {
 type CoreEnvInput = z.infer<z.ZodObject<typeof coreEnvShape>>;
 export type CoreEnv = Omit<CoreEnvInput, 'ENCRYPTION_KEY'> & { ENCRYPTION_KEY: string };
 
-/** The deployment's Redis namespace: REDIS_PREFIX, or one unique to the database. */
-export function redisNamespace(env: { REDIS_PREFIX?: string | undefined; DATABASE_URL: string }) {
+/**
+ * The namespace of the deployment's BullMQ queues: REDIS_PREFIX, or a name from DATABASE_URL's
+ * text. It stays the URL's so an upgrade finds the jobs queued before it; the events and rate
+ * limits use the stored id instead (redis-namespace.ts `deploymentNamespace`).
+ */
+export function queueNamespace(env: { REDIS_PREFIX?: string | undefined; DATABASE_URL: string }) {
   if (env.REDIS_PREFIX) return env.REDIS_PREFIX;
   const url = new URL(env.DATABASE_URL);
   const database = `${url.hostname}:${url.port || '5432'}${url.pathname}`;

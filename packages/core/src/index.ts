@@ -4,6 +4,7 @@ export type { ServiceDeps } from './deps.js';
 export type { RequestMeta, SessionInfo, TemporaryPurpose } from './types.js';
 export { createServices, type Services } from './services.js';
 export { createCoreRuntime, type CoreRuntime } from './runtime.js';
+export { deploymentNamespace } from './redis-namespace.js';
 export { registerUser } from './auth/register-user.js';
 export { SESSION_POLICY, type SessionService } from './auth/session.service.js';
 export type { BillingProvider } from './billing/billing-provider.js';

@@ -13,7 +13,7 @@ import {
   alertQueue,
 } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
-import { marketDataDir, redisNamespace, type CoreEnv } from './config.js';
+import { marketDataDir, queueNamespace, type CoreEnv } from './config.js';
 import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './market/active-market.js';
@@ -25,26 +25,36 @@ import { demoClockService } from './market/demo-clock-sync.js';
 import { messageIdDomain, outboxMailer } from './mail/outbox-mailer.js';
 import { createCipher } from './security/cipher.js';
 import { createRateLimiter } from './security/rate-limit.js';
+import { deploymentNamespace } from './redis-namespace.js';
 import { createServices } from './services.js';
 
 /**
  * The connections and services of one process (API or worker), built once from its env and
- * closed on shutdown. `overrides` lets tests move the clock.
+ * closed on shutdown; the database must be migrated first (the namespace of its events is read
+ * from it). `overrides` lets tests move the clock.
  */
-export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> = {}) {
+export async function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> = {}) {
   const db = createDb(env.DATABASE_URL, { poolSize: env.DATABASE_POOL_SIZE });
+  let namespace: string;
+  try {
+    namespace = await deploymentNamespace(db, env);
+  } catch (error) {
+    await db.$disconnect();
+    if (!db.pool.ended) await db.pool.end();
+    throw error;
+  }
   const redis = createRedis(env.REDIS_URL);
   const queueConnection = createRedis(env.REDIS_URL, { forWorker: true });
-  const namespace = redisNamespace(env);
-  const mail = openQueue(mailQueue, queueConnection, namespace);
-  const metrics = openQueue(metricsQueue, queueConnection, namespace);
-  const marketImport = openQueue(marketImportQueue, queueConnection, namespace);
-  const alpacaUniverse = openQueue(alpacaUniverseQueue, queueConnection, namespace);
-  const screener = openQueue(screenerQueue, queueConnection, namespace);
-  const news = openQueue(newsQueue, queueConnection, namespace);
-  const backtests = openQueue(backtestQueue, queueConnection, namespace);
-  const bot = openQueue(botQueue, queueConnection, namespace);
-  const alerts = openQueue(alertQueue, queueConnection, namespace);
+  const queues = queueNamespace(env);
+  const mail = openQueue(mailQueue, queueConnection, queues);
+  const metrics = openQueue(metricsQueue, queueConnection, queues);
+  const marketImport = openQueue(marketImportQueue, queueConnection, queues);
+  const alpacaUniverse = openQueue(alpacaUniverseQueue, queueConnection, queues);
+  const screener = openQueue(screenerQueue, queueConnection, queues);
+  const news = openQueue(newsQueue, queueConnection, queues);
+  const backtests = openQueue(backtestQueue, queueConnection, queues);
+  const bot = openQueue(botQueue, queueConnection, queues);
+  const alerts = openQueue(alertQueue, queueConnection, queues);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const market: MarketDeps = {
@@ -111,8 +121,13 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
   return {
     db,
     redis,
-    /** Prefix of every Redis key, queue and channel of this deployment. */
+    /**
+     * Prefix of this deployment's websocket event channels and rate-limit keys, from the id in
+     * its database (redis-namespace.ts).
+     */
     namespace,
+    /** Prefix of this deployment's BullMQ queues (config.ts `queueNamespace`). */
+    queueNamespace: queues,
     mailQueue: mail,
     deps,
     /** The demo market and its clock (tests move the clock: `demo.clock.advanceTo(ms)`). */
@@ -146,8 +161,10 @@ export function createCoreRuntime(env: CoreEnv, overrides: Partial<ServiceDeps> 
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();
+      // Prisma leaves the pool open when only raw pool queries ran (the namespace read).
+      if (!db.pool.ended) await db.pool.end();
     },
   };
 }
 
-export type CoreRuntime = ReturnType<typeof createCoreRuntime>;
+export type CoreRuntime = Awaited<ReturnType<typeof createCoreRuntime>>;

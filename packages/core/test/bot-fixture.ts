@@ -121,7 +121,7 @@ export function useBotFixture(start: string): void {
       ),
       ENCRYPTION_KEY: 'a'.repeat(64),
     };
-    runtime = createCoreRuntime(env, {
+    runtime = await createCoreRuntime(env, {
       events: {
         publish: async (userId, message) => {
           events.push({ userId, message });

@@ -27,3 +27,4 @@ export * from './repos/advisory-lock.repo.js';
 export * from './repos/alpaca-universe.repo.js';
 export * from './repos/alpaca-loads.repo.js';
 export * from './repos/alerts.repo.js';
+export * from './repos/deployment.repo.js';

@@ -50,7 +50,7 @@ export function createRedis(url: string, options: { forWorker?: boolean } = {}):
   });
 }
 
-/** Queues live under the deployment's Redis namespace (core's `redisNamespace`). */
+/** Queues live under the deployment's Redis namespace (core's `queueNamespace`). */
 export function openQueue<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
   connection: Redis,

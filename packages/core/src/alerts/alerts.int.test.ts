@@ -20,7 +20,7 @@ import { summaryText } from './daily-summary.js';
  * the rest arrive as one "and N more".
  */
 let now = Date.parse('2026-11-27T15:00:10Z');
-const runtime = createCoreRuntime(
+const runtime = await createCoreRuntime(
   {
     ...parseEnv(
       coreEnvShape,
@@ -50,7 +50,7 @@ function startAlertWorker(): Worker {
     alertQueue,
     (job: TAlertJob) => services.alerts.handle(job),
     connection,
-    runtime.namespace,
+    runtime.queueNamespace,
     4,
   );
 }

@@ -27,7 +27,7 @@ import { backtestJobsService } from './backtest-jobs.service.js';
  */
 const NOW = new Date('2026-11-25T23:00:00Z');
 const LAST = lastCompletedTradingDay(NOW.getTime());
-const runtime = createCoreRuntime(
+const runtime = await createCoreRuntime(
   {
     ...parseEnv(
       coreEnvShape,

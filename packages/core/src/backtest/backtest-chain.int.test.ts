@@ -63,7 +63,7 @@ beforeAll(async () => {
   fake = await startFakeAlpaca({ now: evening(BEFORE) });
   fake.market.setAssets([{ symbol: SYMBOL, name: 'Chain Corporation', exchange: 'NASDAQ' }]);
   fake.market.setBars(SYMBOL, history());
-  runtime = createCoreRuntime(
+  runtime = await createCoreRuntime(
     {
       ...parseEnv(
         coreEnvShape,

@@ -21,7 +21,7 @@ const SYMBOL = 'MSFT';
 const realData = existsSync(join(dataDir, PRICES_DIR, `${SYMBOL}.csv`));
 if (!realData) console.warn(`Skipping the csv backtest test: ${dataDir} is not here.`);
 
-const runtime = createCoreRuntime({
+const runtime = await createCoreRuntime({
   ...parseEnv(
     coreEnvShape,
     { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL },

@@ -59,7 +59,7 @@ beforeAll(async () => {
     },
     'test',
   );
-  runtime = createCoreRuntime({ ...env, ENCRYPTION_KEY: 'b'.repeat(64) });
+  runtime = await createCoreRuntime({ ...env, ENCRYPTION_KEY: 'b'.repeat(64) });
   await resetDatabase(runtime.db);
   userId = await createUser(runtime.db, {
     username: 'ticker',

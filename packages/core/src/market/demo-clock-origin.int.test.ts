@@ -24,7 +24,7 @@ const HOUR = 3_600_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const opened: CoreRuntime[] = [];
 async function start(daysPerMinute: string) {
-  const runtime = createCoreRuntime(env(daysPerMinute));
+  const runtime = await createCoreRuntime(env(daysPerMinute));
   opened.push(runtime);
   await runtime.ready();
   return runtime;
