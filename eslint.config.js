@@ -215,7 +215,7 @@ export default tseslint.config(
     // Queries live in packages/db's repositories (explicit select, one place to read them);
     // services orchestrate transactions ($transaction) but never touch a Prisma model.
     files: ['packages/{core,trpc,jobs,market}/src/**/*.ts', 'apps/{api,worker}/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'packages/core/src/bot/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,5 +1,11 @@
 import { AppError, type TBotStatus } from '@tradebot/api-contract';
-import { recordEquityPoint, unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
+import {
+  recordEquityPoint,
+  stoppedBotState,
+  storeStoppedFigures,
+  unsettledOrderIntents,
+  type BotOrderRow,
+} from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
@@ -41,22 +47,12 @@ export async function refreshStoppedBot(
   open?: { m: BotMarket; account: BotAccount },
 ): Promise<void> {
   const { db } = deps;
-  const state = await db.botState.findUnique({
-    where: { userId },
-    select: {
-      running: true,
-      market: true,
-      mode: true,
-      day: true,
-      updatedAt: true,
-      peakEquity: true,
-    },
-  });
+  const state = await stoppedBotState(db, userId);
   if (state === null || state.running) return;
   // The status shows the account the bot last traded: another one's figures are not its.
   if (open && (open.account.market !== state.market || open.account.mode !== state.mode)) return;
   const unsettled = await unsettledOrderIntents(db, userId);
-  const stale = Date.now() - state.updatedAt.getTime() >= STOPPED_REFRESH_MS;
+  const stale = state.ageMs >= STOPPED_REFRESH_MS;
   if (!force && unsettled.length === 0 && !stale) return;
   const account = { market: state.market, mode: state.mode } as BotAccount;
   const m = open?.m ?? (await openBotMarket(deps, userId, account, true));
@@ -67,18 +63,15 @@ export async function refreshStoppedBot(
   const figures = await m.broker.getAccount();
   const day = isoFromDay(newYorkDayOf(m.clock.now()));
   // Only while still stopped: a Start meanwhile owns the snapshot.
-  const { count } = await db.botState.updateMany({
-    where: { userId, running: false },
-    data: {
-      equity: figures.equity,
-      cash: figures.cash,
-      buyingPower: figures.buyingPower,
-      // The same marked equity the tick keeps its peak of: the drawdown stays one series.
-      peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
-      ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
-    },
+  const stored = await storeStoppedFigures(db, userId, {
+    equity: figures.equity,
+    cash: figures.cash,
+    buyingPower: figures.buyingPower,
+    // The same marked equity the tick keeps its peak of: the drawdown stays one series.
+    peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
+    ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
   });
-  if (count === 0) return;
+  if (!stored) return;
   await recordEquityPoint(db, userId, new Date(m.clock.now()), figures.equity);
   // Open dashboards show the new figures at once (no tick publishes for a stopped bot).
   await publishBotStatus(deps.events, userId, await readBotStatus(db, userId));

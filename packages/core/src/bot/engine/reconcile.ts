@@ -1,5 +1,12 @@
 import { botTick } from '@tradebot/api-contract';
-import { unsettledOrderIntents, updateOrderIntent, type BotOrderRow, type Db } from '@tradebot/db';
+import {
+  inFlightOrderIntents,
+  isWorkingStatus,
+  unsettledOrderIntents,
+  updateOrderIntent,
+  type BotOrderRow,
+  type Db,
+} from '@tradebot/db';
 import {
   BrokerError,
   dayFromIso,
@@ -62,17 +69,8 @@ export const IN_FLIGHT_MS = 30_000;
  * recorded and is sending now: a tick that sent them too would race it to the broker. Wall
  * time (the row's updated_at), as this is about processes, not the market.
  */
-export async function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db.botOrder.findMany({
-    where: {
-      userId,
-      status: 'pending',
-      attempts: 0,
-      updatedAt: { gt: new Date(Date.now() - IN_FLIGHT_MS) },
-    },
-    select: { clientOrderId: true },
-  });
-  return new Set(rows.map((row) => row.clientOrderId));
+export function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
+  return inFlightOrderIntents(db, userId, IN_FLIGHT_MS);
 }
 
 interface ReconcileContext {
@@ -139,7 +137,7 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
   // tick that dies in between logs it on its re-run, and never twice.
   if (logOrderEvent(journal, row, order)) await journal.flush(db, userId);
   await recordBrokerState(db, userId, order);
-  if (order.status !== 'new' && order.status !== 'partially_filled') return;
+  if (!isWorkingStatus(order.status)) return;
   // Protective orders work until a level is reached: no time-out (bot-protect.ts owns them).
   if (row.purpose === 'protective') return;
   const deadline = fillableFrom(order, ctx.fillsAtClose) + policy.order_timeout * 1000;

@@ -7,6 +7,8 @@ import {
 import {
   findBotState,
   recordEquityPoint,
+  storeTickError,
+  storeTickState,
   unsettledOrderIntents,
   type BotStateRow,
 } from '@tradebot/db';
@@ -152,10 +154,7 @@ export function botEngineService(
     const message = botTick.tickFailed(reason);
     journal.log('error', message);
     if (state.lastError !== reason) journal.notify(message, 'failed', { kind: 'bot_error' });
-    await db.botState.update({
-      where: { userId },
-      data: { lastError: reason, lastTickAt: new Date(now) },
-    });
+    await storeTickError(db, userId, reason, new Date(now));
     const logs = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await journal.flush(db, userId);
     // The dashboard shows the failed check at once (best effort: it also polls).
@@ -195,9 +194,7 @@ export function botEngineService(
       await journal.flush(db, userId).catch(() => undefined);
       if (!(error instanceof BrokerError)) {
         // Ours, not the broker's: the status shows a plain line, the worker's log the details.
-        await db.botState
-          .update({ where: { userId }, data: { lastError: botTick.internalFault } })
-          .catch(() => undefined);
+        await storeTickError(db, userId, botTick.internalFault).catch(() => undefined);
         throw error;
       }
       await failed(userId, state, now, error.message);
@@ -275,22 +272,17 @@ export function botEngineService(
     // skipped, and a refused one gets its protection back in this same tick.
     await protectPositions({ db, broker: bot.broker, userId, now, journal }, positions);
 
-    const row = await db.botState.update({
-      where: { userId },
-      data: {
-        equity: account.equity,
-        cash: account.cash,
-        buyingPower: account.buyingPower,
-        peakEquity: next.peak,
-        day: next.day,
-        dayStartEquity: next.dayStartEquity,
-        halted: next.halted,
-        haltReason: next.haltReason,
-        lastTickAt: new Date(now),
-        lastError: null,
-        ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
-      },
-      select: { lastActivity: true, running: true },
+    const row = await storeTickState(db, userId, {
+      equity: account.equity,
+      cash: account.cash,
+      buyingPower: account.buyingPower,
+      peakEquity: next.peak,
+      day: next.day,
+      dayStartEquity: next.dayStartEquity,
+      halted: next.halted,
+      haltReason: next.haltReason,
+      lastTickAt: new Date(now),
+      ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
     });
     await recordEquityPoint(db, userId, new Date(now), account.equity);
     await journal.flush(db, userId);

@@ -1,4 +1,4 @@
-import { recordOrderIntent, updateOrderIntent } from '@tradebot/db';
+import { recordBrokerOrderState, recordOrderIntent, updateOrderIntent } from '@tradebot/db';
 import type { BotOrderPurpose, BotOrderRow, Db } from '@tradebot/db';
 import {
   BrokerError,
@@ -129,14 +129,11 @@ async function send(
 
 /** Stores the broker's view of an order on its intent (none stored for it: nothing to do). */
 export async function recordBrokerState(db: Db, userId: number, order: BrokerOrder): Promise<void> {
-  // One statement: updating no row is the "no intent" case.
-  await db.botOrder.updateMany({
-    where: { userId, clientOrderId: order.clientOrderId },
-    data: {
-      status: order.status,
-      brokerOrderId: order.id,
-      filledQty: order.filledQty,
-      filledAvgPrice: order.filledAvgPrice,
-    },
+  await recordBrokerOrderState(db, userId, {
+    clientOrderId: order.clientOrderId,
+    status: order.status,
+    brokerOrderId: order.id,
+    filledQty: order.filledQty,
+    filledAvgPrice: order.filledAvgPrice,
   });
 }
