@@ -20,19 +20,27 @@ export type BotOrderStatus =
 
 export type BotOrderPurpose = 'entry' | 'exit' | 'protective' | 'manual_sell' | 'flatten';
 
-/** Intent states still at (or on their way to) the broker: not settled yet. */
-export const UNSETTLED_ORDER_STATUSES = [
+/**
+ * Intent states the broker has not confirmed: recorded and not sent yet, sent without an answer
+ * yet, or sent with the answer lost. Such an intent is looked up by its client order id and sent
+ * (again, under that id) only when the broker has never seen it.
+ */
+export const UNCONFIRMED_ORDER_STATUSES = [
   'pending',
   'sent',
   'unknown',
-  'new',
-  'partially_filled',
 ] as const satisfies readonly BotOrderStatus[];
 
 /** Order states of an order working at the broker (accepted, not ended). */
 export const WORKING_ORDER_STATUSES = [
   'new',
   'partially_filled',
+] as const satisfies readonly BotOrderStatus[];
+
+/** Intent states still at (or on their way to) the broker: not settled yet. */
+export const UNSETTLED_ORDER_STATUSES = [
+  ...UNCONFIRMED_ORDER_STATUSES,
+  ...WORKING_ORDER_STATUSES,
 ] as const satisfies readonly BotOrderStatus[];
 
 /** Purposes of the intents that close a position (a second close waits for one unsettled). */
@@ -45,6 +53,10 @@ export const CLOSING_ORDER_PURPOSES = [
 /** Whether an intent in `status` is still at (or on its way to) the broker. */
 export const isUnsettledStatus = (status: string): boolean =>
   (UNSETTLED_ORDER_STATUSES as readonly string[]).includes(status);
+
+/** Whether an intent in `status` is one the broker has not confirmed. */
+export const isUnconfirmedStatus = (status: string): boolean =>
+  (UNCONFIRMED_ORDER_STATUSES as readonly string[]).includes(status);
 
 /** Whether an order in `status` is working at the broker. */
 export const isWorkingStatus = (status: string): boolean =>

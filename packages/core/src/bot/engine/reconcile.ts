@@ -1,6 +1,7 @@
 import { botTick } from '@tradebot/api-contract';
 import {
   inFlightOrderIntents,
+  isUnconfirmedStatus,
   isWorkingStatus,
   unsettledOrderIntents,
   updateOrderIntent,
@@ -267,7 +268,7 @@ export function logOrderEvent(journal: TickJournal, row: BotOrderRow, order: Bro
 async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
   const { db, broker, userId, journal, policy, now } = ctx;
   // Accepted once, then gone: nothing safe to do but wait and look again.
-  if (row.status !== 'pending' && row.status !== 'unknown' && row.status !== 'sent') return;
+  if (!isUnconfirmedStatus(row.status)) return;
   // A protective order is sent again only by the protection check, which looks at the position.
   if (row.purpose === 'protective') return;
   const request = row.request as OrderRequest;

@@ -1,4 +1,9 @@
-import { recordBrokerOrderState, recordOrderIntent, updateOrderIntent } from '@tradebot/db';
+import {
+  isUnconfirmedStatus,
+  recordBrokerOrderState,
+  recordOrderIntent,
+  updateOrderIntent,
+} from '@tradebot/db';
 import type { BotOrderPurpose, BotOrderRow, Db } from '@tradebot/db';
 import {
   BrokerError,
@@ -75,7 +80,7 @@ export async function settleOrderIntent(
     await recordBrokerState(db, userId, order);
     return { kind: 'placed', order };
   }
-  if (row.status === 'pending' || row.status === 'unknown' || row.status === 'sent')
+  if (isUnconfirmedStatus(row.status))
     return send(db, broker, userId, row, row.request as OrderRequest);
   return { kind: 'unknown' };
 }

@@ -14,6 +14,7 @@ import {
   botRunState,
   findBotState,
   findEncryptedCredential,
+  isClosingPurpose,
   listEquityPoints,
   listBotSymbols,
   listBotTrades,
@@ -43,8 +44,6 @@ import { historicalPerformance, newYorkTimestamp } from './performance.js';
 /** The chart shows about 120 sessions: 175 calendar days. */
 const CHART_DAYS = 175;
 const LOG_LINES = 200;
-/** Intents that close a position. */
-const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
 
 /**
  * What the dashboard and the live log read (spec §7). Positions and holdings come from the
@@ -91,7 +90,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
           ? new Set<string>()
           : new Set(
               (await unsettledOrderIntents(db, session.userId))
-                .filter((row) => CLOSING.has(row.purpose))
+                .filter((row) => isClosingPurpose(row.purpose))
                 .map((row) => row.symbol),
             );
       return held.map((p) => ({
