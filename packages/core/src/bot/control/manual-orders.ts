@@ -34,6 +34,7 @@ import {
   type PlaceOutcome,
 } from '../orders/place-order.js';
 import { waitForBotLock } from '../engine/lock.js';
+import { closeOrderId } from '../orders/order-ids.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { tryBotControlLock, waitForBotControl } from './control-lock.js';
 import { TickJournal } from '../engine/journal.js';
@@ -129,8 +130,7 @@ export function botOrders(
     if (pending !== undefined) return { clientOrderId: pending, outcome: null };
     await cancelOpen(m, position.symbol, new Set());
     const at = new Date(m.clock.now());
-    const tag = purpose === 'manual_sell' ? 'qs' : 'fl';
-    const clientOrderId = `tb${userId}-${position.symbol}-${tag}-${Math.floor(at.getTime() / 1000)}`;
+    const clientOrderId = closeOrderId(userId, position.symbol, purpose, at);
     const side = position.qty > 0 ? ('sell' as const) : ('buy' as const);
     const qty = Math.abs(position.qty);
     const outcome = await placeOrder(db, m.broker, {
