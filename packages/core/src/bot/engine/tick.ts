@@ -44,7 +44,7 @@ import { settleOrderIntent } from '../orders/place-order.js';
 
 type EngineDeps = Pick<
   ServiceDeps,
-  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue'
+  'db' | 'cipher' | 'market' | 'events' | 'botQueue' | 'alertQueue' | 'now'
 >;
 
 export type MarketFor = (
@@ -171,8 +171,8 @@ export function botEngineService(
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
-      // No market clock without the market: the demo's, or Alpaca's (real time).
-      const at = state.market === 'demo' ? deps.market.demo.clock.now() : Date.now();
+      // No market clock without the market: the demo's, or Alpaca's (real time: deps.now()).
+      const at = state.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
       await failed(userId, state, at, error.message);
       return { outcome: 'failed', orders_sent: 0, market_open: null };
     }
