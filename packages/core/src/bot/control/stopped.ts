@@ -12,6 +12,7 @@ import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import { recordBrokerState } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
 const STOPPED_REFRESH_MS = 60_000;
@@ -29,6 +30,7 @@ export async function stoppedBotStatus(deps: BotDeps, userId: number): Promise<T
   await refreshStoppedBot(deps, userId, false).catch((error: unknown) => {
     // Refused by the read limiter, no keys, or the broker unreachable: show what is stored.
     if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+    logIgnored(userId, 'stopped bot not refreshed, stored figures shown', error);
   });
   return readBotStatus(deps.db, userId);
 }
@@ -59,6 +61,7 @@ export async function refreshStoppedBot(
   await lookUpIntents(deps, m, userId, unsettled);
   await syncFills(db, m.broker, userId).catch((error: unknown) => {
     if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'stopped bot: fills not synced', error);
   });
   const figures = await m.broker.getAccount();
   const day = isoFromDay(newYorkDayOf(m.clock.now()));
@@ -101,5 +104,6 @@ export async function refreshStoppedQuietly(
 ): Promise<void> {
   await refreshStoppedBot(deps, userId, true, open).catch((error: unknown) => {
     if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+    logIgnored(userId, 'stopped bot not refreshed after its orders', error);
   });
 }

@@ -22,6 +22,7 @@ import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { protectOrderId } from '../orders/order-ids.js';
 import type { TickJournal } from './journal.js';
 import { placeOrder } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** Tries per position, quantity and New York day (each a fresh id after a refusal). */
 const MAX_TRIES = 5;
@@ -231,6 +232,7 @@ async function protectOne(
       await broker.cancelOrder(o.id);
     } catch (error) {
       if (!(error instanceof BrokerError)) throw error;
+      logIgnored(userId, `cancel of ${o.clientOrderId} before the OCO refused`, error);
     }
   }
   // Still held as read? A level filled or a close went through meanwhile: the next check sees it.

@@ -22,6 +22,7 @@ import {
 } from '@tradebot/market';
 import type { TickJournal } from './journal.js';
 import { recordBrokerState, settleOrderIntent } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** The trading settings that govern orders after they are recorded (spec §3). */
 export interface OrderPolicy {
@@ -98,15 +99,16 @@ export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
   const rows = (await unsettledOrderIntents(ctx.db, ctx.userId)).filter(
     (row) => !inFlight.has(row.clientOrderId),
   );
-  const looked = await lookUpAll(ctx.broker, rows);
+  const looked = await lookUpAll(ctx.broker, ctx.userId, rows);
   for (const row of rows) {
     let order: BrokerOrder | null;
     try {
       const known = looked.get(row.clientOrderId);
       order = known !== undefined ? known : await ctx.broker.getOrderByClientId(row.clientOrderId);
     } catch (error) {
-      if (error instanceof BrokerError) continue;
-      throw error;
+      if (!(error instanceof BrokerError)) throw error;
+      logIgnored(ctx.userId, `lookup of ${row.clientOrderId} left for the next tick`, error);
+      continue;
     }
     if (order !== null) await known(ctx, row, order);
     else await unseen(ctx, row);
@@ -120,14 +122,16 @@ export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
  */
 async function lookUpAll(
   broker: BrokerPort,
+  userId: number,
   rows: readonly BotOrderRow[],
 ): Promise<Map<string, BrokerOrder | null>> {
   if (broker.getOrdersByClientIds === undefined || rows.length < 2) return new Map();
   try {
     return await broker.getOrdersByClientIds(rows.map((row) => row.clientOrderId));
   } catch (error) {
-    if (error instanceof BrokerError) return new Map();
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'one-read lookup of the intents failed, each is looked up alone', error);
+    return new Map();
   }
 }
 
@@ -147,8 +151,9 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
   try {
     await broker.cancelOrder(order.id);
   } catch (error) {
-    if (error instanceof BrokerError) return;
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, `time-out cancel of ${row.clientOrderId} left for the next tick`, error);
+    return;
   }
   journal.log(
     'warn',
@@ -156,7 +161,14 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
     `${row.clientOrderId}:canceled`,
   );
   await journal.flush(db, userId);
-  const after = await broker.getOrderByClientId(row.clientOrderId).catch(() => null);
+  const after = await broker.getOrderByClientId(row.clientOrderId).catch((error: unknown) => {
+    logIgnored(
+      userId,
+      `state of ${row.clientOrderId} after its cancel left for the next tick`,
+      error,
+    );
+    return null;
+  });
   if (after !== null) await recordBrokerState(db, userId, after);
 }
 

@@ -35,6 +35,7 @@ import type { LogLevel, TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
 import { logPlaced, openAfterDecision } from './reconcile.js';
 import { placeOrder, type PlaceOutcome } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 export { WARM_UP_DAYS } from './bars.js';
 
@@ -360,5 +361,6 @@ async function cancelQuietly(ctx: DecideContext, orderId: string): Promise<void>
   } catch (error) {
     // Already filled or gone: the exit below still closes what is held.
     if (!(error instanceof BrokerError)) throw error;
+    logIgnored(ctx.userId, `cancel of order ${orderId} before the exit refused`, error);
   }
 }

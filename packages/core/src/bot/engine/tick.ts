@@ -41,6 +41,7 @@ import { publishBotUpdate } from './update.js';
 import { watchTrailingStops } from './trailing.js';
 import { syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 type EngineDeps = Pick<
   ServiceDeps,
@@ -144,6 +145,7 @@ export function botEngineService(
         if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
       } catch (error) {
         if (!(error instanceof BrokerError)) throw error;
+        logIgnored(userId, `settling ${row.clientOrderId} left for the next tick`, error);
       }
     }
     return sent;
@@ -159,7 +161,9 @@ export function botEngineService(
     await journal.flush(db, userId);
     // The dashboard shows the failed check at once (best effort: it also polls).
     const data = { last_tick_at: new Date(now).toISOString(), last_error: reason, logs };
-    await deps.events.publish(userId, { type: 'update', data }).catch(() => undefined);
+    await deps.events
+      .publish(userId, { type: 'update', data })
+      .catch((error: unknown) => logIgnored(userId, 'failed-tick update not published', error));
   }
 
   async function run(userId: number): Promise<TBotTickResult> {
@@ -179,7 +183,10 @@ export function botEngineService(
     const now = bot.clock.now();
     const marketOpen = bot.clock.isOpen();
     if (!state.running) {
-      const sent = await settleOnly(userId, bot).catch(() => 0);
+      const sent = await settleOnly(userId, bot).catch((error: unknown) => {
+        logIgnored(userId, 'stopped bot: settling its intents left for the next tick', error);
+        return 0;
+      });
       return { outcome: 'stopped', orders_sent: sent, market_open: marketOpen };
     }
     const journal = new TickJournal(now);
@@ -191,10 +198,14 @@ export function botEngineService(
       await ranTick(userId, state, bot, now, journal, settings, backtest);
       return { outcome: 'ran', orders_sent: journal.ordersSent, market_open: marketOpen };
     } catch (error) {
-      await journal.flush(db, userId).catch(() => undefined);
+      await journal
+        .flush(db, userId)
+        .catch((e: unknown) => logIgnored(userId, 'log lines of the failed tick not written', e));
       if (!(error instanceof BrokerError)) {
         // Ours, not the broker's: the status shows a plain line, the worker's log the details.
-        await storeTickError(db, userId, botTick.internalFault).catch(() => undefined);
+        await storeTickError(db, userId, botTick.internalFault).catch((e: unknown) =>
+          logIgnored(userId, 'internal fault not stored on the bot state', e),
+        );
         throw error;
       }
       await failed(userId, state, now, error.message);

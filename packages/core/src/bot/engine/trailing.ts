@@ -13,6 +13,7 @@ import { botOrderId } from '../orders/order-ids.js';
 import type { TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
 import { placeOrder } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 export interface TrailingContext {
   db: Db;
@@ -67,6 +68,7 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     for (const o of (await bot.broker.listOpenOrders()).filter((o) => o.symbol === p.symbol)) {
       await bot.broker.cancelOrder(o.id).catch((error: unknown) => {
         if (!(error instanceof BrokerError)) throw error;
+        logIgnored(userId, `cancel of ${o.clientOrderId} before the trailing exit refused`, error);
       });
     }
     const outcome = await placeOrder(db, bot.broker, {

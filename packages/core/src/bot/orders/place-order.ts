@@ -11,6 +11,7 @@ import {
   type BrokerPort,
   type OrderRequest,
 } from '@tradebot/market';
+import { logIgnored } from '../log-ignored.js';
 
 /**
  * Nothing lost, nothing twice: every order the bot (or Quick Sell, or the kill switch) sends is
@@ -73,8 +74,9 @@ export async function settleOrderIntent(
   try {
     order = await broker.getOrderByClientId(row.clientOrderId);
   } catch (error) {
-    if (error instanceof BrokerError) return { kind: 'unknown' };
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, `lookup of ${row.clientOrderId} failed, its outcome stays unknown`, error);
+    return { kind: 'unknown' };
   }
   if (order !== null) {
     await recordBrokerState(db, userId, order);
