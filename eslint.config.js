@@ -11,6 +11,17 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 const PRISMA_METHODS =
   '/^(findMany|findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy)$/';
 const DB_NAMES = '/^(db|tx|prisma)$/';
+/** Queries live in packages/db's repositories: Prisma model calls and raw SQL elsewhere. */
+const QUERIES_IN_REPOS = [
+  {
+    selector: `CallExpression > MemberExpression.callee[property.name=${PRISMA_METHODS}] > MemberExpression.object:matches([object.name=${DB_NAMES}], [object.property.name=${DB_NAMES}])`,
+    message: 'Prisma models are read and written in packages/db/src/repos only.',
+  },
+  {
+    selector: `MemberExpression[property.name=/^\\$(queryRaw|executeRaw)/]`,
+    message: 'SQL lives in packages/db/src/repos only.',
+  },
+];
 const apps = {
   group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'],
   message: 'Packages never import apps.',
@@ -215,17 +226,30 @@ export default tseslint.config(
     // Queries live in packages/db's repositories (explicit select, one place to read them);
     // services orchestrate transactions ($transaction) but never touch a Prisma model.
     files: ['packages/{core,trpc,jobs,market}/src/**/*.ts', 'apps/{api,worker}/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'packages/core/src/bot/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...QUERIES_IN_REPOS] },
+  },
+  {
+    // The bot reads time from the clock it is given (deps.now(), the market's clock): a bare
+    // Date.now() or new Date() would trade on the wrong time in the demo market and in tests.
+    files: ['packages/core/src/bot/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-properties': [
         'error',
         {
-          selector: `CallExpression > MemberExpression.callee[property.name=${PRISMA_METHODS}] > MemberExpression.object:matches([object.name=${DB_NAMES}], [object.property.name=${DB_NAMES}])`,
-          message: 'Prisma models are read and written in packages/db/src/repos only.',
+          object: 'Date',
+          property: 'now',
+          message: 'The bot reads time through deps.now() or the market clock it is given.',
         },
+      ],
+      // Replaces the block above's list for these files: its selectors are repeated here.
+      'no-restricted-syntax': [
+        'error',
+        ...QUERIES_IN_REPOS,
         {
-          selector: `MemberExpression[property.name=/^\\$(queryRaw|executeRaw)/]`,
-          message: 'SQL lives in packages/db/src/repos only.',
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'The bot reads time through deps.now() or the market clock it is given.',
         },
       ],
     },

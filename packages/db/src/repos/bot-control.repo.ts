@@ -67,6 +67,54 @@ export async function markBotStopped(tx: Q, userId: number, at: Date): Promise<b
   return changed.count > 0;
 }
 
+/** Every user's bot: whether it runs, and its tick interval (the Job Schedulers' truth). */
+export async function listBotSchedules(db: Q) {
+  return db.botState.findMany({ select: { userId: true, running: true, sleepInterval: true } });
+}
+
+/**
+ * What refreshing a stopped bot's figures starts from, and `ageMs`: wall ms since the row was
+ * last written, on the process clock that stamps updated_at (how stale its figures are).
+ */
+export async function stoppedBotState(db: Q, userId: number) {
+  const row = await db.botState.findUnique({
+    where: { userId },
+    select: {
+      running: true,
+      market: true,
+      mode: true,
+      day: true,
+      updatedAt: true,
+      peakEquity: true,
+    },
+  });
+  return row === null ? null : { ...row, ageMs: Date.now() - row.updatedAt.getTime() };
+}
+
+/** The broker's account figures of a stopped bot (and a new day's base when given). */
+export interface StoppedFigures {
+  equity: number;
+  cash: number;
+  buyingPower: number;
+  peakEquity: number;
+  day?: string;
+  dayStartEquity?: number;
+}
+
+/** Stores a stopped bot's figures only while it is still stopped; whether they were stored. */
+export async function storeStoppedFigures(
+  db: Q,
+  userId: number,
+  figures: StoppedFigures,
+): Promise<boolean> {
+  // Only while still stopped: a Start meanwhile owns the snapshot.
+  const { count } = await db.botState.updateMany({
+    where: { userId, running: false },
+    data: figures,
+  });
+  return count > 0;
+}
+
 /** Whether the bot runs, and where. */
 export async function botRunState(db: Q, userId: number) {
   return db.botState.findUnique({
@@ -75,11 +123,12 @@ export async function botRunState(db: Q, userId: number) {
   });
 }
 
-/** The bot's indicators per symbol (what the last decision read), for tracked symbols. */
+/** The bot's indicators per symbol (what the last decision read), for tracked symbols, A to Z. */
 export async function listBotSymbols(db: Q, userId: number) {
   return db.botSymbol.findMany({
     where: { userId },
     select: { symbol: true, lastPrice: true, rsi: true, atr: true, macd: true },
+    orderBy: { symbol: 'asc' },
   });
 }
 

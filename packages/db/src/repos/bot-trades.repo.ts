@@ -1,4 +1,5 @@
 import type { Db, DbTx } from '../client.js';
+import { CLOSING_ORDER_PURPOSES } from './bot.repo.js';
 
 type Q = Db | DbTx;
 
@@ -200,7 +201,7 @@ export async function symbolsWithReasonToFill(db: Q, userId: number): Promise<st
     JOIN bot_fills f ON f.user_id = t.user_id AND f.broker_fill_id = t.exit_fill_id
     JOIN bot_orders o ON o.user_id = t.user_id AND o.broker_order_id = f.broker_order_id
     WHERE t.user_id = ${userId} AND t.reason IS NULL AND f.reason IS NULL
-      AND o.purpose IN ('entry', 'exit', 'manual_sell', 'flatten')`;
+      AND o.purpose = ANY(${['entry', ...CLOSING_ORDER_PURPOSES]}::text[])`;
   return rows.map((row) => row.symbol);
 }
 

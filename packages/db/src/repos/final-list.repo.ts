@@ -92,6 +92,15 @@ export async function onFinalList(db: Q, userId: number, symbols: readonly strin
   return rows.map((row) => row.symbol);
 }
 
+/** The stored parameters of the user's Final Trading List symbols (of `symbols`, or all), A to Z. */
+export async function finalListParameters(db: Q, userId: number, symbols?: readonly string[]) {
+  return db.finalTradingListEntry.findMany({
+    where: { userId, ...(symbols === undefined ? {} : { symbol: { in: [...symbols] } }) },
+    select: { symbol: true, parameters: true },
+    orderBy: { symbol: 'asc' },
+  });
+}
+
 /** Replaces the parameters of Final Trading List rows (symbol → parameters). */
 export async function setFinalListParameters(
   tx: DbTx,

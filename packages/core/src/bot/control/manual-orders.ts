@@ -8,6 +8,8 @@ import {
 import {
   appendBotLogs,
   createNotification,
+  isClosingPurpose,
+  isWorkingStatus,
   touchBotActivity,
   unsettledOrderIntents,
   updateOrderIntent,
@@ -32,13 +34,11 @@ import {
   type PlaceOutcome,
 } from '../orders/place-order.js';
 import { waitForBotLock } from '../engine/lock.js';
+import { closeOrderId } from '../orders/order-ids.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { tryBotControlLock, waitForBotControl } from './control-lock.js';
 import { TickJournal } from '../engine/journal.js';
 import { protectPositions } from '../engine/protect.js';
-
-/** Intents that close a position: while one is unsettled, a second close is not sent. */
-const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
 
 type ClosePurpose = 'manual_sell' | 'flatten';
 
@@ -130,8 +130,7 @@ export function botOrders(
     if (pending !== undefined) return { clientOrderId: pending, outcome: null };
     await cancelOpen(m, position.symbol, new Set());
     const at = new Date(m.clock.now());
-    const tag = purpose === 'manual_sell' ? 'qs' : 'fl';
-    const clientOrderId = `tb${userId}-${position.symbol}-${tag}-${Math.floor(at.getTime() / 1000)}`;
+    const clientOrderId = closeOrderId(userId, position.symbol, purpose, at);
     const side = position.qty > 0 ? ('sell' as const) : ('buy' as const);
     const qty = Math.abs(position.qty);
     const outcome = await placeOrder(db, m.broker, {
@@ -197,11 +196,12 @@ export function botOrders(
   async function workingCloses(userId: number, m: BotMarket): Promise<Map<string, string>> {
     const working = new Map<string, string>();
     for (const row of await unsettledOrderIntents(db, userId)) {
-      if (!CLOSING.has(row.purpose)) continue;
+      // A closing intent unsettled: a second close is not sent.
+      if (!isClosingPurpose(row.purpose)) continue;
       const outcome = await settleOrderIntent(db, m.broker, userId, row);
       const open =
         outcome.kind === 'unknown' ||
-        (outcome.kind === 'placed' && ['new', 'partially_filled'].includes(outcome.order.status));
+        (outcome.kind === 'placed' && isWorkingStatus(outcome.order.status));
       if (open) working.set(row.symbol, row.clientOrderId);
     }
     return working;

@@ -1,4 +1,4 @@
-import type { Db } from '@tradebot/db';
+import { listBotSchedules, type Db } from '@tradebot/db';
 import { botSchedulerId } from '@tradebot/jobs';
 import type { Queue } from 'bullmq';
 
@@ -30,9 +30,7 @@ const BOT_SCHEDULER = /^bot:(\d+)$/;
  * (re-upserting it would move its next tick).
  */
 export async function healBotSchedulers(db: Db, queue: Queue): Promise<HealedSchedulers> {
-  const rows = await db.botState.findMany({
-    select: { userId: true, running: true, sleepInterval: true },
-  });
+  const rows = await listBotSchedules(db);
   const running = new Map(rows.filter((r) => r.running).map((r) => [r.userId, r.sleepInterval]));
   const restored: number[] = [];
   for (const [userId, sleepInterval] of running) {

@@ -1,11 +1,18 @@
 import { AppError, type TBotStatus } from '@tradebot/api-contract';
-import { recordEquityPoint, unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
+import {
+  recordEquityPoint,
+  stoppedBotState,
+  storeStoppedFigures,
+  unsettledOrderIntents,
+  type BotOrderRow,
+} from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import { recordBrokerState } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
 const STOPPED_REFRESH_MS = 60_000;
@@ -23,6 +30,7 @@ export async function stoppedBotStatus(deps: BotDeps, userId: number): Promise<T
   await refreshStoppedBot(deps, userId, false).catch((error: unknown) => {
     // Refused by the read limiter, no keys, or the broker unreachable: show what is stored.
     if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+    logIgnored(userId, 'stopped bot not refreshed, stored figures shown', error);
   });
   return readBotStatus(deps.db, userId);
 }
@@ -41,44 +49,32 @@ export async function refreshStoppedBot(
   open?: { m: BotMarket; account: BotAccount },
 ): Promise<void> {
   const { db } = deps;
-  const state = await db.botState.findUnique({
-    where: { userId },
-    select: {
-      running: true,
-      market: true,
-      mode: true,
-      day: true,
-      updatedAt: true,
-      peakEquity: true,
-    },
-  });
+  const state = await stoppedBotState(db, userId);
   if (state === null || state.running) return;
   // The status shows the account the bot last traded: another one's figures are not its.
   if (open && (open.account.market !== state.market || open.account.mode !== state.mode)) return;
   const unsettled = await unsettledOrderIntents(db, userId);
-  const stale = Date.now() - state.updatedAt.getTime() >= STOPPED_REFRESH_MS;
+  const stale = state.ageMs >= STOPPED_REFRESH_MS;
   if (!force && unsettled.length === 0 && !stale) return;
   const account = { market: state.market, mode: state.mode } as BotAccount;
   const m = open?.m ?? (await openBotMarket(deps, userId, account, true));
   await lookUpIntents(deps, m, userId, unsettled);
   await syncFills(db, m.broker, userId).catch((error: unknown) => {
     if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'stopped bot: fills not synced', error);
   });
   const figures = await m.broker.getAccount();
   const day = isoFromDay(newYorkDayOf(m.clock.now()));
   // Only while still stopped: a Start meanwhile owns the snapshot.
-  const { count } = await db.botState.updateMany({
-    where: { userId, running: false },
-    data: {
-      equity: figures.equity,
-      cash: figures.cash,
-      buyingPower: figures.buyingPower,
-      // The same marked equity the tick keeps its peak of: the drawdown stays one series.
-      peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
-      ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
-    },
+  const stored = await storeStoppedFigures(db, userId, {
+    equity: figures.equity,
+    cash: figures.cash,
+    buyingPower: figures.buyingPower,
+    // The same marked equity the tick keeps its peak of: the drawdown stays one series.
+    peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
+    ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
   });
-  if (count === 0) return;
+  if (!stored) return;
   await recordEquityPoint(db, userId, new Date(m.clock.now()), figures.equity);
   // Open dashboards show the new figures at once (no tick publishes for a stopped bot).
   await publishBotStatus(deps.events, userId, await readBotStatus(db, userId));
@@ -108,5 +104,6 @@ export async function refreshStoppedQuietly(
 ): Promise<void> {
   await refreshStoppedBot(deps, userId, true, open).catch((error: unknown) => {
     if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
+    logIgnored(userId, 'stopped bot not refreshed after its orders', error);
   });
 }

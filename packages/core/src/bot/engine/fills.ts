@@ -25,6 +25,7 @@ import {
 } from '@tradebot/market';
 import { recordBrokerState } from '../orders/place-order.js';
 import { roundTrips, type RoundTrip, type TradeFill } from './round-trips.js';
+import { logIgnored } from '../log-ignored.js';
 
 export interface SyncedFills {
   /** Fills new since the last sync (stored once each in bot_fills). */
@@ -134,8 +135,9 @@ export async function identifyLostOrders(
         ? [...(await broker.getOrdersByClientIds(ids)).values()]
         : await Promise.all(ids.map((id) => broker.getOrderByClientId(id)));
   } catch (error) {
-    if (error instanceof BrokerError) return;
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'lookup of orders whose answer was lost left for later', error);
+    return;
   }
   for (const order of found) if (order !== null) await recordBrokerState(db, userId, order);
 }

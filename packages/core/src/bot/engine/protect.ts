@@ -1,5 +1,14 @@
 import { botTick } from '@tradebot/api-contract';
-import { findOrderIntent, type Db } from '@tradebot/db';
+import {
+  closingSymbols,
+  entryRequests,
+  finalListParameters,
+  findOrderIntent,
+  isUnsettledStatus,
+  isWorkingStatus,
+  orderIntentStatuses,
+  type Db,
+} from '@tradebot/db';
 import {
   BrokerError,
   isoFromDay,
@@ -13,10 +22,8 @@ import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { protectOrderId } from '../orders/order-ids.js';
 import type { TickJournal } from './journal.js';
 import { placeOrder } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
-/** Intent states still at (or on their way to) the broker. */
-const UNSETTLED = ['pending', 'sent', 'unknown', 'new', 'partially_filled'];
-const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
 /** Tries per position, quantity and New York day (each a fresh id after a refusal). */
 const MAX_TRIES = 5;
 
@@ -53,7 +60,7 @@ function flatten(orders: readonly BrokerOrder[]): BrokerOrder[] {
   return [...seen.values()];
 }
 
-const isOpen = (o: BrokerOrder) => o.status === 'new' || o.status === 'partially_filled';
+const isOpen = (o: BrokerOrder) => isWorkingStatus(o.status);
 
 /**
  * What protects `position` now: the closing-side orders other than market orders (a bracket's
@@ -129,40 +136,14 @@ export function levelsFor(
 
 /** What the bot knows of the positions it holds: its entries, their parameters, busy symbols. */
 async function botBook(db: Db, userId: number, symbols: string[]) {
-  const [entries, listed, unsettled] = await Promise.all([
+  const [entry, listed, busy] = await Promise.all([
     // Filled as last seen, or not settled since (a fill the next reconcile records).
-    db.botOrder.findMany({
-      where: {
-        userId,
-        symbol: { in: symbols },
-        purpose: 'entry',
-        OR: [{ filledQty: { gt: 0 } }, { status: { in: UNSETTLED } }],
-      },
-      orderBy: { id: 'desc' },
-      select: { symbol: true, request: true },
-    }),
-    db.finalTradingListEntry.findMany({
-      where: { userId, symbol: { in: symbols } },
-      select: { symbol: true, parameters: true },
-    }),
-    db.botOrder.findMany({
-      where: {
-        userId,
-        symbol: { in: symbols },
-        status: { in: UNSETTLED },
-        purpose: { in: [...CLOSING] },
-      },
-      select: { symbol: true },
-    }),
-  ]);
-  const entry = new Map<string, unknown>();
-  for (const e of entries) if (!entry.has(e.symbol)) entry.set(e.symbol, e.request);
-  return {
-    entry,
-    parameters: new Map(listed.map((row) => [row.symbol, row.parameters])),
+    entryRequests(db, userId, symbols),
+    finalListParameters(db, userId, symbols),
     // A close under way: left to that order (an entry still working shows at the broker).
-    busy: new Set(unsettled.map((row) => row.symbol)),
-  };
+    closingSymbols(db, userId, symbols),
+  ]);
+  return { entry, parameters: new Map(listed.map((row) => [row.symbol, row.parameters])), busy };
 }
 
 /**
@@ -241,13 +222,8 @@ async function protectOne(
   const ids = Array.from({ length: MAX_TRIES }, (_, k) =>
     protectOrderId(userId, symbol, qty, date, k + 1),
   );
-  const tried = await db.botOrder.findMany({
-    where: { userId, clientOrderId: { in: ids } },
-    select: { clientOrderId: true, status: true },
-  });
-  const ended = new Set(
-    tried.filter((row) => !UNSETTLED.includes(row.status)).map((row) => row.clientOrderId),
-  );
+  const tried = await orderIntentStatuses(db, userId, ids);
+  const ended = new Set(ids.filter((id) => tried.has(id) && !isUnsettledStatus(tried.get(id)!)));
   // Out of tries for today: what protects the position now stays as it is.
   if (ids.every((id) => ended.has(id))) return false;
   // The wrong ones first: they hold the shares the OCO needs (one leg cancels its group).
@@ -256,6 +232,7 @@ async function protectOne(
       await broker.cancelOrder(o.id);
     } catch (error) {
       if (!(error instanceof BrokerError)) throw error;
+      logIgnored(userId, `cancel of ${o.clientOrderId} before the OCO refused`, error);
     }
   }
   // Still held as read? A level filled or a close went through meanwhile: the next check sees it.
@@ -264,7 +241,7 @@ async function protectOne(
   for (const clientOrderId of ids) {
     if (ended.has(clientOrderId)) continue;
     const row = await findOrderIntent(db, userId, clientOrderId);
-    if (row !== null && !UNSETTLED.includes(row.status)) continue;
+    if (row !== null && !isUnsettledStatus(row.status)) continue;
     const outcome = await placeOrder(db, broker, {
       userId,
       purpose: 'protective',
@@ -284,7 +261,7 @@ async function protectOne(
       // Ended at the broker meanwhile (cancelled by hand, a fill): the next id.
       if (!isOpen(outcome.order) && outcome.order.status !== 'filled') continue;
       // Sent now (not an order found working from an earlier tick): logged and notified once.
-      if (row === null || !['new', 'partially_filled'].includes(row.status)) {
+      if (row === null || !isWorkingStatus(row.status)) {
         journal.sent();
         const message = botTick.protectionPlaced(
           symbol,

@@ -1,5 +1,13 @@
 import { botTick } from '@tradebot/api-contract';
-import { unsettledOrderIntents, updateOrderIntent, type BotOrderRow, type Db } from '@tradebot/db';
+import {
+  inFlightOrderIntents,
+  isUnconfirmedStatus,
+  isWorkingStatus,
+  unsettledOrderIntents,
+  updateOrderIntent,
+  type BotOrderRow,
+  type Db,
+} from '@tradebot/db';
 import {
   BrokerError,
   dayFromIso,
@@ -14,6 +22,7 @@ import {
 } from '@tradebot/market';
 import type { TickJournal } from './journal.js';
 import { recordBrokerState, settleOrderIntent } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** The trading settings that govern orders after they are recorded (spec §3). */
 export interface OrderPolicy {
@@ -62,17 +71,8 @@ export const IN_FLIGHT_MS = 30_000;
  * recorded and is sending now: a tick that sent them too would race it to the broker. Wall
  * time (the row's updated_at), as this is about processes, not the market.
  */
-export async function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db.botOrder.findMany({
-    where: {
-      userId,
-      status: 'pending',
-      attempts: 0,
-      updatedAt: { gt: new Date(Date.now() - IN_FLIGHT_MS) },
-    },
-    select: { clientOrderId: true },
-  });
-  return new Set(rows.map((row) => row.clientOrderId));
+export function inFlightIntents(db: Db, userId: number): Promise<Set<string>> {
+  return inFlightOrderIntents(db, userId, IN_FLIGHT_MS);
 }
 
 interface ReconcileContext {
@@ -99,15 +99,16 @@ export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
   const rows = (await unsettledOrderIntents(ctx.db, ctx.userId)).filter(
     (row) => !inFlight.has(row.clientOrderId),
   );
-  const looked = await lookUpAll(ctx.broker, rows);
+  const looked = await lookUpAll(ctx.broker, ctx.userId, rows);
   for (const row of rows) {
     let order: BrokerOrder | null;
     try {
       const known = looked.get(row.clientOrderId);
       order = known !== undefined ? known : await ctx.broker.getOrderByClientId(row.clientOrderId);
     } catch (error) {
-      if (error instanceof BrokerError) continue;
-      throw error;
+      if (!(error instanceof BrokerError)) throw error;
+      logIgnored(ctx.userId, `lookup of ${row.clientOrderId} left for the next tick`, error);
+      continue;
     }
     if (order !== null) await known(ctx, row, order);
     else await unseen(ctx, row);
@@ -121,14 +122,16 @@ export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
  */
 async function lookUpAll(
   broker: BrokerPort,
+  userId: number,
   rows: readonly BotOrderRow[],
 ): Promise<Map<string, BrokerOrder | null>> {
   if (broker.getOrdersByClientIds === undefined || rows.length < 2) return new Map();
   try {
     return await broker.getOrdersByClientIds(rows.map((row) => row.clientOrderId));
   } catch (error) {
-    if (error instanceof BrokerError) return new Map();
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'one-read lookup of the intents failed, each is looked up alone', error);
+    return new Map();
   }
 }
 
@@ -139,7 +142,7 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
   // tick that dies in between logs it on its re-run, and never twice.
   if (logOrderEvent(journal, row, order)) await journal.flush(db, userId);
   await recordBrokerState(db, userId, order);
-  if (order.status !== 'new' && order.status !== 'partially_filled') return;
+  if (!isWorkingStatus(order.status)) return;
   // Protective orders work until a level is reached: no time-out (bot-protect.ts owns them).
   if (row.purpose === 'protective') return;
   const deadline = fillableFrom(order, ctx.fillsAtClose) + policy.order_timeout * 1000;
@@ -148,8 +151,9 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
   try {
     await broker.cancelOrder(order.id);
   } catch (error) {
-    if (error instanceof BrokerError) return;
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, `time-out cancel of ${row.clientOrderId} left for the next tick`, error);
+    return;
   }
   journal.log(
     'warn',
@@ -157,7 +161,14 @@ async function known(ctx: ReconcileContext, row: BotOrderRow, order: BrokerOrder
     `${row.clientOrderId}:canceled`,
   );
   await journal.flush(db, userId);
-  const after = await broker.getOrderByClientId(row.clientOrderId).catch(() => null);
+  const after = await broker.getOrderByClientId(row.clientOrderId).catch((error: unknown) => {
+    logIgnored(
+      userId,
+      `state of ${row.clientOrderId} after its cancel left for the next tick`,
+      error,
+    );
+    return null;
+  });
   if (after !== null) await recordBrokerState(db, userId, after);
 }
 
@@ -269,7 +280,7 @@ export function logOrderEvent(journal: TickJournal, row: BotOrderRow, order: Bro
 async function unseen(ctx: ReconcileContext, row: BotOrderRow): Promise<void> {
   const { db, broker, userId, journal, policy, now } = ctx;
   // Accepted once, then gone: nothing safe to do but wait and look again.
-  if (row.status !== 'pending' && row.status !== 'unknown' && row.status !== 'sent') return;
+  if (!isUnconfirmedStatus(row.status)) return;
   // A protective order is sent again only by the protection check, which looks at the position.
   if (row.purpose === 'protective') return;
   const request = row.request as OrderRequest;

@@ -5,7 +5,15 @@ import {
   type TBacktestSettings,
   type TTradingSettings,
 } from '@tradebot/api-contract';
-import { upsertBotSymbols, type BotSymbolRow, type Db } from '@tradebot/db';
+import {
+  closingSymbols,
+  finalListParameters,
+  lastDecidedDays,
+  orderIntentStatuses,
+  upsertBotSymbols,
+  type BotSymbolRow,
+  type Db,
+} from '@tradebot/db';
 import {
   BrokerError,
   dayFromIso,
@@ -27,6 +35,7 @@ import type { LogLevel, TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
 import { logPlaced, openAfterDecision } from './reconcile.js';
 import { placeOrder, type PlaceOutcome } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 export { WARM_UP_DAYS } from './bars.js';
 
@@ -97,19 +106,8 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   const { db, userId, now } = ctx;
   const lastDay = lastCompletedTradingDay(now);
   const date = isoFromDay(lastDay);
-  const entries = await db.finalTradingListEntry.findMany({
-    where: { userId },
-    select: { symbol: true, parameters: true },
-    orderBy: { symbol: 'asc' },
-  });
-  const decided = new Map(
-    (
-      await db.botSymbol.findMany({
-        where: { userId },
-        select: { symbol: true, lastDecidedOn: true },
-      })
-    ).map((row) => [row.symbol, row.lastDecidedOn]),
-  );
+  const entries = await finalListParameters(db, userId);
+  const decided = await lastDecidedDays(db, userId);
   await prepareBars(
     ctx.bot,
     entries.map((e) => e.symbol).filter((s) => (decided.get(s) ?? '') < date),
@@ -122,18 +120,7 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   };
   const buyingPower = ctx.account.buyingPower;
   // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
-  const closing = new Set(
-    (
-      await db.botOrder.findMany({
-        where: {
-          userId,
-          purpose: { in: ['exit', 'manual_sell', 'flatten'] },
-          status: { in: ['pending', 'sent', 'unknown', 'new', 'partially_filled'] },
-        },
-        select: { symbol: true },
-      })
-    ).map((row) => row.symbol),
-  );
+  const closing = await closingSymbols(db, userId);
 
   // A tick that died before storing its decisions left their intents: read them in one query.
   // The ids are per symbol, so orders this loop records cannot change an answer it gives later.
@@ -150,12 +137,7 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     ordersOf,
     buyingPower,
     recorded: () =>
-      (recorded ??= db.botOrder
-        .findMany({
-          where: { userId, clientOrderId: { in: ids } },
-          select: { clientOrderId: true },
-        })
-        .then((rows) => new Set(rows.map((r) => r.clientOrderId)))),
+      (recorded ??= orderIntentStatuses(db, userId, ids).then((rows) => new Set(rows.keys()))),
   };
   // Decided symbols, written in one statement when the loop ends (or stops on a broker error).
   const rows = new Map<string, BotSymbolRow>();
@@ -379,5 +361,6 @@ async function cancelQuietly(ctx: DecideContext, orderId: string): Promise<void>
   } catch (error) {
     // Already filled or gone: the exit below still closes what is held.
     if (!(error instanceof BrokerError)) throw error;
+    logIgnored(ctx.userId, `cancel of order ${orderId} before the exit refused`, error);
   }
 }

@@ -7,6 +7,8 @@ import {
 import {
   findBotState,
   recordEquityPoint,
+  storeTickError,
+  storeTickState,
   unsettledOrderIntents,
   type BotStateRow,
 } from '@tradebot/db';
@@ -41,6 +43,7 @@ import { syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
 import type { BotAccount } from '../account.js';
 import { refreshStoppedQuietly } from '../control/stopped.js';
+import { logIgnored } from '../log-ignored.js';
 
 type EngineDeps = Pick<
   ServiceDeps,
@@ -144,6 +147,7 @@ export function botEngineService(
         if (outcome.kind === 'placed' && row.attempts === 0) sent += 1;
       } catch (error) {
         if (!(error instanceof BrokerError)) throw error;
+        logIgnored(userId, `settling ${row.clientOrderId} left for the next tick`, error);
       }
     }
     return sent;
@@ -154,15 +158,14 @@ export function botEngineService(
     const message = botTick.tickFailed(reason);
     journal.log('error', message);
     if (state.lastError !== reason) journal.notify(message, 'failed', { kind: 'bot_error' });
-    await db.botState.update({
-      where: { userId },
-      data: { lastError: reason, lastTickAt: new Date(now) },
-    });
+    await storeTickError(db, userId, reason, new Date(now));
     const logs = journal.lines.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await journal.flush(db, userId);
     // The dashboard shows the failed check at once (best effort: it also polls).
     const data = { last_tick_at: new Date(now).toISOString(), last_error: reason, logs };
-    await deps.events.publish(userId, { type: 'update', data }).catch(() => undefined);
+    await deps.events
+      .publish(userId, { type: 'update', data })
+      .catch((error: unknown) => logIgnored(userId, 'failed-tick update not published', error));
   }
 
   async function run(userId: number): Promise<TBotTickResult> {
@@ -174,8 +177,8 @@ export function botEngineService(
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
-      // No market clock without the market: the demo's, or Alpaca's (real time).
-      const at = state.market === 'demo' ? deps.market.demo.clock.now() : Date.now();
+      // No market clock without the market: the demo's, or Alpaca's (real time: deps.now()).
+      const at = state.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
       await failed(userId, state, at, error.message);
       return { outcome: 'failed', orders_sent: 0, market_open: null };
     }
@@ -183,7 +186,10 @@ export function botEngineService(
     const marketOpen = bot.clock.isOpen();
     if (!state.running) {
       const waiting = (await unsettledOrderIntents(db, userId)).length > 0;
-      const sent = await settleOnly(userId, bot).catch(() => 0);
+      const sent = await settleOnly(userId, bot).catch((error: unknown) => {
+        logIgnored(userId, 'stopped bot: settling its intents left for the next tick', error);
+        return 0;
+      });
       // The closing orders of a Quick Sell or the kill switch fill while the bot is stopped: the
       // fills, the figures and open dashboards follow as soon as the broker has them.
       if (waiting) {
@@ -201,12 +207,14 @@ export function botEngineService(
       await ranTick(userId, state, bot, now, journal, settings, backtest);
       return { outcome: 'ran', orders_sent: journal.ordersSent, market_open: marketOpen };
     } catch (error) {
-      await journal.flush(db, userId).catch(() => undefined);
+      await journal
+        .flush(db, userId)
+        .catch((e: unknown) => logIgnored(userId, 'log lines of the failed tick not written', e));
       if (!(error instanceof BrokerError)) {
         // Ours, not the broker's: the status shows a plain line, the worker's log the details.
-        await db.botState
-          .update({ where: { userId }, data: { lastError: botTick.internalFault } })
-          .catch(() => undefined);
+        await storeTickError(db, userId, botTick.internalFault).catch((e: unknown) =>
+          logIgnored(userId, 'internal fault not stored on the bot state', e),
+        );
         throw error;
       }
       await failed(userId, state, now, error.message);
@@ -284,22 +292,17 @@ export function botEngineService(
     // skipped, and a refused one gets its protection back in this same tick.
     await protectPositions({ db, broker: bot.broker, userId, now, journal }, positions);
 
-    const row = await db.botState.update({
-      where: { userId },
-      data: {
-        equity: account.equity,
-        cash: account.cash,
-        buyingPower: account.buyingPower,
-        peakEquity: next.peak,
-        day: next.day,
-        dayStartEquity: next.dayStartEquity,
-        halted: next.halted,
-        haltReason: next.haltReason,
-        lastTickAt: new Date(now),
-        lastError: null,
-        ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
-      },
-      select: { lastActivity: true, running: true },
+    const row = await storeTickState(db, userId, {
+      equity: account.equity,
+      cash: account.cash,
+      buyingPower: account.buyingPower,
+      peakEquity: next.peak,
+      day: next.day,
+      dayStartEquity: next.dayStartEquity,
+      halted: next.halted,
+      haltReason: next.haltReason,
+      lastTickAt: new Date(now),
+      ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
     });
     await recordEquityPoint(db, userId, new Date(now), account.equity);
     await journal.flush(db, userId);

@@ -1,5 +1,5 @@
 import { botTick } from '@tradebot/api-contract';
-import { findOrderIntent, type Db } from '@tradebot/db';
+import { closingSymbols, findOrderIntent, latestFilledEntry, type Db } from '@tradebot/db';
 import {
   BrokerError,
   dayFromIso,
@@ -13,6 +13,7 @@ import { botOrderId } from '../orders/order-ids.js';
 import type { TickJournal } from './journal.js';
 import type { BotMarket } from '../market.js';
 import { placeOrder } from '../orders/place-order.js';
+import { logIgnored } from '../log-ignored.js';
 
 export interface TrailingContext {
   db: Db;
@@ -30,8 +31,6 @@ export function trailingLevel(side: 1 | -1, extreme: number, trail: number): num
   return side === 1 ? extreme * (1 - trail) : extreme * (1 + trail);
 }
 
-const UNSETTLED = ['pending', 'sent', 'unknown', 'new', 'partially_filled'];
-
 /**
  * Design "The tick" step 5 on Alpaca, whose bracket legs hold the stop-loss and take-profit but
  * not a trailing stop beside them: in session, each position the bot entered is checked against
@@ -44,21 +43,10 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
   if (!isMarketOpenAt(now)) return;
   const today = isoFromDay(newYorkDayOf(now));
   for (const p of ctx.positions) {
-    const entry = await db.botOrder.findFirst({
-      where: { userId, symbol: p.symbol, purpose: 'entry', filledQty: { gt: 0 } },
-      orderBy: { id: 'desc' },
-      select: { decidedOn: true, filledAvgPrice: true },
-    });
+    const entry = await latestFilledEntry(db, userId, p.symbol);
     if (entry?.decidedOn == null) continue;
-    const exiting = await db.botOrder.count({
-      where: {
-        userId,
-        symbol: p.symbol,
-        purpose: { in: ['exit', 'manual_sell', 'flatten'] },
-        status: { in: UNSETTLED },
-      },
-    });
-    if (exiting > 0) continue;
+    // A close under way: left to that order.
+    if ((await closingSymbols(db, userId, [p.symbol])).size > 0) continue;
     const side = p.qty > 0 ? 1 : -1;
     const bars = await bot.data.getDailyBars(p.symbol, {
       from: isoFromDay(nextTradingDay(dayFromIso(entry.decidedOn))),
@@ -80,6 +68,7 @@ export async function watchTrailingStops(ctx: TrailingContext): Promise<void> {
     for (const o of (await bot.broker.listOpenOrders()).filter((o) => o.symbol === p.symbol)) {
       await bot.broker.cancelOrder(o.id).catch((error: unknown) => {
         if (!(error instanceof BrokerError)) throw error;
+        logIgnored(userId, `cancel of ${o.clientOrderId} before the trailing exit refused`, error);
       });
     }
     const outcome = await placeOrder(db, bot.broker, {

@@ -1,3 +1,4 @@
+import { listBotSymbols } from '@tradebot/db';
 import type { BrokerAccount, BrokerPosition } from '@tradebot/market';
 import type { ServiceDeps } from '../../deps.js';
 import { cents, centsOrNull } from '../cents.js';
@@ -27,11 +28,7 @@ export async function publishBotUpdate(
   u: BotUpdate,
 ): Promise<void> {
   try {
-    const symbols = await deps.db.botSymbol.findMany({
-      where: { userId },
-      select: { symbol: true, lastPrice: true, rsi: true, atr: true, macd: true },
-      orderBy: { symbol: 'asc' },
-    });
+    const symbols = await listBotSymbols(deps.db, userId);
     const held = new Map(u.positions.map((p) => [p.symbol, p]));
     await deps.events.publish(userId, {
       type: 'update',

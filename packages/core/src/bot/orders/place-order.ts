@@ -1,4 +1,9 @@
-import { recordOrderIntent, updateOrderIntent } from '@tradebot/db';
+import {
+  isUnconfirmedStatus,
+  recordBrokerOrderState,
+  recordOrderIntent,
+  updateOrderIntent,
+} from '@tradebot/db';
 import type { BotOrderPurpose, BotOrderRow, Db } from '@tradebot/db';
 import {
   BrokerError,
@@ -6,6 +11,7 @@ import {
   type BrokerPort,
   type OrderRequest,
 } from '@tradebot/market';
+import { logIgnored } from '../log-ignored.js';
 
 /**
  * Nothing lost, nothing twice: every order the bot (or Quick Sell, or the kill switch) sends is
@@ -68,14 +74,15 @@ export async function settleOrderIntent(
   try {
     order = await broker.getOrderByClientId(row.clientOrderId);
   } catch (error) {
-    if (error instanceof BrokerError) return { kind: 'unknown' };
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, `lookup of ${row.clientOrderId} failed, its outcome stays unknown`, error);
+    return { kind: 'unknown' };
   }
   if (order !== null) {
     await recordBrokerState(db, userId, order);
     return { kind: 'placed', order };
   }
-  if (row.status === 'pending' || row.status === 'unknown' || row.status === 'sent')
+  if (isUnconfirmedStatus(row.status))
     return send(db, broker, userId, row, row.request as OrderRequest);
   return { kind: 'unknown' };
 }
@@ -129,14 +136,11 @@ async function send(
 
 /** Stores the broker's view of an order on its intent (none stored for it: nothing to do). */
 export async function recordBrokerState(db: Db, userId: number, order: BrokerOrder): Promise<void> {
-  // One statement: updating no row is the "no intent" case.
-  await db.botOrder.updateMany({
-    where: { userId, clientOrderId: order.clientOrderId },
-    data: {
-      status: order.status,
-      brokerOrderId: order.id,
-      filledQty: order.filledQty,
-      filledAvgPrice: order.filledAvgPrice,
-    },
+  await recordBrokerOrderState(db, userId, {
+    clientOrderId: order.clientOrderId,
+    status: order.status,
+    brokerOrderId: order.id,
+    filledQty: order.filledQty,
+    filledAvgPrice: order.filledAvgPrice,
   });
 }

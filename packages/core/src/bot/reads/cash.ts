@@ -7,6 +7,7 @@ import {
 import { BrokerError, dayFromIso, type BrokerPort } from '@tradebot/market';
 import type { TAccountHistory } from '@tradebot/api-contract';
 import { cents } from '../cents.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** Re-read this many days before the newest stored activity: a broker may book one late. */
 const OVERLAP_DAYS = 7;
@@ -30,8 +31,9 @@ export async function syncCashActivities(
   try {
     rows = await broker.getCashActivities(since);
   } catch (error) {
-    if (error instanceof BrokerError) return 0;
-    throw error;
+    if (!(error instanceof BrokerError)) throw error;
+    logIgnored(userId, 'account activities not read, the stored history is shown', error);
+    return 0;
   }
   return insertCashActivities(
     db,

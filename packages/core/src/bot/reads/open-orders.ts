@@ -8,6 +8,7 @@ import {
   appendBotLogs,
   findEncryptedCredential,
   findOrderIntent,
+  isUnconfirmedStatus,
   unsettledOrderIntents,
   type BotOrderRow,
 } from '@tradebot/db';
@@ -120,10 +121,7 @@ export function openOrdersService(deps: BotDeps, market: ActiveMarketService) {
         }
       }
       for (const intent of intents)
-        if (
-          !seen.has(intent.clientOrderId) &&
-          ['pending', 'sent', 'unknown'].includes(intent.status)
-        )
+        if (!seen.has(intent.clientOrderId) && isUnconfirmedStatus(intent.status))
           orders.push(intentRow(intent));
       orders.sort(
         (a, b) =>

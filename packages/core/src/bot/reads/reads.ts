@@ -14,6 +14,7 @@ import {
   botRunState,
   findBotState,
   findEncryptedCredential,
+  isClosingPurpose,
   listEquityPoints,
   listBotSymbols,
   listBotTrades,
@@ -39,12 +40,11 @@ import { centsOrNull } from '../cents.js';
 import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
 import { historicalPerformance, newYorkTimestamp } from './performance.js';
+import { logIgnored } from '../log-ignored.js';
 
 /** The chart shows about 120 sessions: 175 calendar days. */
 const CHART_DAYS = 175;
 const LOG_LINES = 200;
-/** Intents that close a position. */
-const CLOSING = new Set(['exit', 'manual_sell', 'flatten']);
 
 /**
  * What the dashboard and the live log read (spec §7). Positions and holdings come from the
@@ -91,7 +91,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
           ? new Set<string>()
           : new Set(
               (await unsettledOrderIntents(db, session.userId))
-                .filter((row) => CLOSING.has(row.purpose))
+                .filter((row) => isClosingPurpose(row.purpose))
                 .map((row) => row.symbol),
             );
       return held.map((p) => ({
@@ -141,7 +141,10 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
 
     async historicalPerformance(session: SessionInfo): Promise<THistoricalPerformance> {
       // A broker that cannot be reached still leaves the trades already stored to show.
-      const m = await openRead(session).catch(() => null);
+      const m = await openRead(session).catch((error: unknown) => {
+        logIgnored(session.userId, 'broker not opened for the status, stored figures shown', error);
+        return null;
+      });
       if (m !== null) await syncQuietly(m, session.userId);
       const [run, state] = await Promise.all([
         botRunState(db, session.userId),
@@ -162,7 +165,10 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
      * cannot be reached leaves what is stored to show.
      */
     async accountHistory(session: SessionInfo): Promise<TAccountHistory> {
-      const m = await openRead(session).catch(() => null);
+      const m = await openRead(session).catch((error: unknown) => {
+        logIgnored(session.userId, 'broker not opened for the account history', error);
+        return null;
+      });
       if (m !== null) await syncCashActivities(db, m.broker, session.userId);
       return accountHistory(db, session.userId);
     },
@@ -235,6 +241,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       synced = await syncFills(db, m.broker, userId);
     } catch (error) {
       if (!(error instanceof BrokerError)) throw error;
+      logIgnored(userId, 'fills not synced by the read, stored ones shown', error);
       return;
     }
     if (synced.newFills > 0) await refreshStoppedQuietly(deps, userId, { m, account: m.account });

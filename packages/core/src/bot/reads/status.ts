@@ -2,6 +2,7 @@ import type { TBotStatus } from '@tradebot/api-contract';
 import { findBotState, type BotStateRow, type Db } from '@tradebot/db';
 import type { UserEvents } from '../../events/user-events.js';
 import { cents } from '../cents.js';
+import { logIgnored } from '../log-ignored.js';
 
 /**
  * The bot status (spec §3) from bot_states: the running flag, where it trades, and the last
@@ -52,7 +53,8 @@ export async function publishBotStatus(
     if (status[key] !== null) data[key] = status[key];
   try {
     await events.publish(userId, { type: 'update', data });
-  } catch {
-    // Nothing to do: the next tick or poll shows the same status.
+  } catch (error) {
+    // Nothing more to do: the next tick or poll shows the same status.
+    logIgnored(userId, 'status update not published', error);
   }
 }
