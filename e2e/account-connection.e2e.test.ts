@@ -45,9 +45,15 @@ describe('account settings: Test connection and the live-mode confirmation', () 
     await shot(page, 'test-connection-light');
 
     // Switching to live: the save waits for a confirmation; "Stay on paper" sends nothing.
-    await page.getByTestId('trading-mode-switch').click({ force: true });
+    // In the middle of the window, clear of the sticky header (a forced click does not check).
+    const modeSwitch = page.getByTestId('trading-mode-switch');
+    await modeSwitch.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await modeSwitch.click({ force: true });
+    await expect.poll(() => page.getByTestId('trading-mode-switch').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect.poll(() => page.getByText(ui.liveModeConfirm).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(ui.liveModeConfirm).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await shot(page, 'live-confirm-light');
     await page.getByTestId('cancel-live-mode').click();
     await expect.poll(() => page.getByText(ui.liveModeConfirm).isVisible()).toBe(false);

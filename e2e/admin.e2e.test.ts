@@ -72,7 +72,7 @@ describe('the admin dashboard in the browser', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(status.status).toBe(200);
-    expect(await page.getByTestId('users-table').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('users-table').count(), { timeout: 10_000 }).toBe(0);
 
     // Logging out and in again does not lead back to /admin.
     await page.getByTestId('logout').first().click();

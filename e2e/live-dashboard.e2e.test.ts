@@ -1,3 +1,4 @@
+import { openOrderTexts } from '@tradebot/api-contract';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,37 +127,59 @@ describe('the live dashboard', () => {
     });
   });
 
-  it('lists the entries waiting for the next open and cancels one after asking', async () => {
+  /**
+   * Cancels the first entry still waiting. False when it filled at the open first: at the demo
+   * clock's speed an entry waits well under two wall minutes, and a loaded machine can lose that
+   * race; the server then says the entry is no longer waiting.
+   */
+  async function cancelFirstWaiting(): Promise<boolean> {
     const waiting = page.locator('[data-kind="entry"]', {
       has: page.getByRole('button', { name: 'Cancel' }),
     });
     await expect.poll(() => waiting.count(), { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
     const row = waiting.first();
     const id = ((await row.getAttribute('data-testid')) ?? '').replace('open-order-', '');
-    expect(await row.textContent()).toContain('Waiting for the next open');
-    expect(await row.locator('td').nth(6).textContent()).toMatch(ET);
-    await page.mouse.move(0, 0);
-    await screenshot(page, 'open-orders-light');
-    await row.getByRole('button', { name: 'Cancel' }).click();
+    const gone = async () => (await page.getByTestId(`open-order-${id}`).count()) === 0;
+    try {
+      expect(await row.textContent()).toContain('Waiting for the next open');
+      expect(await row.locator('td').nth(6).textContent()).toMatch(ET);
+      await row.getByRole('button', { name: 'Cancel' }).click({ timeout: 5_000 });
+    } catch (error) {
+      if (await gone()) return false;
+      throw error;
+    }
     const dialog = page.getByRole('dialog', { name: 'Cancel this entry?' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('cancel-order-text').textContent()).toMatch(
       /^Cancel the [A-Z0-9.]+ entry of [\d.]+ shares waiting for the next open\?/,
     );
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'open-orders-light');
     await dialog.getByTestId('cancel-order-confirm').click();
-    await page
+    const answer = page
       .getByText(/the entry waiting for the next open was canceled\.$/)
-      .first()
-      .waitFor({
-        timeout: 10_000,
-      });
-    await page.getByTestId(`open-order-${id}`).waitFor({ state: 'detached', timeout: 10_000 });
+      .or(page.getByText(openOrderTexts.notWaiting))
+      .first();
+    await answer.waitFor({ timeout: 10_000 });
     const [order] = await sql<{ status: string }>(
       'SELECT status FROM sim_orders WHERE client_order_id = $1',
       [id],
     );
+    if ((await answer.textContent())?.includes(openOrderTexts.notWaiting)) {
+      expect(order?.status).toBe('filled');
+      return false;
+    }
+    await page.getByTestId(`open-order-${id}`).waitFor({ state: 'detached', timeout: 10_000 });
     expect(order?.status).toBe('canceled');
-  }, 120_000);
+    return true;
+  }
+
+  it('lists the entries waiting for the next open and cancels one after asking', async () => {
+    let canceled = false;
+    for (let attempt = 0; attempt < 4 && !canceled; attempt++)
+      canceled = await cancelFirstWaiting();
+    expect(canceled).toBe(true);
+  }, 420_000);
 
   it('reads well in dark theme and at phone width', async () => {
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));

@@ -175,7 +175,8 @@ describe('screens of a signed-in user without a verified email, keys or plan', (
     expect((await paper.boundingBox())?.width).toBe((await live.boundingBox())?.width);
 
     // Light theme: an unchecked switch has a solid track, not the pale "disabled" grey.
-    const track = page.locator('.mantine-Switch-track');
+    // The trading-mode switch (the Alerts card below has switches of its own).
+    const track = page.locator('.mantine-Switch-track').first();
     expect(await track.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       await resolvedColor(page, 'var(--mantine-color-gray-5)'),
     );

@@ -157,7 +157,7 @@ describe('the strategy settings flow on the demo market', () => {
     // Stocks whose backtest found no robust edge are named, and the button says so.
     await confirm.getByRole('button', { name: /^(Confirm|Trade them anyway)$/ }).click();
     await page.getByText(ui.movedToFinalList(2)).first().waitFor();
-    await expect.poll(() => rowsOf('final-trading-list').count()).toBe(2);
+    await expect.poll(() => rowsOf('final-trading-list').count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => rowsOf('optimized-parameters').count()).toBe(1);
     // The batch edit travelled with the move.
     const final = await getApi<{ symbol: string; stop_loss_percentage: number }[]>(
@@ -181,7 +181,7 @@ describe('the strategy settings flow on the demo market', () => {
       .getByRole('button', { name: /^(Confirm|Trade them anyway)$/ })
       .click();
     await page.getByText(ui.movedToFinalList(2)).first().waitFor();
-    await expect.poll(() => rowsOf('final-trading-list').count()).toBe(2);
+    await expect.poll(() => rowsOf('final-trading-list').count(), { timeout: 15_000 }).toBe(2);
     await screenshot(page, 'settings-trading-light');
   });
 

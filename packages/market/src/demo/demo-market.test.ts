@@ -63,7 +63,8 @@ describe('DemoMarket bars', () => {
     for (const t of bars.time) expect(isTradingDay(t / DAY_MS), isoFromDay(t / DAY_MS)).toBe(true);
     expect(isoFromDay((bars.time[0] as number) / DAY_MS)).toBe('2016-01-04');
     expect(isoFromDay((bars.time[bars.time.length - 1] as number) / DAY_MS)).toBe('2026-01-05');
-  });
+    // Heavy on CPU: room for a machine running the whole suite.
+  }, 30_000);
 
   it('never change as the clock advances; a new bar appears at each session close only', async () => {
     const { clock, market: m } = market(42, Date.parse('2024-11-27T12:00:00Z'));
