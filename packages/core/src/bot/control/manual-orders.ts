@@ -8,6 +8,7 @@ import {
 import {
   appendBotLogs,
   createNotification,
+  type BotOrderRow,
   touchBotActivity,
   unsettledOrderIntents,
   updateOrderIntent,
@@ -23,6 +24,7 @@ import {
   type BotDeps,
 } from '../account.js';
 import { refreshStoppedQuietly } from './stopped.js';
+import { logOrderEvent } from '../engine/reconcile.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import {
@@ -160,6 +162,31 @@ export function botOrders(
         message: `${what}: ${side} ${qty} ${position.symbol} at market (order ${clientOrderId})`,
       },
     ]);
+    // The broker's answer is already an order event (accepted, or filled at once in a session):
+    // logged as the tick logs it, once (a later tick or read sees the stored state unchanged).
+    if (outcome.kind === 'placed') {
+      const journal = new TickJournal(at.getTime());
+      const sent: BotOrderRow = {
+        id: 0,
+        clientOrderId,
+        symbol: position.symbol,
+        purpose,
+        side,
+        qty,
+        request: null,
+        decidedOn: null,
+        status: 'sent',
+        brokerOrderId: null,
+        filledQty: 0,
+        filledAvgPrice: null,
+        attempts: 1,
+        lastError: null,
+        createdAt: at,
+        sentAt: at,
+      };
+      logOrderEvent(journal, sent, outcome.order);
+      await journal.flush(db, userId);
+    }
     await touchBotActivity(db, userId, at);
     return { clientOrderId, outcome };
   }
