@@ -223,14 +223,17 @@ export function botOrders(
    */
   async function workingCloses(userId: number, m: BotMarket): Promise<Map<string, string>> {
     const working = new Map<string, string>();
+    const journal = new TickJournal(m.clock.now());
     for (const row of await unsettledOrderIntents(db, userId)) {
       if (!CLOSING.has(row.purpose)) continue;
       const outcome = await settleOrderIntent(db, m.broker, userId, row);
+      if (outcome.kind === 'placed') logOrderEvent(journal, row, outcome.order);
       const open =
         outcome.kind === 'unknown' ||
         (outcome.kind === 'placed' && ['new', 'partially_filled'].includes(outcome.order.status));
       if (open) working.set(row.symbol, row.clientOrderId);
     }
+    await journal.flush(db, userId);
     return working;
   }
 
@@ -241,15 +244,20 @@ export function botOrders(
    */
   async function dropEntries(userId: number, m: BotMarket): Promise<number> {
     let dropped = 0;
+    // An entry that filled or ended since the last tick is an order event: logged as a tick would.
+    const journal = new TickJournal(m.clock.now());
     for (const row of await unsettledOrderIntents(db, userId)) {
       if (row.purpose !== 'entry') continue;
       const order = await m.broker.getOrderByClientId(row.clientOrderId);
-      if (order !== null) await recordBrokerState(db, userId, order);
-      else {
+      if (order !== null) {
+        logOrderEvent(journal, row, order);
+        await recordBrokerState(db, userId, order);
+      } else {
         await updateOrderIntent(db, userId, row.clientOrderId, { status: 'canceled' });
         dropped++;
       }
     }
+    await journal.flush(db, userId);
     return dropped;
   }
 
