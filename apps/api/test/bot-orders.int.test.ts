@@ -108,10 +108,16 @@ describe('Quick Sell', () => {
       time: new Date(clock().now() - 5_000).toISOString(),
     });
     expect(logs.at(-1).message).toContain(id);
+    // The Quick Sell's line, then the broker's answer to it (an order event of its own).
     const log = await get('/api/get-live-log');
-    expect(log.body.logs.at(-1)).toMatch(
+    expect(log.body.logs.at(-2)).toMatch(
       new RegExp(
         `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d INFO Quick Sell: sell 10 ${a} at market`,
+      ),
+    );
+    expect(log.body.logs.at(-1)).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d INFO ${a}: order ${id} accepted by the broker\\.$`,
       ),
     );
   });

@@ -72,9 +72,10 @@ export function useBotData() {
     }
     queryClient.setQueryData(trpc.bot.status.queryKey(), (current) => mergeStatus(current, data));
     const lists = updateLists(data);
+    // An update without the lists' shape (a stopped bot's status after its closes fill) reads
+    // them again: the positions must not outlive the fills that closed them.
     if (lists.positions) queryClient.setQueryData(trpc.bot.positions.queryKey(), lists.positions);
-    else if (data.positions)
-      void queryClient.invalidateQueries({ queryKey: trpc.bot.positions.queryKey() });
+    else void queryClient.invalidateQueries({ queryKey: trpc.bot.positions.queryKey() });
     if (lists.trackedSymbols)
       queryClient.setQueryData(trpc.bot.trackedSymbols.queryKey(), lists.trackedSymbols);
     else if (data.trackedSymbols)

@@ -10,6 +10,7 @@ import {
   createNotification,
   isClosingPurpose,
   isWorkingStatus,
+  type BotOrderRow,
   touchBotActivity,
   unsettledOrderIntents,
   updateOrderIntent,
@@ -25,6 +26,7 @@ import {
   type BotDeps,
 } from '../account.js';
 import { refreshStoppedQuietly } from './stopped.js';
+import { logOrderEvent } from '../engine/reconcile.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import {
@@ -159,6 +161,31 @@ export function botOrders(
         message: `${what}: ${side} ${qty} ${position.symbol} at market (order ${clientOrderId})`,
       },
     ]);
+    // The broker's answer is already an order event (accepted, or filled at once in a session):
+    // logged as the tick logs it, once (a later tick or read sees the stored state unchanged).
+    if (outcome.kind === 'placed') {
+      const journal = new TickJournal(at.getTime());
+      const sent: BotOrderRow = {
+        id: 0,
+        clientOrderId,
+        symbol: position.symbol,
+        purpose,
+        side,
+        qty,
+        request: null,
+        decidedOn: null,
+        status: 'sent',
+        brokerOrderId: null,
+        filledQty: 0,
+        filledAvgPrice: null,
+        attempts: 1,
+        lastError: null,
+        createdAt: at,
+        sentAt: at,
+      };
+      logOrderEvent(journal, sent, outcome.order);
+      await journal.flush(db, userId);
+    }
     await touchBotActivity(db, userId, at);
     return { clientOrderId, outcome };
   }
@@ -195,15 +222,18 @@ export function botOrders(
    */
   async function workingCloses(userId: number, m: BotMarket): Promise<Map<string, string>> {
     const working = new Map<string, string>();
+    const journal = new TickJournal(m.clock.now());
     for (const row of await unsettledOrderIntents(db, userId)) {
       // A closing intent unsettled: a second close is not sent.
       if (!isClosingPurpose(row.purpose)) continue;
       const outcome = await settleOrderIntent(db, m.broker, userId, row);
+      if (outcome.kind === 'placed') logOrderEvent(journal, row, outcome.order);
       const open =
         outcome.kind === 'unknown' ||
         (outcome.kind === 'placed' && isWorkingStatus(outcome.order.status));
       if (open) working.set(row.symbol, row.clientOrderId);
     }
+    await journal.flush(db, userId);
     return working;
   }
 
@@ -214,15 +244,20 @@ export function botOrders(
    */
   async function dropEntries(userId: number, m: BotMarket): Promise<number> {
     let dropped = 0;
+    // An entry that filled or ended since the last tick is an order event: logged as a tick would.
+    const journal = new TickJournal(m.clock.now());
     for (const row of await unsettledOrderIntents(db, userId)) {
       if (row.purpose !== 'entry') continue;
       const order = await m.broker.getOrderByClientId(row.clientOrderId);
-      if (order !== null) await recordBrokerState(db, userId, order);
-      else {
+      if (order !== null) {
+        logOrderEvent(journal, row, order);
+        await recordBrokerState(db, userId, order);
+      } else {
         await updateOrderIntent(db, userId, row.clientOrderId, { status: 'canceled' });
         dropped++;
       }
     }
+    await journal.flush(db, userId);
     return dropped;
   }
 

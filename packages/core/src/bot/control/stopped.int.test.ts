@@ -184,5 +184,11 @@ describe('stopped, on an Alpaca-shaped broker', () => {
     expect(await db.botOrder.findFirst({ where: { userId: u.userId } })).toMatchObject({
       status: 'filled',
     });
+    // The fill has its log line, as a running bot's tick would write it, and only once.
+    await stoppedBotStatus(u.deps, u.userId);
+    const lines = (await db.botLog.findMany({ where: { userId: u.userId } })).map((l) => l.message);
+    expect(
+      lines.filter((l) => l.startsWith('MSFT: order tb-fl-msft filled: sold 10 shares at ')),
+    ).toHaveLength(1);
   });
 });

@@ -9,6 +9,8 @@ import {
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
+import { TickJournal } from '../engine/journal.js';
+import { logOrderEvent } from '../engine/reconcile.js';
 import type { BotMarket } from '../market.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
 import { recordBrokerState } from '../orders/place-order.js';
@@ -80,7 +82,7 @@ export async function refreshStoppedBot(
   await publishBotStatus(deps.events, userId, await readBotStatus(db, userId));
 }
 
-/** Each unsettled intent's order, looked up by client order id (one read where offered). */
+/** Each unsettled intent's order, looked up by client order id (one read where offered), logged. */
 async function lookUpIntents(
   deps: BotDeps,
   m: BotMarket,
@@ -93,7 +95,16 @@ async function lookUpIntents(
     m.broker.getOrdersByClientIds !== undefined && ids.length > 1
       ? [...(await m.broker.getOrdersByClientIds(ids)).values()]
       : await Promise.all(ids.map((id) => m.broker.getOrderByClientId(id)));
-  for (const order of found) if (order !== null) await recordBrokerState(deps.db, userId, order);
+  // Each order event gets its log line, as a tick's would (a kill switch's close filling while
+  // stopped is still "order … filled").
+  const journal = new TickJournal(m.clock.now());
+  for (const order of found) {
+    if (order === null) continue;
+    const row = rows.find((r) => r.clientOrderId === order.clientOrderId);
+    if (row !== undefined) logOrderEvent(journal, row, order);
+    await recordBrokerState(deps.db, userId, order);
+  }
+  await journal.flush(deps.db, userId);
 }
 
 /** Best effort for callers whose own work is done: a broker or limiter refusal is ignored. */
