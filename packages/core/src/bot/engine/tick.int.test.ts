@@ -178,7 +178,13 @@ describe('the bot tick on the demo market', () => {
     expect(await db.botSymbol.count()).toBe(0);
     const state = await db.botState.findUniqueOrThrow({ where: { userId } });
     expect(state.lastTickAt).toBeNull();
-    expect(events).toHaveLength(0);
+    // No tick update: only the stopped status, pushed while its intent was at the broker.
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.userId).toBe(userId);
+      expect(event.message).toMatchObject({ type: 'update' });
+      expect(event.message).not.toHaveProperty('data.logs');
+    }
   });
 
   it('two ticks of one user never overlap: the second is busy', async () => {
