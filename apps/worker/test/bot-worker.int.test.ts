@@ -122,7 +122,7 @@ describe('the bot in the worker process', () => {
     await waitFor(
       async () =>
         (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).lastTickAt !== null,
-      10_000,
+      30_000,
       'the tick to record itself',
     ).catch(fail);
 
@@ -132,14 +132,14 @@ describe('the bot in the worker process', () => {
     await waitFor(
       async () =>
         (await runtime.deps.botQueue.getJobScheduler(botSchedulerId(user.id))) !== undefined,
-      25_000,
+      45_000,
       'the scheduler to be healed',
     ).catch(fail);
     const healed = (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt;
     await waitFor(
       async () =>
         (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt > healed,
-      10_000,
+      30_000,
       'a tick after the flush',
     ).catch(fail);
 
@@ -148,7 +148,7 @@ describe('the bot in the worker process', () => {
     await waitFor(
       async () =>
         (await runtime.deps.botQueue.getJobScheduler(botSchedulerId(user.id))) === undefined,
-      25_000,
+      45_000,
       'the scheduler to be removed',
     ).catch(fail);
     const ticked = (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt;
@@ -159,5 +159,5 @@ describe('the bot in the worker process', () => {
     // Still exactly one order: no tick ever sent it twice.
     expect(await db.simOrder.count({ where: { userId: user.id } })).toBe(1);
     expect(await db.botOrder.count({ where: { userId: user.id } })).toBe(1);
-  }, 120_000);
+  }, 240_000);
 });
