@@ -529,21 +529,23 @@ describe('the live loop as a new user', () => {
         timeout: 20_000,
       })
       .toEqual([]);
+    // What differs, if anything (the failure shows the last reading).
     await expect
       .poll(
         async () => {
           const status = await getApi<Status>('/api/bot/status');
-          return (
+          const [equity, cash] = [await text('bot-equity'), await text('bot-cash')];
+          const truth =
             status.status === 'stopped' &&
             status.equity !== null &&
             status.equity === status.cash &&
-            (await text('bot-equity')) === (await text('bot-cash')) &&
-            dollars(await text('bot-equity')) === Math.round(status.equity * 100) / 100
-          );
+            equity === cash &&
+            dollars(equity) === Math.round(status.equity * 100) / 100;
+          return truth ? '' : JSON.stringify({ status, panel: { equity, cash } });
         },
         { timeout: 45_000, interval: 1_000 },
       )
-      .toBe(true);
+      .toBe('');
     const killLine = (await logLines()).find((l) =>
       l.message.startsWith('Kill switch: the bot stopped'),
     );

@@ -17,10 +17,10 @@ import {
 } from '../../../test/bot-fixture.js';
 import type { ActiveMarketService } from '../../market/active-market.js';
 import type { SessionInfo } from '../../types.js';
-import type { BotDeps } from '../account.js';
+import type { BotAccount, BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
 import { botOrders } from './manual-orders.js';
-import { stoppedBotStatus } from './stopped.js';
+import { refreshStoppedBot, stoppedBotStatus } from './stopped.js';
 
 /**
  * The truth after lost answers and while stopped: a Quick Sell whose answer was lost gets its
@@ -190,5 +190,41 @@ describe('stopped, on an Alpaca-shaped broker', () => {
     expect(
       lines.filter((l) => l.startsWith('MSFT: order tb-fl-msft filled: sold 10 shares at ')),
     ).toHaveLength(1);
+  });
+
+  it('two overlapping refreshes store the newer broker figures last', async () => {
+    const u = await alpacaUser('overlap', false);
+    const open = (broker: BrokerPort) => ({
+      m: { broker, clock, data: runtime.deps.market.demo.market },
+      account: { market: 'alpaca', mode: 'paper' } as BotAccount,
+    });
+    // The first refresh reads the account while MSFT is held, then stalls before storing it.
+    let reading!: () => void;
+    const read = new Promise<void>((resolve) => (reading = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stalled = new Proxy(u.alpaca, {
+      get(target, key) {
+        if (key !== 'getAccount') return Reflect.get(target, key, target) as unknown;
+        return async () => {
+          const figures = await target.getAccount();
+          reading();
+          await gate;
+          return figures;
+        };
+      },
+    });
+    const first = refreshStoppedBot(u.deps, u.userId, true, open(stalled));
+    await read;
+    // Meanwhile MSFT is sold at the broker and a second refresh (a dashboard read) starts.
+    const msft = u.alpaca.positions.get('MSFT')!;
+    u.alpaca.positions.delete('MSFT');
+    u.alpaca.cash += msft.qty * msft.price;
+    const second = refreshStoppedBot(u.deps, u.userId, true, open(u.alpaca));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([first, second]);
+    const status = await runtime.services.bot.status(u.userId);
+    expect(status).toMatchObject({ status: 'stopped', ...(await figures(u.alpaca)) });
   });
 });

@@ -9,6 +9,7 @@ import {
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
+import { waitForBotLock } from '../engine/lock.js';
 import { TickJournal } from '../engine/journal.js';
 import { logOrderEvent } from '../engine/reconcile.js';
 import type { BotMarket } from '../market.js';
@@ -18,6 +19,9 @@ import { logIgnored } from '../log-ignored.js';
 
 /** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
 const STOPPED_REFRESH_MS = 60_000;
+
+/** How long a refresh waits for the user's tick lock (wall ms) before leaving it to its holder. */
+const REFRESH_LOCK_WAIT_MS = 5_000;
 
 /**
  * The status a stopped bot shows, as the broker has it. No tick runs while stopped, so orders
@@ -45,6 +49,27 @@ export async function stoppedBotStatus(deps: BotDeps, userId: number): Promise<T
  * user who never started one.
  */
 export async function refreshStoppedBot(
+  deps: BotDeps,
+  userId: number,
+  force: boolean,
+  open?: { m: BotMarket; account: BotAccount },
+): Promise<void> {
+  const before = await stoppedBotState(deps.db, userId);
+  if (before === null || before.running) return;
+  // One refresh of a user at a time, under the tick lock: two refreshes overlapping (the
+  // dashboard's read and a fill's) could otherwise store the older broker figures last. Not
+  // freed in time: whoever holds it reads the broker after us and stores what it finds.
+  const release = await waitForBotLock(deps.db, userId, REFRESH_LOCK_WAIT_MS);
+  if (release === null) return;
+  try {
+    await refreshHoldingLock(deps, userId, force, open);
+  } finally {
+    await release();
+  }
+}
+
+/** `refreshStoppedBot` for a caller that holds the user's tick lock (a stopped bot's tick). */
+export async function refreshHoldingLock(
   deps: BotDeps,
   userId: number,
   force: boolean,
@@ -112,8 +137,10 @@ export async function refreshStoppedQuietly(
   deps: BotDeps,
   userId: number,
   open: { m: BotMarket; account: BotAccount },
+  lockHeld = false,
 ): Promise<void> {
-  await refreshStoppedBot(deps, userId, true, open).catch((error: unknown) => {
+  const refresh = lockHeld ? refreshHoldingLock : refreshStoppedBot;
+  await refresh(deps, userId, true, open).catch((error: unknown) => {
     if (!(error instanceof BrokerError || error instanceof AppError)) throw error;
     logIgnored(userId, 'stopped bot not refreshed after its orders', error);
   });

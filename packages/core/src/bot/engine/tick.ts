@@ -194,7 +194,7 @@ export function botEngineService(
       // fills, the figures and open dashboards follow as soon as the broker has them.
       if (waiting) {
         const account = { market: state.market, mode: state.mode } as BotAccount;
-        await refreshStoppedQuietly(deps, userId, { m: bot, account });
+        await refreshStoppedQuietly(deps, userId, { m: bot, account }, true);
       }
       return { outcome: 'stopped', orders_sent: sent, market_open: marketOpen };
     }
