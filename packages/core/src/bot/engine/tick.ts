@@ -10,6 +10,7 @@ import {
   storeTickError,
   storeTickState,
   unsettledOrderIntents,
+  type BotOrderRow,
   type BotStateRow,
 } from '@tradebot/db';
 import {
@@ -136,10 +137,14 @@ export function botEngineService(
   const marketFor = options.marketFor ?? botMarketFor;
   const backtestSettings = backtestSettingsService(deps);
 
-  async function settleOnly(userId: number, bot: BotMarket): Promise<number> {
+  async function settleOnly(
+    userId: number,
+    bot: BotMarket,
+    unsettled: readonly BotOrderRow[],
+  ): Promise<number> {
     let sent = 0;
     const inFlight = await inFlightIntents(db, userId);
-    for (const row of await unsettledOrderIntents(db, userId)) {
+    for (const row of unsettled) {
       // Protective orders are sent only by the running tick's check, which sees the position.
       if (inFlight.has(row.clientOrderId) || row.purpose === 'protective') continue;
       try {
@@ -185,14 +190,14 @@ export function botEngineService(
     const now = bot.clock.now();
     const marketOpen = bot.clock.isOpen();
     if (!state.running) {
-      const waiting = (await unsettledOrderIntents(db, userId)).length > 0;
-      const sent = await settleOnly(userId, bot).catch((error: unknown) => {
+      const unsettled = await unsettledOrderIntents(db, userId);
+      const sent = await settleOnly(userId, bot, unsettled).catch((error: unknown) => {
         logIgnored(userId, 'stopped bot: settling its intents left for the next tick', error);
         return 0;
       });
       // The closing orders of a Quick Sell or the kill switch fill while the bot is stopped: the
       // fills, the figures and open dashboards follow as soon as the broker has them.
-      if (waiting) {
+      if (unsettled.length > 0) {
         const account = { market: state.market, mode: state.mode } as BotAccount;
         await refreshStoppedQuietly(deps, userId, { m: bot, account }, true);
       }

@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ResultAlert, type FormResult } from '../../../components/result-alert';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 
@@ -79,6 +79,54 @@ function inputOf(d: Draft): TAlertSettingsInput {
     },
     events: d.events,
   };
+}
+
+/** A channel's on/off switch, its test button, and what is saved for it. */
+function ChannelSwitch(props: {
+  channel: 'telegram' | 'webhook';
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  summary: string;
+  test: ReactNode;
+}) {
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap">
+        <Switch
+          label={props.label}
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+          data-testid={`alerts-${props.channel}`}
+        />
+        {props.test}
+      </Group>
+      <Text size="xs" c="dimmed" data-testid={`alerts-${props.channel}-state`}>
+        {props.summary}
+      </Text>
+    </>
+  );
+}
+
+/** A secret that is written, never read back: empty keeps the saved one. */
+function SecretInput(props: {
+  label: string;
+  saved: boolean;
+  example: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+}) {
+  return (
+    <PasswordInput
+      label={props.label}
+      placeholder={props.saved ? 'Saved (enter a new one to replace)' : props.example}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      autoComplete="off"
+      data-testid={props.testId}
+    />
+  );
 }
 
 /**
@@ -161,27 +209,21 @@ export function AlertsCard() {
           {testButton('email', false)}
         </Group>
         <Divider />
-        <Group justify="space-between" wrap="wrap">
-          <Switch
-            label="Telegram"
-            checked={draft.telegram}
-            onChange={(e) => set({ telegram: e.currentTarget.checked })}
-            data-testid="alerts-telegram"
-          />
-          {testButton('telegram', !saved.telegram.configured)}
-        </Group>
-        <Text size="xs" c="dimmed" data-testid="alerts-telegram-state">
-          {saved.telegram.summary}
-        </Text>
+        <ChannelSwitch
+          channel="telegram"
+          label="Telegram"
+          checked={draft.telegram}
+          onChange={(telegram) => set({ telegram })}
+          summary={saved.telegram.summary}
+          test={testButton('telegram', !saved.telegram.configured)}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <PasswordInput
+          <SecretInput
             label="Bot token"
-            placeholder={
-              saved.telegram.configured ? 'Saved (enter a new one to replace)' : '123456:ABC…'
-            }
+            saved={saved.telegram.configured}
+            example="123456:ABC…"
             value={draft.token}
-            onChange={(e) => set({ token: e.currentTarget.value })}
-            autoComplete="off"
+            onChange={(token) => set({ token })}
           />
           <TextInput
             label="Chat id"
@@ -191,29 +233,21 @@ export function AlertsCard() {
           />
         </SimpleGrid>
         <Divider />
-        <Group justify="space-between" wrap="wrap">
-          <Switch
-            label="Webhook"
-            checked={draft.webhook}
-            onChange={(e) => set({ webhook: e.currentTarget.checked })}
-            data-testid="alerts-webhook"
-          />
-          {testButton('webhook', !saved.webhook.configured)}
-        </Group>
-        <Text size="xs" c="dimmed" data-testid="alerts-webhook-state">
-          {saved.webhook.summary}
-        </Text>
-        <PasswordInput
+        <ChannelSwitch
+          channel="webhook"
+          label="Webhook"
+          checked={draft.webhook}
+          onChange={(webhook) => set({ webhook })}
+          summary={saved.webhook.summary}
+          test={testButton('webhook', !saved.webhook.configured)}
+        />
+        <SecretInput
           label="Webhook address"
-          placeholder={
-            saved.webhook.configured
-              ? 'Saved (enter a new one to replace)'
-              : 'https://hooks.slack.com/services/…'
-          }
+          saved={saved.webhook.configured}
+          example="https://hooks.slack.com/services/…"
           value={draft.url}
-          onChange={(e) => set({ url: e.currentTarget.value })}
-          autoComplete="off"
-          data-testid="alerts-webhook-url"
+          onChange={(url) => set({ url })}
+          testId="alerts-webhook-url"
         />
         <Select
           label="Payload"
