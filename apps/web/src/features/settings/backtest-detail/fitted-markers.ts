@@ -28,9 +28,29 @@ export function addFittedMarkers(
     spacing = next;
     plugin.setMarkers(fitLabels(markers, days, spacing));
   };
-  timeScale.fitContent();
-  timeScale.applyOptions({ rightOffset: rightOffsetFor(markers, timeScale.options().barSpacing) });
-  timeScale.fitContent();
-  fit();
+  // The room needed depends on the bar width, which the room itself narrows: a few rounds settle it.
+  const makeRoom = () => {
+    for (let round = 0; round < 4; round += 1) {
+      timeScale.fitContent();
+      const room = rightOffsetFor(markers, timeScale.options().barSpacing);
+      if (room === timeScale.options().rightOffset) break;
+      timeScale.applyOptions({ rightOffset: room });
+    }
+    fit();
+  };
+  makeRoom();
   timeScale.subscribeVisibleLogicalRangeChange(fit);
+  // The chart takes its box's size after the first layout (and on every resize), so the bar
+  // width read above may be the default one: room again once the chart has drawn at its size.
+  const element = chart.chartElement();
+  let width = -1;
+  const observer = new ResizeObserver(() => {
+    if (!element.isConnected) return observer.disconnect();
+    if (element.clientWidth === width) return;
+    width = element.clientWidth;
+    requestAnimationFrame(() => {
+      if (element.isConnected) makeRoom();
+    });
+  });
+  observer.observe(element);
 }
