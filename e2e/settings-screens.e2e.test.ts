@@ -237,9 +237,12 @@ describe('dashboard charts', () => {
       await page.getByTestId('bot-price-chart').locator('canvas').first().waitFor();
       await page.waitForTimeout(700);
       const name = `${scheme}-${width === 390 ? 'phone' : 'desktop'}`;
-      await page.getByTestId('performance').first().screenshot({
-        path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/dashboard-one-trade-${name}.png`,
-      });
+      await page
+        .getByTestId('performance')
+        .first()
+        .screenshot({
+          path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/dashboard-one-trade-${name}.png`,
+        });
       await page.getByTestId('price-chart-card').screenshot({
         path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/dashboard-fill-labels-${name}.png`,
       });

@@ -82,7 +82,9 @@ describe('general trading settings', () => {
     const before = await read();
     const high = await update({ risk_percentage: 1.5, sleep_interval: 10 });
     expect(high.status).toBe(400);
-    expect(high.body.detail).toBe(server.parameterBounds('Risk per trade (% of equity)', 0, 1, true));
+    expect(high.body.detail).toBe(
+      server.parameterBounds('Risk per trade (% of equity)', 0, 1, true),
+    );
     const fraction = await update({ sleep_interval: 1.5 });
     expect(fraction.status).toBe(400);
     expect(fraction.body.detail).toContain('Check interval (seconds)');

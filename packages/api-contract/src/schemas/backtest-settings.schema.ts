@@ -104,8 +104,6 @@ export const ZSaveBacktestSettingsOutput = z.object({
 /** The defaults of spec §9 satisfy the schema (checked by the compiler). */
 export const DEFAULT_BACKTEST_SETTINGS: TBacktestSettings = BACKTEST_SETTINGS_DEFAULTS;
 
-
-
 /** The settings form's fields, in the order the form shows them. */
 export const BACKTEST_SETTING_FIELDS: readonly BacktestSettingField[] = FORM.map((entry) => ({
   ...entry,

@@ -162,7 +162,6 @@ export const ZParameterSchemaOutput = z.object({
 });
 export type TParameterSchemaOutput = z.infer<typeof ZParameterSchemaOutput>;
 
-
 /**
  * One Final Trading List entry (spec §3): the per-stock parameters plus what the bot knows of the
  * stock. close/rsi/atr/macd come from the latest metrics; qty, avg_price and unrealized_pl are

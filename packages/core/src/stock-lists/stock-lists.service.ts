@@ -75,8 +75,7 @@ export function stockListsService(
       // named. Only a save of nothing but such stocks is refused.
       const taken = await onFinalList(db, session.userId, symbols);
       const saving = symbols.filter((symbol) => !taken.includes(symbol));
-      if (saving.length === 0)
-        throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+      if (saving.length === 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
       const added = await addBacktestSymbols(db, session.userId, saving);
       await dropFromLatestScreenerResults(db, session.userId, saving);
       await watchNews(added);

@@ -150,7 +150,12 @@ export async function dropFromLatestScreenerResults(
     const results = Array.isArray(run?.results) ? run.results : [];
     const kept = results.filter(
       (row) =>
-        !(typeof row === 'object' && row !== null && 'symbol' in row && leaving.has(String(row.symbol))),
+        !(
+          typeof row === 'object' &&
+          row !== null &&
+          'symbol' in row &&
+          leaving.has(String(row.symbol))
+        ),
     );
     if (kept.length === results.length) return;
     await tx.screenerRun.update({

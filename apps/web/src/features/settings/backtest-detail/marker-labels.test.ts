@@ -26,7 +26,12 @@ describe('marker labels', () => {
       'Buy 5 @ 180.00',
     ]);
     // Every fill keeps its marker.
-    expect(fitted.map((m) => m.time)).toEqual(['2026-01-01', '2026-01-10', '2026-01-12', '2026-01-25']);
+    expect(fitted.map((m) => m.time)).toEqual([
+      '2026-01-01',
+      '2026-01-10',
+      '2026-01-12',
+      '2026-01-25',
+    ]);
   });
 
   it('keeps every label when the bars are wide enough', () => {

@@ -70,8 +70,8 @@ export function ResultsTable({ output, selected, onSelect }: Props) {
       if (skipped.length > 0) toast.warning(server.skippedOnFinalList(skipped));
       onSelect(new Set(skipped));
       await Promise.all(
-        [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
         ),
       );
     } catch (caught) {
