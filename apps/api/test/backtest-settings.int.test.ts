@@ -52,7 +52,7 @@ describe('backtest settings', () => {
     const before = await read();
     const low = await api.http.post('/api/backtest/settings', { initial_balance: 999 }, user.token);
     expect(low.status).toBe(400);
-    expect(low.body.detail).toBe(server.parameterBounds('initial_balance', 1000, 1_000_000));
+    expect(low.body.detail).toBe(server.parameterBounds('Initial balance ($)', 1000, 1_000_000));
     const period = await api.http.post('/api/backtest/settings', { period: 1.5 }, user.token);
     expect(period.status).toBe(400);
     expect(period.body.detail).toBe(server.periodBounds(1, 120));
@@ -62,7 +62,7 @@ describe('backtest settings', () => {
       user.token,
     );
     expect(text.status).toBe(400);
-    expect(text.body.detail).toContain('risk_per_trade');
+    expect(text.body.detail).toContain('Risk per trade (% of equity)');
     const unknown = await api.http.post('/api/backtest/settings', { leverage: 10 }, user.token);
     expect(unknown.status).toBe(400);
     expect(await read()).toEqual(before);

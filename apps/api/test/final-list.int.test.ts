@@ -141,10 +141,10 @@ describe('POST /api/update-final-trading-config', () => {
     const before = await read();
     const low = await update([entry('DMA', { rsi_period: 4 }), entry('DMB')]);
     expect(low.status).toBe(400);
-    expect(low.body.detail).toBe(server.parameterBounds('rsi_period', 5, 50));
+    expect(low.body.detail).toBe(server.parameterBounds('RSI period (days)', 5, 50));
     const fraction = await update([entry('DMA', { sma_period: 20.5 }), entry('DMB')]);
     expect(fraction.status).toBe(400);
-    expect(fraction.body.detail).toContain('sma_period');
+    expect(fraction.body.detail).toContain('Moving average period (days)');
     const flag = await update([entry('DMA', { macd_crossunder: 'yes' })]);
     expect(flag.status).toBe(400);
     expect(flag.body.detail).toBe(server.parameterFlag('macd_crossunder'));

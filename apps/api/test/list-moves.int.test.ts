@@ -116,14 +116,36 @@ describe('Optimized Parameters → Final Trading List and back', () => {
   it('refuses to list again a stock that is on the Final Trading List', async () => {
     await post('/api/save-to-optimized-parameters', { symbols: ['DMA'] });
     await post('/api/select-for-trading', { symbols: ['DMA'] });
-    for (const path of ['/api/save-to-optimized-parameters', '/api/backtest/stocks']) {
-      const reply = await post(path, { symbols: ['DMB', 'DMA'] });
-      expect(reply.status, path).toBe(400);
-      expect(reply.body.detail, path).toBe(server.onFinalTradingList(['DMA']));
-    }
-    // Nothing was written by the refused saves.
+    const reply = await post('/api/save-to-optimized-parameters', { symbols: ['DMB', 'DMA'] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.detail).toBe(server.onFinalTradingList(['DMA']));
+    // Nothing was written by the refused save.
     expect(await optimized()).toEqual([]);
-    expect((await get('/api/backtest/stocks')).body.symbols).not.toContain('DMB');
+    const before = (await get('/api/backtest/stocks')).body.symbols;
+    for (const path of ['/api/backtest/stocks', '/api/select-stocks-for-backtest']) {
+      const alone = await post(path, { symbols: ['DMA'] });
+      expect(alone.status, path).toBe(400);
+      expect(alone.body.detail, path).toBe(server.onFinalTradingList(['DMA']));
+    }
+    expect((await get('/api/backtest/stocks')).body.symbols).toEqual(before);
+  });
+
+  it('saves the others to the backtesting list and names the ones on the Final Trading List', async () => {
+    await post('/api/save-to-optimized-parameters', { symbols: ['DMA'] });
+    await post('/api/select-for-trading', { symbols: ['DMA'] });
+    const reply = await post('/api/backtest/stocks', { symbols: ['DMB', 'DMA', 'DMC'] });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      message: `${ui.savedForBacktesting(2)}. ${server.skippedOnFinalList(['DMA'])}`,
+      added: ['DMB', 'DMC'],
+      skipped: ['DMA'],
+    });
+    expect((await get('/api/backtest/stocks')).body.symbols).toEqual(
+      expect.arrayContaining(['DMB', 'DMC']),
+    );
+    expect(await finalList()).toEqual(['DMA']);
+    const plain = await post('/api/backtest/stocks', { symbols: ['DME'] });
+    expect(plain.body).toEqual({ message: ui.addedToBacktestQueue('DME'), added: ['DME'] });
   });
 });
 
@@ -133,7 +155,7 @@ describe('remove from Optimized Parameters', () => {
     const reply = await post('/api/remove-from-best-parameters', { symbols: ['DMB', 'DME'] });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
-      message: 'Removed 1 stocks from Optimized Parameters.',
+      message: 'Removed 1 stock from Optimized Parameters.',
       moved: ['DMB'],
     });
     expect(await optimized()).toEqual(['DMA']);

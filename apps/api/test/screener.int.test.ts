@@ -167,6 +167,7 @@ describe('the screener', () => {
         last_price: 50,
         rsi: 40,
         atr: 2,
+        atr_percent: 4,
         macd: 0.5,
         ml_score: null,
       },
@@ -180,6 +181,25 @@ describe('the screener', () => {
     // Something in between, so a progress bar moves.
     expect(progress.some(([done]) => (done as number) > 0 && (done as number) < 6)).toBe(true);
     expect(events.some((e) => e.userId !== alice.userId)).toBe(false);
+  });
+
+  it('takes stocks saved to the backtesting list out of the results (spec §4)', async () => {
+    const saved = await api.http.post('/api/backtest/stocks', { symbols: ['PASSA'] }, alice.token);
+    expect(saved.status).toBe(200);
+    const output = await api.http.get('/api/get-screener-output', alice.token);
+    expect(output.body.symbols.map((s: { symbol: string }) => s.symbol)).toEqual(['PASSB']);
+    // A stored row without atr_percent (an older run) gets it from ATR and the last price.
+    const run = await api.runtime.db.screenerRun.findFirstOrThrow({
+      where: { userId: alice.userId, status: 'completed' },
+      orderBy: { id: 'desc' },
+    });
+    const rows = run.results as { atr_percent?: number }[];
+    await api.runtime.db.screenerRun.update({
+      where: { id: run.id },
+      data: { results: rows.map(({ atr_percent: _, ...row }) => row) },
+    });
+    const older = await api.http.get('/api/get-screener-output', alice.token);
+    expect(older.body.symbols[0]).toMatchObject({ symbol: 'PASSB', atr: 2, atr_percent: 4 });
   });
 
   it('runs a template by name, and a later run without a body repeats it', async () => {

@@ -82,10 +82,12 @@ describe('general trading settings', () => {
     const before = await read();
     const high = await update({ risk_percentage: 1.5, sleep_interval: 10 });
     expect(high.status).toBe(400);
-    expect(high.body.detail).toBe(server.parameterBounds('risk_percentage', 0, 1));
+    expect(high.body.detail).toBe(
+      server.parameterBounds('Risk per trade (% of equity)', 0, 1, true),
+    );
     const fraction = await update({ sleep_interval: 1.5 });
     expect(fraction.status).toBe(400);
-    expect(fraction.body.detail).toContain('sleep_interval');
+    expect(fraction.body.detail).toContain('Check interval (seconds)');
     const unknown = await update({ leverage: 10 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toContain('leverage');
@@ -143,7 +145,7 @@ describe('per_stock_settings', () => {
       per_stock_settings: { DMA: { ...DEFAULT_STOCK_PARAMETERS, rsi_period: 4 } },
     });
     expect(bounds.status).toBe(400);
-    expect(bounds.body.detail).toBe(server.parameterBounds('rsi_period', 5, 50));
+    expect(bounds.body.detail).toBe(server.parameterBounds('RSI period (days)', 5, 50));
     const twice = await update({
       max_drawdown: 0.5,
       per_stock_settings: { DMA: DEFAULT_STOCK_PARAMETERS, ' dma': DEFAULT_STOCK_PARAMETERS },

@@ -3,6 +3,9 @@
  * holds the texts the server returns as `detail` (REST) or error message (tRPC).
  * Keep one source so tests can assert exact texts.
  */
+/** "1 stock", "3 stocks": counts in messages read as people write them. */
+export const stockCount = (n: number) => `${n} ${n === 1 ? 'stock' : 'stocks'}`;
+
 export const ui = {
   loginUnauthorized: 'Incorrect username or password',
   loginFailed: 'Login failed: Server error',
@@ -51,9 +54,11 @@ export const ui = {
   wsInvalidMessage: 'Invalid WebSocket message received',
   noStocksSelectedForBacktesting: 'No stocks selected for backtesting',
   noStocksSelectedForOptimization: 'No stocks selected for optimization',
-  savedForBacktesting: (n: number) => `Saved ${n} stocks for backtesting`,
-  savedToOptimized: (n: number) => `Saved ${n} stocks to Optimized Parameters`,
+  savedForBacktesting: (n: number) => `Saved ${stockCount(n)} for backtesting`,
+  savedToOptimized: (n: number) => `Saved ${stockCount(n)} to Optimized Parameters`,
   addedToBacktestQueue: (symbol: string) => `${symbol} added to backtest queue.`,
+  removedFromOptimizedOne: (symbol: string) => `${symbol} removed from Optimized Parameters.`,
+  removedFromFinalList: (symbol: string) => `${symbol} removed from Final Trading List.`,
   addToQueueFailed: (symbol: string) => `Failed to add ${symbol} to queue. Please try again later.`,
   saveSelectionsFailed: 'Failed to save selections',
   saveOptimizedFailed: 'Failed to save optimized parameters',
@@ -79,10 +84,11 @@ export const ui = {
   startTradingFailed: 'Failed to start trading',
   oldNotificationsCleared: 'Old notifications cleared.',
   backtestsQueued: (n: number) =>
-    `Backtests queued for ${n} stocks. Check notifications for progress.`,
+    `Backtests queued for ${stockCount(n)}. Check notifications for progress.`,
   removedFromBacktestingList: 'Selected stocks removed from backtesting list',
-  movedToFinalList: (n: number) => `Moved ${n} stocks to Final Trading List.`,
-  undoSuccessful: (n: number) => `Undo successful. ${n} stocks restored to Optimized Parameters.`,
+  movedToFinalList: (n: number) => `Moved ${stockCount(n)} to Final Trading List.`,
+  undoSuccessful: (n: number) =>
+    `Undo successful. ${stockCount(n)} restored to Optimized Parameters.`,
   resetToBacktestDefaults: 'Optimized parameters reset to backtest defaults',
   batchEditApplied: 'Batch edit applied to all stocks.',
   tradingSettingsSaved: 'General trading settings saved successfully.',
@@ -240,8 +246,14 @@ export const server = {
     `${symbol.slice(0, 20)} is not a ticker symbol (letters, digits, "." or "-", at most 10 characters).`,
   unknownSymbols: (symbols: readonly string[]) =>
     `Unknown symbol${symbols.length > 1 ? 's' : ''} in your market: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}`,
-  parameterBounds: (field: string, min: number, max: number) =>
-    `${field} must be a number from ${plain(min)} to ${plain(max)}.`,
+  /**
+   * A setting out of bounds, named as the screens label it. A fraction (risk 0.02) is shown in
+   * percent on screen, so its bounds are given in percent and as the fraction the API takes.
+   */
+  parameterBounds: (label: string, min: number, max: number, fraction = false) =>
+    fraction
+      ? `${label} must be from ${plain(min * 100)} to ${plain(max * 100)} % (sent as a fraction from ${plain(min)} to ${plain(max)}).`
+      : `${label} must be a number from ${plain(min)} to ${plain(max)}.`,
   periodBounds: (min: number, max: number) =>
     `period must be a whole number of months from ${plain(min)} to ${plain(max)}.`,
   parameterFlag: (field: string) => `${field} must be true or false.`,
@@ -339,12 +351,15 @@ export const server = {
   verdictNoEdge: (reason: string) => `No robust edge found: ${reason}`,
   verdictEdge: (months: number) =>
     `The chosen parameters made money on the months they were not fitted on and passed every robustness check over the last ${months} months; past results still do not guarantee future ones.`,
+  /** A save that went through for the others: what was left out and why. */
+  skippedOnFinalList: (symbols: readonly string[]) =>
+    `Not saved, already on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}.`,
   onFinalTradingList: (symbols: readonly string[]) =>
     `Already on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Remove ${symbols.length > 1 ? 'them' : 'it'} there first.`,
   notOnFinalTradingList: (symbols: readonly string[]) =>
     `Not on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}. Stocks join it from Optimized Parameters (select-for-trading).`,
   nothingToUndo: 'There is nothing to undo.',
-  removedFromOptimized: (n: number) => `Removed ${n} stocks from Optimized Parameters.`,
+  removedFromOptimized: (n: number) => `Removed ${stockCount(n)} from Optimized Parameters.`,
   noStocksSelected: 'No stocks selected.',
   noStocksSelectedForTrading: 'No stocks selected for the Final Trading List.',
   nothingMovedToFinalList:

@@ -93,7 +93,7 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     integer: false,
     search: [0.1, 0.3],
     description:
-      "Safety halt: if this stock's trading loses this share of its best equity so far (0.2 = 20 %), the bot closes the position and stops trading the stock. Lower halts sooner; higher tolerates deeper losses.",
+      "Safety halt: if this stock's trading loses this much of its best equity so far, the bot closes the position and stops trading the stock. Lower halts sooner; higher tolerates deeper losses.",
   },
   risk_per_trade: {
     min: 0,
@@ -101,7 +101,7 @@ export const STOCK_PARAM_BOUNDS: Readonly<Record<NumericParam, ParamBound>> = {
     integer: false,
     search: [0.005, 0.05],
     description:
-      'Share of equity one trade may lose over the ATR move used for sizing (0.02 = 2 %). Raise it for bigger positions and bigger swings in your account; lower it for smaller ones.',
+      'How much of your equity one trade may lose over the ATR move used for sizing. Raise it for bigger positions and bigger swings in your account; lower it for smaller ones.',
   },
   rsi_buy_threshold: {
     min: 0,

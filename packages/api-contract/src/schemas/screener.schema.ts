@@ -39,6 +39,8 @@ export const ZScreenedStock = z.object({
   last_price: z.number().nullable(),
   rsi: z.number().nullable(),
   atr: z.number().nullable(),
+  /** ATR as a percent of the last price, the unit of the min_atr_percent criterion (ours). */
+  atr_percent: z.number().nullable(),
   macd: z.number().nullable(),
   ml_score: z.number().nullable(),
 });

@@ -6,6 +6,7 @@ import {
 } from '@tradebot/strategy';
 import { z } from 'zod';
 import { server } from '../messages.js';
+import { isFractionField } from '../units.js';
 
 /** Most symbols one request may name (the screener's whole result fits). */
 export const MAX_SYMBOLS_PER_REQUEST = 1000;
@@ -37,17 +38,58 @@ export type TSymbolsInput = z.infer<typeof ZSymbolsInput>;
 /** GET /api/backtest/stocks: the backtesting list, in the order the symbols were added. */
 export const ZBacktestStocksOutput = z.object({ symbols: z.array(z.string()) });
 
-/** A save to a list: the message to show, and which symbols were new on the list. */
+/**
+ * A save to a list: the message to show, and which symbols were new on the list. `skipped`
+ * (ours, only when some were left out): symbols not saved because they are on the Final Trading
+ * List; the others were saved.
+ */
 export const ZListSaveOutput = z.object({
   message: z.string(),
   added: z.array(z.string()),
+  skipped: z.array(z.string()).optional(),
 });
 export type TListSaveOutput = z.infer<typeof ZListSaveOutput>;
+
+/**
+ * What the per-stock parameter inputs show beside the bounds, defaults and descriptions of
+ * @tradebot/strategy: a label and the step of each numeric input, in the order the table shows
+ * them, then the two MACD switches.
+ */
+export const STOCK_PARAM_FORM: {
+  numeric: readonly { field: NumericParam; label: string; step: number }[];
+  flags: readonly { field: 'macd_crossover' | 'macd_crossunder'; label: string }[];
+} = {
+  numeric: [
+    { field: 'rsi_period', label: 'RSI period (days)', step: 1 },
+    { field: 'rsi_buy_threshold', label: 'RSI buy threshold', step: 1 },
+    { field: 'rsi_sell_threshold', label: 'RSI sell threshold', step: 1 },
+    { field: 'macd_fast', label: 'MACD fast period (days)', step: 1 },
+    { field: 'macd_slow', label: 'MACD slow period (days)', step: 1 },
+    { field: 'sma_period', label: 'Moving average period (days)', step: 1 },
+    { field: 'atr_period', label: 'ATR period (days)', step: 1 },
+    { field: 'atr_multiplier', label: 'ATR multiplier', step: 0.1 },
+    { field: 'risk_per_trade', label: 'Risk per trade (% of equity)', step: 0.005 },
+    { field: 'max_drawdown', label: 'Maximum drawdown (% of equity)', step: 0.01 },
+    { field: 'stop_loss_percentage', label: 'Long: stop-loss (%)', step: 0.5 },
+    { field: 'take_profit_percentage', label: 'Long: take-profit (%)', step: 0.5 },
+    { field: 'short_stop_loss_percentage', label: 'Short: stop-loss (%)', step: 0.5 },
+    { field: 'short_take_profit_percentage', label: 'Short: take-profit (%)', step: 0.5 },
+  ],
+  flags: [
+    { field: 'macd_crossover', label: 'MACD crossover' },
+    { field: 'macd_crossunder', label: 'MACD crossunder' },
+  ],
+};
+
+const PARAM_LABELS = new Map<string, string>(
+  STOCK_PARAM_FORM.numeric.map(({ field, label }) => [field, label]),
+);
 
 /** Per-stock strategy parameters (spec §3) with their §9 bounds. */
 const numericParams = Object.fromEntries(
   Object.entries(STOCK_PARAM_BOUNDS).map(([field, bound]) => {
-    const message = server.parameterBounds(field, bound.min, bound.max);
+    const label = PARAM_LABELS.get(field) ?? field;
+    const message = server.parameterBounds(label, bound.min, bound.max, isFractionField(field));
     const base = z.number(message).min(bound.min, message).max(bound.max, message);
     return [field, bound.integer ? base.int(message) : base];
   }),
@@ -119,37 +161,6 @@ export const ZParameterSchemaOutput = z.object({
   ),
 });
 export type TParameterSchemaOutput = z.infer<typeof ZParameterSchemaOutput>;
-
-/**
- * What the per-stock parameter inputs show beside the bounds, defaults and descriptions of
- * @tradebot/strategy: a label and the step of each numeric input, in the order the table shows
- * them, then the two MACD switches.
- */
-export const STOCK_PARAM_FORM: {
-  numeric: readonly { field: NumericParam; label: string; step: number }[];
-  flags: readonly { field: 'macd_crossover' | 'macd_crossunder'; label: string }[];
-} = {
-  numeric: [
-    { field: 'rsi_period', label: 'RSI period (days)', step: 1 },
-    { field: 'rsi_buy_threshold', label: 'RSI buy threshold', step: 1 },
-    { field: 'rsi_sell_threshold', label: 'RSI sell threshold', step: 1 },
-    { field: 'macd_fast', label: 'MACD fast period (days)', step: 1 },
-    { field: 'macd_slow', label: 'MACD slow period (days)', step: 1 },
-    { field: 'sma_period', label: 'Moving average period (days)', step: 1 },
-    { field: 'atr_period', label: 'ATR period (days)', step: 1 },
-    { field: 'atr_multiplier', label: 'ATR multiplier', step: 0.1 },
-    { field: 'risk_per_trade', label: 'Risk per trade (share of equity)', step: 0.005 },
-    { field: 'max_drawdown', label: 'Maximum drawdown (share of equity)', step: 0.01 },
-    { field: 'stop_loss_percentage', label: 'Long: stop-loss (%)', step: 0.5 },
-    { field: 'take_profit_percentage', label: 'Long: take-profit (%)', step: 0.5 },
-    { field: 'short_stop_loss_percentage', label: 'Short: stop-loss (%)', step: 0.5 },
-    { field: 'short_take_profit_percentage', label: 'Short: take-profit (%)', step: 0.5 },
-  ],
-  flags: [
-    { field: 'macd_crossover', label: 'MACD crossover' },
-    { field: 'macd_crossunder', label: 'MACD crossunder' },
-  ],
-};
 
 /**
  * One Final Trading List entry (spec §3): the per-stock parameters plus what the bot knows of the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { server } from '../messages.js';
+import { isFractionField } from '../units.js';
 import { ZStockParameters } from './stock-lists.schema.js';
 
 /** One numeric general trading setting: its spec §9 default and bounds, and what the form shows. */
@@ -24,10 +25,10 @@ export const TRADING_NUMERIC_SETTINGS = {
     min: 0,
     max: 1,
     integer: false,
-    label: 'Risk per trade (share of equity)',
+    label: 'Risk per trade (% of equity)',
     step: 0.005,
     description:
-      'How much of your equity one trade may lose if its stop is hit (0.02 = 2 %). The bot sizes each position from this and the stop distance.',
+      'How much of your equity one trade may lose if its stop is hit. The bot sizes each position from this and the stop distance.',
   },
   atr_multiplier: {
     default: 2,
@@ -44,10 +45,10 @@ export const TRADING_NUMERIC_SETTINGS = {
     min: 0,
     max: 1,
     integer: false,
-    label: 'Maximum drawdown (share of equity)',
+    label: 'Maximum drawdown (% of equity)',
     step: 0.01,
     description:
-      'If the account falls this far below its highest equity (0.2 = 20 %), the bot stops opening positions and tells you.',
+      'If the account falls this far below its highest equity, the bot stops opening positions and tells you.',
   },
   sleep_interval: {
     default: 60,
@@ -193,8 +194,8 @@ const FLAG_FIELDS = Object.keys(TRADING_FLAG_SETTINGS) as FlagField[];
 export const PARTIAL_FILL_HANDLING = ['cancel', 'accept'] as const;
 
 function numeric(field: NumericField) {
-  const { min, max, integer } = TRADING_NUMERIC_SETTINGS[field];
-  const message = server.parameterBounds(field, min, max);
+  const { min, max, integer, label } = TRADING_NUMERIC_SETTINGS[field];
+  const message = server.parameterBounds(label, min, max, isFractionField(field));
   const base = z.number(message).min(min, message).max(max, message);
   return integer ? base.int(message) : base;
 }

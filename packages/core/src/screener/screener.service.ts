@@ -56,8 +56,15 @@ export function queueScreenerJobs(queue: Queue): ScreenerJobs {
 export const STALE_RUN_MS = 10 * 60_000;
 
 /** What a run stores per passing stock: the screened-stocks table of spec §2 without the score. */
-const ZStoredResults = z.array(ZScreenedStock.omit({ ml_score: true }));
+// Runs stored before atr_percent was kept have none: it is derived from ATR and the last price.
+const ZStoredResults = z.array(
+  ZScreenedStock.omit({ ml_score: true }).extend({ atr_percent: z.number().nullable().optional() }),
+);
 type StoredResult = z.infer<typeof ZStoredResults>[number];
+
+/** ATR as a percent of the price, for stored rows that lack it. */
+const atrPercentOf = (atr: number | null, price: number | null) =>
+  atr !== null && price !== null && price > 0 ? (100 * atr) / price : null;
 
 const EMPTY_OUTPUT: TScreenerOutput = {
   symbols: [],
@@ -190,7 +197,11 @@ export function screenerService(
           ])
         : [new Map<string, number>(), null];
       return {
-        symbols: stored.map((s) => ({ ...s, ml_score: scoreMap.get(s.symbol) ?? null })),
+        symbols: stored.map((s) => ({
+          ...s,
+          atr_percent: s.atr_percent ?? atrPercentOf(s.atr, s.last_price),
+          ml_score: scoreMap.get(s.symbol) ?? null,
+        })),
         excluded_for_missing_data: run.excludedForMissingData ?? 0,
         total: run.total ?? 0,
         template_name: run.templateName,
@@ -224,6 +235,7 @@ export function screenerService(
           last_price: r.last_price,
           rsi: r.rsi,
           atr: r.atr,
+          atr_percent: r.atr_percent,
           macd: r.macd,
         }));
         const message = server.screenerCompleted(run.templateName, passed.length, excluded);

@@ -10,6 +10,7 @@ import {
   addBacktestSymbols,
   addOptimizedParameters,
   backtestVerdicts,
+  dropFromLatestScreenerResults,
   knownSymbols,
   listBacktestSymbols,
   listOptimizedParameters,
@@ -70,14 +71,20 @@ export function stockListsService(
      */
     async addToBacktestList(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForBacktesting);
-      await refuseOnFinalList(db, session.userId, symbols);
-      const added = await addBacktestSymbols(db, session.userId, symbols);
+      // Stocks on the Final Trading List stay there; the others are saved and the skipped ones
+      // named. Only a save of nothing but such stocks is refused.
+      const taken = await onFinalList(db, session.userId, symbols);
+      const saving = symbols.filter((symbol) => !taken.includes(symbol));
+      if (saving.length === 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+      const added = await addBacktestSymbols(db, session.userId, saving);
+      await dropFromLatestScreenerResults(db, session.userId, saving);
       await watchNews(added);
-      const message =
+      const saved =
         symbols.length === 1
-          ? ui.addedToBacktestQueue(symbols[0] as string)
-          : ui.savedForBacktesting(symbols.length);
-      return { message, added };
+          ? ui.addedToBacktestQueue(saving[0] as string)
+          : ui.savedForBacktesting(saving.length);
+      if (taken.length === 0) return { message: saved, added };
+      return { message: `${saved}. ${server.skippedOnFinalList(taken)}`, added, skipped: taken };
     },
 
     /**

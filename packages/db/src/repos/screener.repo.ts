@@ -123,6 +123,49 @@ export function latestCompletedScreenerRun(db: Db, userId: number) {
   });
 }
 
+/**
+ * Takes symbols out of the user's latest completed run (stocks saved to the backtesting list
+ * leave the screen results). The row is locked for the read-modify-write, so two saves at once
+ * both take effect.
+ */
+export async function dropFromLatestScreenerResults(
+  db: Db,
+  userId: number,
+  symbols: readonly string[],
+): Promise<void> {
+  if (symbols.length === 0) return;
+  const leaving = new Set(symbols);
+  await db.$transaction(async (tx) => {
+    const latest = await tx.screenerRun.findFirst({
+      where: { userId, status: 'completed' },
+      orderBy: { id: 'desc' },
+      select: { id: true },
+    });
+    if (!latest) return;
+    await tx.$queryRaw`SELECT id FROM screener_runs WHERE id = ${latest.id} FOR UPDATE`;
+    const run = await tx.screenerRun.findUnique({
+      where: { id: latest.id },
+      select: { results: true },
+    });
+    const results = Array.isArray(run?.results) ? run.results : [];
+    const kept = results.filter(
+      (row) =>
+        !(
+          typeof row === 'object' &&
+          row !== null &&
+          'symbol' in row &&
+          leaving.has(String(row.symbol))
+        ),
+    );
+    if (kept.length === results.length) return;
+    await tx.screenerRun.update({
+      where: { id: latest.id },
+      data: { results: kept as Prisma.InputJsonValue },
+      select: { id: true },
+    });
+  });
+}
+
 /** queued → running; false when the run is not queued (already taken, finished or gone). */
 export async function claimScreenerRun(db: Db, id: number): Promise<boolean> {
   const { count } = await db.screenerRun.updateMany({

@@ -11,16 +11,25 @@ describe('the dashboard charts', () => {
     expect(marketDay('2026-01-06')).toBe('2026-01-06');
   });
 
-  it('keeps one equity point per second, oldest first, the later one winning', () => {
+  it('keeps one equity point per market day, from 0 the day before the first close', () => {
     const data = equityCurveData([
       { time: '2026-01-07T15:00:00.000Z', cumulative_pnl: 30 },
       { time: '2026-01-06T15:00:00.000Z', cumulative_pnl: 10 },
-      { time: '2026-01-07T15:00:00.400Z', cumulative_pnl: 25 },
+      { time: '2026-01-07T18:00:00.400Z', cumulative_pnl: 25 },
     ]);
     expect(data).toEqual([
-      { time: Date.parse('2026-01-06T15:00:00Z') / 1000, value: 10 },
-      { time: Date.parse('2026-01-07T15:00:00Z') / 1000, value: 25 },
+      { time: '2026-01-05', value: 0 },
+      { time: '2026-01-06', value: 10 },
+      { time: '2026-01-07', value: 25 },
     ]);
+  });
+
+  it('draws one closed trade as a move from zero, not a lone point', () => {
+    expect(equityCurveData([{ time: '2026-03-02T20:00:00.000Z', cumulative_pnl: 9 }])).toEqual([
+      { time: '2026-03-01', value: 0 },
+      { time: '2026-03-02', value: 9 },
+    ]);
+    expect(equityCurveData([])).toEqual([]);
   });
 
   it('keys candles by market day, once each, sorted', () => {

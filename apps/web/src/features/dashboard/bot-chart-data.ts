@@ -1,11 +1,5 @@
 import type { TBotChartOutput, THistoricalPerformance } from '@tradebot/api-contract';
-import type {
-  CandlestickData,
-  LineData,
-  SeriesMarker,
-  Time,
-  UTCTimestamp,
-} from 'lightweight-charts';
+import type { CandlestickData, LineData, SeriesMarker, Time } from 'lightweight-charts';
 
 const NEW_YORK_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/New_York',
@@ -21,21 +15,25 @@ export function marketDay(time: string): string {
   return Number.isNaN(date.getTime()) ? time.slice(0, 10) : NEW_YORK_DAY.format(date);
 }
 
+/** The calendar day before a "YYYY-MM-DD" day. */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The equity curve as one point per second, oldest first: lightweight-charts needs strictly
- * increasing times, and two trades can close in the same second (the kill switch closes several
- * at once); the later point is the cumulative figure after both.
+ * The equity curve as one point per market day (the cumulative figure after that day's last
+ * close), oldest first, starting from 0 the day before the first close: one closed trade then
+ * draws a rise or fall from zero rather than a lone dot, and the time axis names each day once.
  */
-export function equityCurveData(
-  curve: THistoricalPerformance['equity_curve'],
-): LineData<UTCTimestamp>[] {
-  const points = new Map<number, number>();
-  const sorted = [...curve].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  for (const point of sorted) {
-    const seconds = Math.floor(Date.parse(point.time) / 1000);
-    if (Number.isFinite(seconds)) points.set(seconds, point.cumulative_pnl);
-  }
-  return [...points].map(([time, value]) => ({ time: time as UTCTimestamp, value }));
+export function equityCurveData(curve: THistoricalPerformance['equity_curve']): LineData<Time>[] {
+  const byDay = new Map<string, number>();
+  const sorted = [...curve]
+    .filter((point) => Number.isFinite(Date.parse(point.time)))
+    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+  for (const point of sorted) byDay.set(marketDay(point.time), point.cumulative_pnl);
+  const days = [...byDay];
+  const first = days[0];
+  if (!first) return [];
+  return [[dayBefore(first[0]), 0] as const, ...days].map(([time, value]) => ({ time, value }));
 }
 
 /** The daily bars as candlesticks keyed by market day, each day once, oldest first. */

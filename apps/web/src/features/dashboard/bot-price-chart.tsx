@@ -2,9 +2,10 @@ import type { TBotChartOutput } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
 import { Box, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CandlestickSeries, createSeriesMarkers } from 'lightweight-charts';
+import { CandlestickSeries } from 'lightweight-charts';
 import { useTRPC } from '../../lib/trpc';
 import { ChartLegend } from '../settings/backtest-detail/chart-legend';
+import { addFittedMarkers } from '../settings/backtest-detail/fitted-markers';
 import { useChart } from '../settings/backtest-detail/use-chart';
 import { candles, fillMarkers } from './bot-chart-data';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
@@ -24,7 +25,7 @@ function Candles({ chart }: { chart: TBotChartOutput }) {
     const bars = candles(data.bars);
     series.setData(bars);
     const days = bars.map((bar) => String(bar.time));
-    createSeriesMarkers(series, fillMarkers(data.fills, days, { buy: c.up, sell: c.exit }));
+    addFittedMarkers(api, series, fillMarkers(data.fills, days, { buy: c.up, sell: c.exit }), days);
   });
   return (
     <div>

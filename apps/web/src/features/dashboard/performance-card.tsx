@@ -18,6 +18,8 @@ function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] 
       color: colors.chosen,
       lineWidth: 2,
       priceLineVisible: false,
+      // Whole cents: a small range never shows the same rounded label twice.
+      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
     });
     series.setData(points);
   });

@@ -7,6 +7,7 @@ import {
 import { Alert, Button, Group, Loader, NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { screenBounds, shownValue, typedValue } from '../../lib/screen-units';
 import { serverDetail, useTRPC } from '../../lib/trpc';
 import { toast } from './toast';
 
@@ -47,25 +48,29 @@ export function BacktestSettingsForm() {
         Backtest settings
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {BACKTEST_SETTING_FIELDS.map(({ field, label, min, max, step, description }) => (
-          <NumberInput
-            key={field}
-            label={label}
-            description={`${description} ${min} to ${max}.`}
-            min={min}
-            max={max}
-            step={step}
-            decimalScale={field === 'period' ? 0 : 6}
-            value={draft[field] ?? settings.data[field]}
-            onChange={(value) =>
-              setDraft((current) => ({
-                ...current,
-                [field]: typeof value === 'number' ? value : '',
-              }))
-            }
-            data-testid={`backtest-setting-${field}`}
-          />
-        ))}
+        {BACKTEST_SETTING_FIELDS.map((setting) => {
+          const { field, label, description } = setting;
+          const { min, max, step } = screenBounds(field, setting);
+          return (
+            <NumberInput
+              key={field}
+              label={label}
+              description={`${description} ${min} to ${max}.`}
+              min={min}
+              max={max}
+              step={step}
+              decimalScale={field === 'period' ? 0 : 6}
+              value={shownValue(field, draft[field] ?? settings.data[field])}
+              onChange={(value) =>
+                setDraft((current) => ({
+                  ...current,
+                  [field]: typedValue(field, typeof value === 'number' ? value : ''),
+                }))
+              }
+              data-testid={`backtest-setting-${field}`}
+            />
+          );
+        })}
       </SimpleGrid>
       <Group>
         <Button

@@ -1,4 +1,5 @@
 import { Group, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
@@ -18,6 +19,8 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
  */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
+  // Tabs unmount when hidden; the screened stocks ticked for saving survive a look elsewhere.
+  const [screenSelection, setScreenSelection] = useState<Set<string>>(() => new Set());
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'screening';
   const show = (value: string | null) => {
@@ -53,7 +56,7 @@ export function SettingsPage() {
           <Tabs.Tab value="trading">Trading Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="screening">
-          <ScreeningTab />
+          <ScreeningTab selected={screenSelection} onSelect={setScreenSelection} />
         </Tabs.Panel>
         <Tabs.Panel value="backtesting">
           <BacktestingTab onBatchCompleted={() => show('trading')} />

@@ -8,6 +8,8 @@ export const toast = {
     notifications.show({ color: 'green', message, autoClose: SETTINGS_TOAST_MS }),
   error: (message: string) =>
     notifications.show({ color: 'red', message, autoClose: SETTINGS_TOAST_MS }),
+  warning: (message: string) =>
+    notifications.show({ color: 'orange', message, autoClose: SETTINGS_TOAST_MS }),
   info: (message: string) =>
     notifications.show({ color: 'blue', message, autoClose: SETTINGS_TOAST_MS }),
 };

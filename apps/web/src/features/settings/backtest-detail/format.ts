@@ -1,3 +1,5 @@
+import { toScreenUnits } from '@tradebot/api-contract';
+
 /** How the detail view writes figures: money with a sign, fractions as percents, dashes for none. */
 
 const money2 = new Intl.NumberFormat('en-US', {
@@ -43,7 +45,10 @@ export function count(value: number | null): string {
 export const words = (value: string) => value.replace(/_/g, ' ');
 
 /** A parameter as the table shows it: 3.746026 → "3.75", 14 → "14", true → "Yes". */
-export function parameterValue(value: number | boolean): string {
+export function parameterValue(value: number | boolean, field = ''): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return value.toLocaleString('en-US', { maximumFractionDigits: 2, useGrouping: false });
+  return toScreenUnits(field, value).toLocaleString('en-US', {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
 }

@@ -45,10 +45,10 @@ export function ParametersTable({
                 </Tooltip>
               </Table.Td>
               <Table.Td ta="right" fw={changed ? 700 : undefined}>
-                {parameterValue(chosen[field])}
+                {parameterValue(chosen[field], field)}
               </Table.Td>
               <Table.Td ta="right" c="dimmed">
-                {parameterValue(defaults[field])}
+                {parameterValue(defaults[field], field)}
               </Table.Td>
             </Table.Tr>
           );

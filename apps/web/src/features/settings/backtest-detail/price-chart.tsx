@@ -1,8 +1,9 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
 import { Box, Text } from '@mantine/core';
-import { CandlestickSeries, createSeriesMarkers } from 'lightweight-charts';
+import { CandlestickSeries } from 'lightweight-charts';
 import { candleData, tradeMarkers } from './chart-data';
 import { ChartLegend } from './chart-legend';
+import { addFittedMarkers } from './fitted-markers';
 import { useChart } from './use-chart';
 
 /** Daily candles of the window with the chosen parameters' entries and exits marked. */
@@ -17,9 +18,11 @@ export function PriceChart({ result }: { result: TBacktestResult }) {
       priceLineVisible: false,
     });
     series.setData(candleData(r.dates, r.bars));
-    createSeriesMarkers(
+    addFittedMarkers(
+      chart,
       series,
       tradeMarkers(r.trades, { long: c.up, short: c.down, exit: c.exit }),
+      r.dates,
     );
   });
   return (

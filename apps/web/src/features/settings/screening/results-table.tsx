@@ -10,7 +10,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LineIcon } from '../../../components/line-icon';
 import { StockLogo } from '../../../components/stock-logo';
@@ -29,12 +29,21 @@ function modelNote(model: TScreenerOutput['ml_model']): string {
 
 const ARROW: Record<ScoreOrder, string> = { none: '↕', desc: '↓', asc: '↑' };
 
+interface Props {
+  output: TScreenerOutput;
+  /** The ticked stocks, held by the settings page so a tab switch keeps them. */
+  selected: ReadonlySet<string>;
+  onSelect: (next: Set<string>) => void;
+}
+
 /** The screened stocks with select / select all and the two saves of spec §2. */
-export function ResultsTable({ output }: { output: TScreenerOutput }) {
+export function ResultsTable({ output, selected, onSelect }: Props) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const toBacktest = useMutation(trpc.stockLists.addToBacktestList.mutationOptions());
   const toOptimized = useMutation(trpc.stockLists.saveToOptimized.mutationOptions());
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const setSelected = (update: (current: ReadonlySet<string>) => Set<string>) =>
+    onSelect(update(selected));
   const [order, setOrder] = useState<ScoreOrder>('none');
   const rows = useMemo(() => sortByScore(output.symbols, order), [output.symbols, order]);
   const logos = useLogos(useMemo(() => output.symbols.map((r) => r.symbol), [output.symbols]));
@@ -48,11 +57,23 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
       return next;
     });
 
+  /**
+   * Spec §4: saved stocks leave the results (the server takes them out). Stocks on the Final
+   * Trading List are not saved; they are named and stay ticked, the others are saved.
+   */
   const saveBacktest = async () => {
     if (chosen.length === 0) return toast.error(ui.noStocksSelectedForBacktesting);
     try {
-      await toBacktest.mutateAsync({ symbols: chosen });
-      toast.success(ui.savedForBacktesting(chosen.length));
+      const saved = await toBacktest.mutateAsync({ symbols: chosen });
+      const skipped = saved.skipped ?? [];
+      toast.success(ui.savedForBacktesting(chosen.length - skipped.length));
+      if (skipped.length > 0) toast.warning(server.skippedOnFinalList(skipped));
+      onSelect(new Set(skipped));
+      await Promise.all(
+        [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     } catch (caught) {
       toast.error(serverDetail(caught, ui.saveSelectionsFailed));
     }
@@ -106,7 +127,7 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
                   checked={allSelected}
                   indeterminate={!allSelected && chosen.length > 0}
                   onChange={() =>
-                    setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.symbol)))
+                    onSelect(allSelected ? new Set() : new Set(rows.map((r) => r.symbol)))
                   }
                   data-testid="select-all"
                 />
@@ -117,7 +138,7 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
               <Table.Th>Domain</Table.Th>
               <Table.Th ta="right">Last price</Table.Th>
               <Table.Th ta="right">RSI</Table.Th>
-              <Table.Th ta="right">ATR</Table.Th>
+              <Table.Th ta="right">ATR %</Table.Th>
               <Table.Th ta="right">MACD</Table.Th>
               <Table.Th ta="right">
                 <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -179,7 +200,9 @@ export function ResultsTable({ output }: { output: TScreenerOutput }) {
                 </Table.Td>
                 <Table.Td ta="right">{fixed2(stock.last_price)}</Table.Td>
                 <Table.Td ta="right">{fixed2(stock.rsi)}</Table.Td>
-                <Table.Td ta="right">{fixed2(stock.atr)}</Table.Td>
+                <Table.Td ta="right" data-testid="atr-percent">
+                  {fixed2(stock.atr_percent)}
+                </Table.Td>
                 <Table.Td ta="right">{fixed2(stock.macd)}</Table.Td>
                 <Table.Td ta="right" data-testid="ml-score">
                   {fixed2(stock.ml_score)}

@@ -20,8 +20,14 @@ import { useTemplates } from './use-templates';
 
 const DEFAULT_TEMPLATE = BUILT_IN_TEMPLATES.find((t) => t.name === CUSTOM_TEMPLATE_NAME);
 
+interface Props {
+  /** The ticked screened stocks, kept by the settings page across tab switches. */
+  selected: ReadonlySet<string>;
+  onSelect: (next: Set<string>) => void;
+}
+
 /** Spec §2 Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
-export function ScreeningTab() {
+export function ScreeningTab({ selected, onSelect }: Props) {
   const templates = useTemplates();
   const screener = useScreenerRun();
   const [criteria, setCriteria] = useState<TScreeningCriteria>(
@@ -120,7 +126,12 @@ export function ScreeningTab() {
         ) : (
           <Stack gap="sm">
             <MissingCriteria output={output.data} />
-            <ResultsTable key={output.data.completed_at} output={output.data} />
+            <ResultsTable
+              key={output.data.completed_at}
+              output={output.data}
+              selected={selected}
+              onSelect={onSelect}
+            />
           </Stack>
         )}
       </Card>

@@ -9,6 +9,7 @@ const stock = (symbol: string, ml_score: number | null): TScreenedStock => ({
   last_price: 1,
   rsi: 1,
   atr: 1,
+  atr_percent: 1,
   macd: 1,
   ml_score,
 });

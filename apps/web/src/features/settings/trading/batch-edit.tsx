@@ -1,6 +1,7 @@
 import { ui } from '@tradebot/api-contract';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
 import { toast } from '../toast';
 import { InfoLabel } from './info-label';
 import { isBatchEmpty, type BatchValues } from './parameter-edits';
@@ -38,21 +39,26 @@ export function BatchEdit({ numeric, flags, onApply }: Props) {
         are. The change is local until you save the stocks to the Final Trading List.
       </Text>
       <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6 }} spacing="xs" verticalSpacing="xs">
-        {numeric.map((spec) => (
-          <NumberInput
-            key={spec.field}
-            size="xs"
-            label={<InfoLabel label={spec.label} description={specNote(spec)} />}
-            min={spec.min}
-            max={spec.max}
-            step={spec.step}
-            decimalScale={spec.integer ? 0 : 6}
-            allowDecimal={!spec.integer}
-            value={(batch[spec.field] as number | '' | undefined) ?? ''}
-            onChange={(next) => set(spec.field, typeof next === 'number' ? next : '')}
-            data-testid={`batch-${spec.field}`}
-          />
-        ))}
+        {numeric.map((spec) => {
+          const shown = screenBounds(spec.field, spec);
+          return (
+            <NumberInput
+              key={spec.field}
+              size="xs"
+              label={<InfoLabel label={spec.label} description={specNote(spec)} />}
+              min={shown.min}
+              max={shown.max}
+              step={shown.step}
+              decimalScale={spec.integer ? 0 : 6}
+              allowDecimal={!spec.integer}
+              value={shownValue(spec.field, (batch[spec.field] as number | '' | undefined) ?? '')}
+              onChange={(next) =>
+                set(spec.field, typedValue(spec.field, typeof next === 'number' ? next : ''))
+              }
+              data-testid={`batch-${spec.field}`}
+            />
+          );
+        })}
         {flags.map((spec) => (
           <Select
             key={spec.field}

@@ -8,6 +8,8 @@ interface Props {
   /** True when nothing was selected, so every stock in the table moves. */
   all: boolean;
   editedCount: number;
+  /** Why the save cannot go through (an edited value out of bounds), or null. */
+  invalid: string | null;
   /** The stocks among them without a robust edge or never backtested. */
   unproven: readonly WithVerdict[];
   loading: boolean;
@@ -23,6 +25,7 @@ export function ConfirmSaveDialog({
   symbols,
   all,
   editedCount,
+  invalid,
   unproven,
   loading,
   onCancel,
@@ -57,6 +60,11 @@ export function ConfirmSaveDialog({
             <UnprovenList stocks={unproven} />
           </>
         )}
+        {invalid && (
+          <Text size="sm" c="red" data-testid="confirm-save-invalid">
+            {invalid}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
@@ -64,6 +72,7 @@ export function ConfirmSaveDialog({
           <Button
             onClick={onConfirm}
             loading={loading}
+            disabled={invalid !== null}
             color={unproven.length > 0 ? 'orange' : undefined}
           >
             {unproven.length > 0 ? 'Trade them anyway' : 'Confirm'}

@@ -30,7 +30,7 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
   };
   const remove = async () => {
     if (removing === null) return;
-    if (await lists.saveFinal({}, [removing])) {
+    if (await lists.saveFinal({}, [removing], ui.removedFromFinalList(removing))) {
       if (editing?.symbol === removing) setEditing(null);
       setRemoving(null);
     }

@@ -21,6 +21,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
 import { toast } from '../toast';
 import { tradingInput, type GeneralDraft } from './general-settings';
 import { InfoLabel } from './info-label';
@@ -85,8 +86,10 @@ export function GeneralSettingsForm() {
         ) : (
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {TRADING_SETTING_FIELDS.numeric.map(
-                ({ field, label, min, max, step, integer, description }) => (
+              {TRADING_SETTING_FIELDS.numeric.map((setting) => {
+                const { field, label, integer, description } = setting;
+                const { min, max, step } = screenBounds(field, setting);
+                return (
                   <NumberInput
                     key={field}
                     label={
@@ -96,13 +99,15 @@ export function GeneralSettingsForm() {
                     max={max}
                     step={step}
                     decimalScale={integer ? 0 : 6}
-                    value={value(field) as number | ''}
-                    onChange={(next) => set(field, typeof next === 'number' ? next : '')}
+                    value={shownValue(field, value(field) as number | '')}
+                    onChange={(next) =>
+                      set(field, typedValue(field, typeof next === 'number' ? next : ''))
+                    }
                     placeholder="Default"
                     data-testid={`trading-setting-${field}`}
                   />
-                ),
-              )}
+                );
+              })}
               <Select
                 label={
                   <InfoLabel

@@ -10,6 +10,7 @@ import { ListBody } from './list-body';
 import { OptimizedTable } from './optimized-table';
 import {
   applyBatch,
+  firstInvalid,
   isEdited,
   resolveParameters,
   type EditValue,
@@ -56,6 +57,8 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
         .map(([symbol, entry]) => [symbol, resolveParameters(entry, edits[symbol])]),
     );
 
+  // A value the table marks invalid blocks the save until it is fixed (named as the column is).
+  const invalid = firstInvalid(editedParameters(chosen.length > 0 ? chosen : symbols));
   const confirmSave = async () => {
     const moving = confirming ?? [];
     if (await lists.moveToFinal(moving, editedParameters(moving))) {
@@ -87,7 +90,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
           </Stack>
           <Group gap="xs">
             <Button
-              disabled={empty}
+              disabled={empty || invalid !== null}
               onClick={() => setConfirming(chosen.length > 0 ? chosen : symbols)}
             >
               Save to Final Trading List
@@ -97,6 +100,11 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
             </Button>
           </Group>
         </Group>
+        {invalid && (
+          <Text size="sm" c="red" data-testid="optimized-invalid">
+            Fix the marked value before saving: {invalid}
+          </Text>
+        )}
         <ListBody
           list={optimized}
           schema={schema}
@@ -147,6 +155,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
         symbols={confirming}
         all={chosen.length === 0}
         editedCount={Object.keys(editedParameters(confirming ?? [])).length}
+        invalid={firstInvalid(editedParameters(confirming ?? []))}
         unproven={unprovenStocks(
           rows
             .filter(([symbol]) => confirming?.includes(symbol))

@@ -1,14 +1,21 @@
 import type { TParameterSchemaOutput } from '@tradebot/api-contract';
 import { Checkbox, Input, NumberInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
 import { outOfBounds, type EditValue } from './parameter-edits';
 
 export type NumericSpec = TParameterSchemaOutput['numeric'][number];
 export type FlagSpec = TParameterSchemaOutput['flags'][number];
 
-/** What a parameter's tooltip says: its description and bounds. */
-export const specNote = (spec: NumericSpec) =>
-  `${spec.description} ${spec.min} to ${spec.max}; default ${spec.default}.`;
+/** What a parameter's tooltip says: its description and bounds, in the unit the input shows. */
+export const specNote = (spec: NumericSpec) => {
+  const shown = screenBounds(spec.field, spec);
+  return `${spec.description} ${shown.min} to ${shown.max}; default ${shown.default}.`;
+};
+
+/** A number input's value: the stored number in screen units, or '' (emptied: the default). */
+const inputValue = (spec: NumericSpec, value: EditValue): number | '' =>
+  typeof value === 'number' ? shownValue(spec.field, value) : '';
 
 interface NumberProps {
   spec: NumericSpec;
@@ -21,19 +28,20 @@ interface NumberProps {
 
 /** One per-stock numeric parameter, bounded as the parameter schema says; empty = default. */
 export function ParamNumberInput({ spec, symbol, value, onChange, label, edited }: NumberProps) {
+  const shown = screenBounds(spec.field, spec);
   return (
     <NumberInput
       size="xs"
       label={label}
       aria-label={label ? undefined : `${spec.label} ${symbol}`}
-      min={spec.min}
-      max={spec.max}
-      step={spec.step}
+      min={shown.min}
+      max={shown.max}
+      step={shown.step}
       decimalScale={spec.integer ? 0 : 6}
       allowDecimal={!spec.integer}
-      value={typeof value === 'boolean' ? '' : value}
-      placeholder={String(spec.default)}
-      onChange={(next) => onChange(typeof next === 'number' ? next : '')}
+      value={inputValue(spec, value)}
+      placeholder={String(shown.default)}
+      onChange={(next) => onChange(typedValue(spec.field, typeof next === 'number' ? next : ''))}
       w={label ? undefined : 92}
       styles={edited ? { input: { borderColor: 'var(--mantine-color-yellow-6)' } } : undefined}
     />
@@ -76,24 +84,26 @@ interface CellProps {
  */
 export function ParamCellInput({ spec, symbol, value, onChange, edited }: CellProps) {
   const invalid = typeof value === 'number' && outOfBounds(spec, value);
+  const shown = screenBounds(spec.field, spec);
   return (
     <Input
       size="xs"
       type="number"
       aria-label={`${spec.label} ${symbol}`}
-      min={spec.min}
-      max={spec.max}
-      step={spec.integer ? 1 : spec.step}
-      value={typeof value === 'number' ? value : ''}
-      placeholder={String(spec.default)}
+      min={shown.min}
+      max={shown.max}
+      step={spec.integer ? 1 : shown.step}
+      value={inputValue(spec, value)}
+      placeholder={String(shown.default)}
       onChange={(event) => {
         const raw = event.currentTarget.value;
         const next = Number(raw);
-        onChange(raw === '' || !Number.isFinite(next) ? '' : next);
+        onChange(raw === '' || !Number.isFinite(next) ? '' : typedValue(spec.field, next));
       }}
       error={invalid}
+      aria-invalid={invalid}
       title={
-        invalid ? `${spec.min} to ${spec.max}${spec.integer ? ', whole numbers' : ''}` : undefined
+        invalid ? `${shown.min} to ${shown.max}${spec.integer ? ', whole numbers' : ''}` : undefined
       }
       w={84}
       styles={

@@ -124,6 +124,14 @@ describe('firstInvalid', () => {
   it('names the first stock whose edited parameters break a bound, with the contract message', () => {
     expect(firstInvalid({ AAPL: base })).toBeNull();
     const message = firstInvalid({ AAPL: base, MSFT: { ...base, rsi_period: 51 } });
-    expect(message).toMatch(/^MSFT: .*rsi_period/);
+    expect(message).toBe('MSFT: RSI period (days) must be a number from 5 to 50.');
+  });
+
+  it('names a field as the table labels it, never by its internal name', () => {
+    const message = firstInvalid({ MUHI: { ...base, rsi_buy_threshold: 150 } });
+    expect(message).toBe('MUHI: RSI buy threshold must be a number from 0 to 100.');
+    const risk = firstInvalid({ MUHI: { ...base, risk_per_trade: 1.5 } }) ?? '';
+    expect(risk).toMatch(/^MUHI: Risk per trade \(% of equity\) must be from 0 to 100 %/);
+    expect(risk).not.toContain('risk_per_trade');
   });
 });

@@ -13,8 +13,13 @@ describe('parameter summary', () => {
     const lines = parameterLines({ ...DEFAULT_STOCK_PARAMETERS, macd_crossover: false }, [
       { field: 'rsi_period', label: 'RSI period' },
       { field: 'macd_crossover', label: 'MACD crossover' },
+      { field: 'risk_per_trade', label: 'Risk per trade (% of equity)' },
     ]);
-    expect(lines).toEqual(['RSI period: 14', 'MACD crossover: off']);
+    expect(lines).toEqual([
+      'RSI period: 14',
+      'MACD crossover: off',
+      'Risk per trade (% of equity): 2',
+    ]);
   });
 
   it('shows a missing figure as a dash and others to 2 decimals', () => {

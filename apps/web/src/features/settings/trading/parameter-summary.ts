@@ -1,4 +1,4 @@
-import type { TStockParameters } from '@tradebot/api-contract';
+import { toScreenUnits, type TStockParameters } from '@tradebot/api-contract';
 
 /** A short line of the parameters that shape the signals, for a table cell. */
 export function parameterSummary(p: TStockParameters): string {
@@ -18,7 +18,7 @@ export function parameterLines(
 ): string[] {
   return labels.map(({ field, label }) => {
     const value = p[field as keyof TStockParameters];
-    return `${label}: ${typeof value === 'boolean' ? (value ? 'on' : 'off') : value}`;
+    return `${label}: ${typeof value === 'boolean' ? (value ? 'on' : 'off') : toScreenUnits(field, value)}`;
   });
 }
 
