@@ -73,10 +73,14 @@ export function stockListsService(
       await refuseOnFinalList(db, session.userId, symbols);
       const added = await addBacktestSymbols(db, session.userId, symbols);
       await watchNews(added);
+      const one = symbols.length === 1 ? (symbols[0] as string) : null;
+      // A second click on the same symbol says so rather than claiming it was added again.
       const message =
-        symbols.length === 1
-          ? ui.addedToBacktestQueue(symbols[0] as string)
-          : ui.savedForBacktesting(symbols.length);
+        one === null
+          ? ui.savedForBacktesting(symbols.length)
+          : added.length === 0
+            ? ui.alreadyInBacktestQueue(one)
+            : ui.addedToBacktestQueue(one);
       return { message, added };
     },
 
