@@ -268,6 +268,8 @@ export const server = {
   exploreSearchText: 'search must be text.',
   exploreMetricsList: 'metrics must be a list of metric names.',
   explorePage: 'page must be a whole number from 1 to 100,000.',
+  exploreSort:
+    'sort must be { by: a column of the table (symbol, company_name or a metric but description), dir: asc or desc }.',
   unknownMetrics: (names: readonly string[]) =>
     `Unknown metric${names.length > 1 ? 's' : ''}: ${names
       .slice(0, 10)
