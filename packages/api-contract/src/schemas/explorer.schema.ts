@@ -54,13 +54,16 @@ export type TExplorerSortColumn =
   Exclude<TExplorerMetric, 'description'> | 'symbol' | 'company_name';
 
 /** Ours: a sort over all the matching listings (missing values last), before the usual order. */
-export const ZExplorerSort = z.object({
-  by: z.enum(
-    EXPLORER_SORT_COLUMNS as unknown as [TExplorerSortColumn, ...TExplorerSortColumn[]],
-    server.exploreSort,
-  ),
-  dir: z.enum(['asc', 'desc'], server.exploreSort),
-});
+export const ZExplorerSort = z.object(
+  {
+    by: z.enum(
+      EXPLORER_SORT_COLUMNS as unknown as [TExplorerSortColumn, ...TExplorerSortColumn[]],
+      server.exploreSort,
+    ),
+    dir: z.enum(['asc', 'desc'], server.exploreSort),
+  },
+  server.exploreSort,
+);
 export type TExplorerSort = z.infer<typeof ZExplorerSort>;
 
 /**
