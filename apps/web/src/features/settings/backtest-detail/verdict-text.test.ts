@@ -51,8 +51,8 @@ describe('the verdict reads true of its figures', () => {
 const figures = (profit: number) => ({
   profit,
   return_pct: 0,
-  sharpe: null,
-  max_drawdown: null,
+  sharpe: 0,
+  max_drawdown: 0,
   trades: 0,
   win_rate: null,
 });
