@@ -141,6 +141,14 @@ describe('the backtest detail view', () => {
     expect(verdict.length).toBeGreaterThan(20);
     for (const id of ['out-of-sample', 'in-sample', 'figures-table', 'parameters-table'])
       expect(await dialog.getByTestId(id).count()).toBe(1);
+    // One plain line for each profit, and the deflated Sharpe said the right way round.
+    const lines = dialog.getByTestId('profit-lines');
+    expect(await lines.locator('[data-testid^="profit-line-"]').count()).toBe(3);
+    expect(await lines.textContent()).toMatch(/Out of sample.*Training window.*Whole window/);
+    expect(await dialog.getByTestId('deflated-sharpe-note').textContent()).toContain(
+      'measured on the training window, not out of sample',
+    );
+    expect(await dialog.textContent()).not.toMatch(/beats the best of \d+ tries by luck/);
     await dialog.screenshot({ path: `${SHOTS}/detail-light.png` });
     await close();
   });

@@ -78,7 +78,9 @@ export async function buildApp(options: AppOptions) {
     logger: withRedaction(options.logger),
     trustProxy: false,
     bodyLimit: 256 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    // A batched GET names every procedure in one path segment: room for a page's whole first
+    // load (the web client splits a batch whose URL would pass 2,000 characters).
+    routerOptions: { maxParamLength: 2048 },
     genReqId: newRequestId,
   });
   registerErrorHandler(app);

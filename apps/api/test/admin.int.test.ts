@@ -45,6 +45,7 @@ describe('admin routes', () => {
       api.http.post(`/api/admin/grant-plan/${user.userId}`, { plan: 'premium' }, user.token),
       api.http.get('/api/admin/client-errors', user.token),
       api.http.get('/api/admin/mail-outbox', user.token),
+      api.http.post(`/api/admin/verify-email/${user.userId}`, {}, user.token),
     ];
     for (const reply of await Promise.all(calls))
       expect(reply).toMatchObject({ status: 403, body: { detail: server.forbidden } });
@@ -163,5 +164,27 @@ describe('admin routes', () => {
       status: 'active',
       live_allowed: true,
     });
+  });
+
+  it('marks a user verified when no mail can reach them, admins only', async () => {
+    const refused = await api.http.post(`/api/admin/verify-email/${user.userId}`, {}, user.token);
+    expect(refused.status).toBe(403);
+    const before = await api.http.get('/api/status', user.token);
+    expect(before.body.user.is_verified).toBe(false);
+
+    const reply = await api.http.post(`/api/admin/verify-email/${user.userId}`, {}, admin.token);
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { message: server.adminEmailVerified('uma') },
+    });
+    const after = await api.http.get('/api/status', user.token);
+    expect(after.body.user.is_verified).toBe(true);
+    const again = await api.http.post(`/api/admin/verify-email/${user.userId}`, {}, admin.token);
+    expect(again.status).toBe(200);
+
+    const missing = await api.http.post('/api/admin/verify-email/999999', {}, admin.token);
+    expect(missing).toMatchObject({ status: 404, body: { detail: server.userNotFound } });
+    const bad = await api.http.post('/api/admin/verify-email/abc', {}, admin.token);
+    expect(bad.status).toBe(400);
   });
 });

@@ -105,6 +105,34 @@ describe('the explorer', () => {
     expect((await explore(realUser.token, { page: 4 })).body).toEqual([]);
   });
 
+  it('sorts the whole universe by a column, missing values last, across pages', async () => {
+    const asc = await explore(realUser.token, {
+      metrics: ['market_cap'],
+      sort: { by: 'market_cap', dir: 'asc' },
+    });
+    expect(symbols(asc.body).slice(0, 3)).toEqual(['PINE', 'R000', 'R001']);
+    const last = await explore(realUser.token, { page: 3, sort: { by: 'market_cap', dir: 'asc' } });
+    expect(symbols(last.body).at(-1)).toBe('AAPL');
+    const byName = await explore(realUser.token, { sort: { by: 'company_name', dir: 'asc' } });
+    expect(symbols(byName.body).slice(0, 3)).toEqual(['AAP', 'AAPL', 'PINE']);
+    // Only AAPL has an RSI: first either way, the listings without one after it.
+    for (const dir of ['asc', 'desc'])
+      expect(symbols((await explore(realUser.token, { sort: { by: 'rsi', dir } })).body)[0]).toBe(
+        'AAPL',
+      );
+    // A search sorts its matches.
+    const search = await explore(realUser.token, {
+      search: 'aap',
+      sort: { by: 'market_cap', dir: 'asc' },
+    });
+    expect(symbols(search.body)).toEqual(['AAP', 'AAPL']);
+    for (const sort of [{ by: 'description', dir: 'asc' }, { by: 'rsi', dir: 'up' }, 'rsi'])
+      expect(await explore(realUser.token, { sort })).toMatchObject({
+        status: 400,
+        body: { detail: server.exploreSort },
+      });
+  });
+
   it('searches trimmed, by symbol prefix (exact match first) and by name', async () => {
     const prefix = await explore(demoUser.token, { search: '  dem ' });
     // DEM is exact; DEMA a prefix; nothing else starts with DEM or has "dem" in its name.

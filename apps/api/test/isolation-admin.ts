@@ -17,6 +17,8 @@ export const adminPaths = (
     harness().http.post(`/api/admin/grant-plan/${aliceId()}`, { plan: 'premium' }, t),
   'POST /api/admin/demo-clock/advance': (t) =>
     harness().http.post('/api/admin/demo-clock/advance', { hours: 1 }, t),
+  'POST /api/admin/verify-email/:id': (t) =>
+    harness().http.post(`/api/admin/verify-email/${aliceId()}`, {}, t),
   'GET /api/admin/client-errors': (t) => harness().http.get('/api/admin/client-errors', t),
   'GET /api/admin/mail-outbox': (t) => harness().http.get('/api/admin/mail-outbox', t),
   'POST /api/admin/refresh-metrics': (t) =>
@@ -36,6 +38,7 @@ export const adminProcedures = (trpc: Trpc): Record<string, Call> => ({
   'admin.updateUser': trpc('admin.updateUser', 'mutation', { id: 1, patch: { is_admin: true } }),
   'admin.deleteUser': trpc('admin.deleteUser', 'mutation', { id: 1 }),
   'admin.grantPlan': trpc('admin.grantPlan', 'mutation', { id: 1, plan: 'premium' }),
+  'admin.markEmailVerified': trpc('admin.markEmailVerified', 'mutation', { id: 1 }),
   'admin.clientErrors': trpc('admin.clientErrors', 'query'),
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
   'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),

@@ -123,6 +123,10 @@ const rest: Record<string, Call> = {
     api.http.post('/api/request-email-verification', undefined, t),
   'GET /api/notifications': (t) => api.http.get('/api/notifications', t),
   'DELETE /api/notifications/clear': (t) => api.http.del('/api/notifications/clear', t),
+  'GET /api/notifications/unread': (t) => api.http.get('/api/notifications/unread', t),
+  // Up to every id there is: only B's own may be marked.
+  'POST /api/notifications/mark-read': (t) =>
+    api.http.post('/api/notifications/mark-read', { up_to_id: 2_147_483_647 }, t),
   'GET /api/account-settings': (t) => api.http.get('/api/account-settings', t),
   'POST /api/update-account-settings': (t) =>
     api.http.post(
@@ -244,6 +248,10 @@ const procedures: Record<string, Call> = {
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
   'notifications.list': trpc('notifications.list', 'query'),
   'notifications.clear': trpc('notifications.clear', 'mutation'),
+  'notifications.unread': trpc('notifications.unread', 'query'),
+  'notifications.markRead': trpc('notifications.markRead', 'mutation', {
+    up_to_id: 2_147_483_647,
+  }),
   'stockLists.backtestList': trpc('stockLists.backtestList', 'query'),
   'stockLists.addToBacktestList': trpc('stockLists.addToBacktestList', 'mutation', {
     symbols: ['ALICEQ'],
@@ -310,9 +318,10 @@ const ROTATES_TOKEN = new Set([
 async function aliceState() {
   const settings = await api.http.get('/api/account-settings', a.token);
   const notifications = await api.http.get('/api/notifications', a.token);
+  const unread = await api.http.get('/api/notifications/unread', a.token);
   const user = await api.runtime.db.user.findUniqueOrThrow({
     where: { id: a.userId },
-    select: { isAdmin: true, totpSecretEnc: true, passwordHash: true },
+    select: { isAdmin: true, isVerified: true, totpSecretEnc: true, passwordHash: true },
   });
   const subscription = await api.runtime.db.subscription.findUniqueOrThrow({
     where: { userId: a.userId },
@@ -337,6 +346,7 @@ async function aliceState() {
     runs,
     settings: settings.body,
     notifications: notifications.body,
+    unread: unread.body,
     lists: lists.body,
     backtestSettings: backtestSettings.body,
     optimized: optimized.body,
@@ -360,6 +370,7 @@ describe('user isolation', () => {
     const before = await aliceState();
     expect(before.settings.paper_key_mask).toBe('************0042');
     expect(before.notifications).toHaveLength(1);
+    expect(before.unread).toEqual({ count: 1 });
     expect(before.finalList).toMatchObject([{ symbol: 'ALICEF' }]);
     expect(before.undo).toEqual({ symbols: ['ALICEF'] });
     expect(before.config.trading.sleep_interval).toBe(3333);

@@ -165,6 +165,46 @@ describe('notifications', () => {
     expect((await api.http.get('/api/notifications', user.token)).body).toEqual([]);
   });
 
+  it('counts unread ones until the bell marks read what it showed', async () => {
+    const made = await Promise.all(
+      ['Screener completed', 'Backtest completed for ACME'].map((message) =>
+        api.runtime.db.notification.create({
+          data: { userId: user.userId, message, status: 'completed' },
+        }),
+      ),
+    );
+    const shown = Math.max(...made.map((row) => row.id));
+    expect(await api.http.get('/api/notifications/unread', user.token)).toMatchObject({
+      status: 200,
+      body: { count: 2 },
+    });
+    // One arrives after the bell read its list: marking up to the newest shown leaves it unread.
+    await api.runtime.db.notification.create({
+      data: { userId: user.userId, message: 'Backtest completed for ZED', status: 'completed' },
+    });
+    const marked = await trpc(
+      'notifications.markRead',
+      'mutation',
+      { up_to_id: shown },
+      user.token,
+    );
+    expect(marked.data).toEqual({ count: 1 });
+    expect((await trpc('notifications.unread', 'query', undefined, user.token)).data).toEqual({
+      count: 1,
+    });
+    const rest = await api.http.post(
+      '/api/notifications/mark-read',
+      { up_to_id: shown + 1 },
+      user.token,
+    );
+    expect(rest).toMatchObject({ status: 200, body: { count: 0 } });
+    // The list keeps its shape: no read field is added to the spec's notification.
+    const list = await api.http.get('/api/notifications', user.token);
+    expect(Object.keys(list.body[0]).sort()).toEqual(['id', 'message', 'status', 'timestamp']);
+    const bad = await api.http.post('/api/notifications/mark-read', { up_to_id: 'x' }, user.token);
+    expect(bad.status).toBe(400);
+  });
+
   it('answers 401 without a token, which the client turns into a trip to /login', async () => {
     expect(await api.http.get('/api/notifications')).toMatchObject({
       status: 401,

@@ -54,7 +54,7 @@ describe('the backtesting list', () => {
       { symbols: ['DEMA'] },
       demoUser.token,
     );
-    expect(again.body.added).toEqual([]);
+    expect(again.body).toEqual({ message: ui.alreadyInBacktestQueue('DEMA'), added: [] });
     const list = await api.http.get('/api/backtest/stocks', demoUser.token);
     expect(list.body).toEqual({ symbols: ['DEMA'] });
   });

@@ -1,3 +1,5 @@
+import { verdictMessages } from './verdict-messages.js';
+
 /**
  * User-facing messages. `ui` holds the texts the client shows, word for word; `server`
  * holds the texts the server returns as `detail` (REST) or error message (tRPC).
@@ -59,6 +61,7 @@ export const ui = {
   addedToBacktestQueue: (symbol: string) => `${symbol} added to backtest queue.`,
   removedFromOptimizedOne: (symbol: string) => `${symbol} removed from Optimized Parameters.`,
   removedFromFinalList: (symbol: string) => `${symbol} removed from Final Trading List.`,
+  alreadyInBacktestQueue: (symbol: string) => `${symbol} is already in your backtest queue.`,
   addToQueueFailed: (symbol: string) => `Failed to add ${symbol} to queue. Please try again later.`,
   saveSelectionsFailed: 'Failed to save selections',
   saveOptimizedFailed: 'Failed to save optimized parameters',
@@ -217,6 +220,7 @@ export const server = {
     `Your ${plan} plan request is recorded. Online payment is not available yet; an administrator will activate it for you.`,
   subscriptionActive: (plan: string) => `Your ${plan} plan is active.`,
   planGranted: (plan: string, username: string) => `${username} now has the ${plan} plan.`,
+  adminEmailVerified: (username: string) => `${username}'s email address is marked verified.`,
   userNotFound: 'User not found',
   cannotChangeOwnAdmin: 'You cannot revoke your own admin role.',
   cannotDeleteSelf: 'You cannot delete your own account from the admin dashboard.',
@@ -276,6 +280,8 @@ export const server = {
   exploreSearchText: 'search must be text.',
   exploreMetricsList: 'metrics must be a list of metric names.',
   explorePage: 'page must be a whole number from 1 to 100,000.',
+  exploreSort:
+    'sort must be { by: a column of the table (symbol, company_name or a metric but description), dir: asc or desc }.',
   unknownMetrics: (names: readonly string[]) =>
     `Unknown metric${names.length > 1 ? 's' : ''}: ${names
       .slice(0, 10)
@@ -339,18 +345,7 @@ export const server = {
   backtestPhaseSaving: 'saving the result',
   backtestPhaseCompleted: 'completed',
   backtestPhaseFailed: 'failed',
-  verdictTooFewTrades: (trades: number | null, needed: number) =>
-    `It traded too rarely to judge: ${trades ?? 0} round trips in its training window, ${needed} needed.`,
-  verdictBelowSignificance:
-    'Its gains in the training window are within what luck alone could produce.',
-  verdictLowDeflatedSharpe: (trials: number) =>
-    `After allowing for the ${trials} parameter sets tried, its risk-adjusted return is no better than the luckiest of them would be by chance.`,
-  verdictNoOutOfSample: 'There was too little history to test it on months it was not fitted on.',
-  verdictNoOutOfSampleProfit:
-    'It made money in the past but did not make money out of sample (on the months it was not fitted on).',
-  verdictNoEdge: (reason: string) => `No robust edge found: ${reason}`,
-  verdictEdge: (months: number) =>
-    `The chosen parameters made money on the months they were not fitted on and passed every robustness check over the last ${months} months; past results still do not guarantee future ones.`,
+  ...verdictMessages,
   /** A save that went through for the others: what was left out and why. */
   skippedOnFinalList: (symbols: readonly string[]) =>
     `Not saved, already on your Final Trading List: ${symbols.slice(0, 10).join(', ')}${symbols.length > 10 ? ', …' : ''}.`,

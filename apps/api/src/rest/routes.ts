@@ -43,6 +43,14 @@ export const restRoutes: readonly RestRoute[] = [
   // spec §7 Dashboard (notifications)
   { method: 'GET', path: '/api/notifications', procedure: 'notifications.list' },
   { method: 'DELETE', path: '/api/notifications/clear', procedure: 'notifications.clear' },
+  // ours: the bell's unread count, and marking read what it showed ({ up_to_id })
+  { method: 'GET', path: '/api/notifications/unread', procedure: 'notifications.unread' },
+  {
+    method: 'POST',
+    path: '/api/notifications/mark-read',
+    procedure: 'notifications.markRead',
+    input: body,
+  },
   { method: 'GET', path: '/api/get-market-status', procedure: 'market.status' },
   // spec §7 Account, subscription
   { method: 'GET', path: '/api/account-settings', procedure: 'account.settings' },
@@ -82,6 +90,13 @@ export const restRoutes: readonly RestRoute[] = [
     path: '/api/admin/grant-plan/:id',
     procedure: 'admin.grantPlan',
     input: withId((request) => ({ plan: body(request).plan })),
+  },
+  // ours: an admin marks a user's email verified (a self-hosted server without SMTP sends no link)
+  {
+    method: 'POST',
+    path: '/api/admin/verify-email/:id',
+    procedure: 'admin.markEmailVerified',
+    input: withId(() => ({})),
   },
   { method: 'GET', path: '/api/admin/client-errors', procedure: 'admin.clientErrors' },
   { method: 'GET', path: '/api/admin/mail-outbox', procedure: 'admin.mailOutbox' },

@@ -1,30 +1,19 @@
 import { Badge, Tooltip, type BadgeProps } from '@mantine/core';
-import { useMarket } from './use-market';
+import { marketView } from './market-view';
+import { useMarket, useMarketSettings } from './use-market';
 
-/** Which market the user is on, next to the Paper/Live label: the demo market or Alpaca. */
+/** Which market the user is on, next to the Paper/Live label: the demo market, Alpaca, or none. */
 export function MarketBadge({
   testId = 'market-badge',
   ...props
 }: { testId?: string } & Pick<BadgeProps, 'visibleFrom' | 'hiddenFrom'>) {
-  const market = useMarket();
-  if (!market) return null;
-  const demo = market === 'demo';
+  const settings = useMarketSettings();
+  if (!settings) return null;
+  const view = marketView(settings);
   return (
-    <Tooltip
-      label={
-        demo
-          ? 'Prices, news and orders come from the built-in demo market (simulated)'
-          : 'Prices and orders go through your Alpaca account'
-      }
-    >
-      <Badge
-        color={demo ? 'grape' : 'blue'}
-        variant="light"
-        size="lg"
-        data-testid={testId}
-        {...props}
-      >
-        {demo ? 'Demo market' : 'Alpaca'}
+    <Tooltip label={view.tooltip}>
+      <Badge color={view.color} variant="light" size="lg" data-testid={testId} {...props}>
+        {view.label}
       </Badge>
     </Tooltip>
   );

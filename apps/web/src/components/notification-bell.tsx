@@ -1,8 +1,9 @@
 import { ui } from '@tradebot/api-contract';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../features/auth/auth-context';
 import { errorCode, serverDetail, useTRPC } from '../lib/trpc';
 import { NotificationList } from './notification-list';
@@ -18,20 +19,44 @@ const Bell = () => (
   </LineIcon>
 );
 
+/** The badge counts unread notifications, capped so it stays one small circle. */
+export const badgeLabel = (unread: number) => (unread > 99 ? '99+' : String(unread));
+
+/**
+ * The bell: its badge counts the notifications not yet seen; opening it marks read what it shows
+ * (up to the newest listed, so one arriving meanwhile stays unread); Escape or a click outside
+ * closes it and gives the focus back to the bell.
+ */
 export function NotificationBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { state, expire } = useAuth();
+  const [opened, setOpened] = useState(false);
+  /** How many of the listed ones were unread when the bell was opened: shown as new. */
+  const [fresh, setFresh] = useState(0);
+  const bell = useRef<HTMLButtonElement>(null);
+  const enabled = state === 'verified';
   const list = useQuery(
     trpc.notifications.list.queryOptions(undefined, {
-      enabled: state === 'verified',
+      enabled,
       refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    }),
+  );
+  // Counted again whenever the list is read (its refresh, or a page that invalidates it).
+  const unread = useQuery(trpc.notifications.unread.queryOptions(undefined, { enabled }));
+  const { refetch: recount } = unread;
+  useEffect(() => {
+    if (list.dataUpdatedAt > 0) void recount();
+  }, [list.dataUpdatedAt, recount]);
+  const unreadKey = trpc.notifications.unread.queryKey();
+  const markRead = useMutation(
+    trpc.notifications.markRead.mutationOptions({
+      onSuccess: (data) => queryClient.setQueryData(unreadKey, data),
     }),
   );
   const clear = useMutation(
     trpc.notifications.clear.mutationOptions({
-      onSuccess: () =>
-        queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() }),
+      onSuccess: () => Promise.all([list.refetch(), unread.refetch()]),
       onError: (error) =>
         notifications.show({
           color: 'red',
@@ -46,20 +71,49 @@ export function NotificationBell() {
   }, [list.error, expire]);
 
   const items = list.data ?? [];
+  const newest = items[0]?.id;
+  const count = unread.data?.count ?? 0;
+  // While open, what the list shows is seen: mark it read (again when a newer one is listed).
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (opened && newest !== undefined && count > 0) mutate({ up_to_id: newest });
+  }, [opened, newest, count, mutate]);
+
+  const close = () => {
+    setOpened(false);
+    bell.current?.focus();
+  };
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
+
   return (
-    <Popover width={340} position="bottom-end" shadow="md">
+    <Popover
+      width={340}
+      position="bottom-end"
+      shadow="md"
+      opened={opened}
+      onDismiss={() => setOpened(false)}
+    >
       <Popover.Target>
         <Indicator
-          label={items.length}
+          label={badgeLabel(count)}
           size={16}
-          disabled={items.length === 0}
+          disabled={count === 0}
           color="red"
           offset={4}
+          data-testid="notification-badge"
         >
           <ActionIcon
+            ref={bell}
             variant="default"
             size="lg"
-            aria-label="Notifications"
+            aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+            aria-expanded={opened}
+            onClick={() => {
+              if (!opened) setFresh(count);
+              setOpened(!opened);
+            }}
             data-testid="notification-bell"
           >
             <Bell />
@@ -69,6 +123,7 @@ export function NotificationBell() {
       <Popover.Dropdown data-testid="notification-list">
         <NotificationList
           items={items}
+          fresh={fresh}
           loading={list.isPending}
           clearing={clear.isPending}
           onClear={() => clear.mutate()}

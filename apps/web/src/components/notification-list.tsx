@@ -5,12 +5,14 @@ import { notificationTime, statusColor } from './notification-status';
 
 interface Props {
   items: TNotification[];
+  /** The first `fresh` items (newest first) were unread when the list was opened. */
+  fresh: number;
   loading: boolean;
   clearing: boolean;
   onClear: () => void;
 }
 
-export function NotificationList({ items, loading, clearing, onClear }: Props) {
+export function NotificationList({ items, fresh, loading, clearing, onClear }: Props) {
   return (
     <>
       <Group justify="space-between" mb="xs">
@@ -32,7 +34,7 @@ export function NotificationList({ items, loading, clearing, onClear }: Props) {
       ) : (
         <ScrollArea.Autosize mah={320}>
           <Stack gap="xs">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <Group
                 key={item.id}
                 gap="xs"
@@ -40,6 +42,7 @@ export function NotificationList({ items, loading, clearing, onClear }: Props) {
                 align="flex-start"
                 data-testid="notification-item"
                 data-status={item.status}
+                data-unread={index < fresh}
               >
                 <Tooltip label={item.status}>
                   <Box
@@ -55,7 +58,9 @@ export function NotificationList({ items, loading, clearing, onClear }: Props) {
                   />
                 </Tooltip>
                 <div>
-                  <Text size="sm">{item.message}</Text>
+                  <Text size="sm" fw={index < fresh ? 600 : undefined}>
+                    {item.message}
+                  </Text>
                   <Text size="xs" c="dimmed" data-testid="notification-time">
                     {notificationTime(item.timestamp)}
                   </Text>

@@ -11,6 +11,12 @@ export function useMarket(enabled = true) {
   return settings.data?.market;
 }
 
+/** The saved account settings the market badge reads (market and key masks); undefined until known. */
+export function useMarketSettings() {
+  const trpc = useTRPC();
+  return useQuery(trpc.account.settings.queryOptions()).data;
+}
+
 /**
  * Whether starting the bot now would trade real money: the bot's mode is fixed at Start from
  * the account's market and trading mode, so Alpaca + live means the live account.

@@ -45,7 +45,13 @@ export function createClient() {
         false: splitLink({
           condition: (op) => PUBLIC_PATHS.has(op.path),
           true: httpLink({ url, fetch: timedFetch }),
-          false: httpBatchLink({ url, fetch: timedFetch, headers: () => bearer(getToken()) }),
+          // Split below the API's 2,048-character path segment (apps/api/src/app.ts).
+          false: httpBatchLink({
+            url,
+            fetch: timedFetch,
+            maxURLLength: 2000,
+            headers: () => bearer(getToken()),
+          }),
         }),
       }),
     ],

@@ -37,6 +37,8 @@ export type TAdminUpdateUserBody = z.infer<typeof ZAdminUpdateUserBody>;
 
 export const ZAdminUpdateUserInput = z.object({ id: ZUserId, patch: ZAdminUpdateUserBody });
 export const ZAdminDeleteUserInput = z.object({ id: ZUserId });
+/** An action on one user that needs nothing but the id (mark the email verified). */
+export const ZAdminUserIdInput = z.object({ id: ZUserId });
 export const ZAdminGrantPlanInput = z.object({ id: ZUserId, plan: ZPaidPlan });
 export const ZAdminMailOutput = z.array(
   z.object({

@@ -44,9 +44,32 @@ export const EXPLORER_TEXT_METRICS = ['description', 'domain', 'last_updated'] a
 
 const METRIC_SET = new Set<string>(EXPLORER_METRICS);
 
+/** The columns the explorer's table sorts by: every one but the description. */
+export const EXPLORER_SORT_COLUMNS = [
+  'symbol',
+  'company_name',
+  ...EXPLORER_METRICS.filter((metric) => metric !== 'description'),
+] as const;
+export type TExplorerSortColumn =
+  Exclude<TExplorerMetric, 'description'> | 'symbol' | 'company_name';
+
+/** Ours: a sort over all the matching listings (missing values last), before the usual order. */
+export const ZExplorerSort = z.object(
+  {
+    by: z.enum(
+      EXPLORER_SORT_COLUMNS as unknown as [TExplorerSortColumn, ...TExplorerSortColumn[]],
+      server.exploreSort,
+    ),
+    dir: z.enum(['asc', 'desc'], server.exploreSort),
+  },
+  server.exploreSort,
+);
+export type TExplorerSort = z.infer<typeof ZExplorerSort>;
+
 /**
  * POST /api/stocks/explore: search trimmed (blank = no search), metrics by name (unknown names
- * refused by name), page 1-based. Omitted metrics = all of them; an empty list = none.
+ * refused by name), page 1-based, an optional sort. Omitted metrics = all of them; an empty
+ * list = none.
  */
 export const ZExploreInput = z.object({
   search: z
@@ -70,6 +93,7 @@ export const ZExploreInput = z.object({
     .max(100_000, server.explorePage)
     .nullish()
     .transform((page) => page ?? 1),
+  sort: ZExplorerSort.nullish().transform((sort) => sort ?? null),
 });
 export type TExploreInput = z.input<typeof ZExploreInput>;
 

@@ -8,6 +8,7 @@ import {
   deleteUser,
   findById,
   listForAdmin,
+  markVerified,
   setAdmin,
   setSubscription,
   setTotpSecret,
@@ -68,7 +69,14 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
     return { message: server.planGranted(plan, user.username) };
   }
 
-  return { listUsers, updateUser, deleteUser: remove, grantPlan };
+  /** For a server without SMTP, where the user never receives the link (the outbox redacts it). */
+  async function markEmailVerified(userId: number) {
+    const user = await requireUser(userId);
+    if (!user.isVerified) await markVerified(db, userId);
+    return { message: server.adminEmailVerified(user.username) };
+  }
+
+  return { listUsers, updateUser, deleteUser: remove, grantPlan, markEmailVerified };
 }
 
 type AdminListRow = Awaited<ReturnType<typeof listForAdmin>>[number];

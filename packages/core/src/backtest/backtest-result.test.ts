@@ -1,10 +1,10 @@
-import { DEFAULT_BACKTEST_SETTINGS, ui, ZBacktestResult } from '@tradebot/api-contract';
+import { DEFAULT_BACKTEST_SETTINGS, server, ui, ZBacktestResult } from '@tradebot/api-contract';
 import { DAY_MS, isoFromDay } from '@tradebot/market';
 import { syntheticBars } from '@tradebot/strategy/testing';
 import { describe, expect, it } from 'vitest';
 import { planBacktest } from './backtest-bars.js';
 import { configOf, DEFAULT_BACKTEST_GENERAL, optimizeSymbol, seedOf } from './backtest-optimize.js';
-import { buildBacktestResult } from './backtest-result.js';
+import { buildBacktestResult, reasonText } from './backtest-result.js';
 
 const settings = DEFAULT_BACKTEST_SETTINGS;
 const plan = planBacktest(syntheticBars(1500, 4), 12) as NonNullable<
@@ -68,5 +68,33 @@ describe('the backtest result names the data it used', () => {
     expect(ui.backtestDataSource('alpaca', 'sip')).toBe('Alpaca (SIP feed)');
     expect(ui.backtestDataSource('csv', null)).toBe('imported CSV (offline)');
     expect(ui.backtestDataSource('demo', null)).toBe('demo market');
+  });
+});
+
+describe('the verdict reasons say what the figures show', () => {
+  const report = {
+    inSampleProfit: 120,
+    inSampleTrades: 9,
+    minTrades: 4,
+    trials: 750,
+    outOfSampleTrades: 3,
+  };
+
+  it('calls training gains luck only when there were gains', () => {
+    expect(reasonText('below_significance_bar', report)).toBe(server.verdictBelowSignificance);
+    expect(reasonText('below_significance_bar', { ...report, inSampleProfit: -42.5 })).toBe(
+      server.verdictTrainingLoss,
+    );
+    expect(reasonText('below_significance_bar', { ...report, inSampleProfit: 0 })).toBe(
+      server.verdictTrainingLoss,
+    );
+  });
+
+  it('tells no out-of-sample trades apart from an out-of-sample loss', () => {
+    expect(reasonText('no_out_of_sample_profit', report)).toBe(server.verdictNoOutOfSampleProfit);
+    expect(reasonText('no_out_of_sample_profit', { ...report, outOfSampleTrades: 0 })).toBe(
+      server.verdictNoOutOfSampleTrades,
+    );
+    expect(server.verdictNoOutOfSampleProfit).not.toContain('made money');
   });
 });

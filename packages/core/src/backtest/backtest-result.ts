@@ -80,18 +80,30 @@ function walkForwardEquity(
   return out;
 }
 
-function reasonText(reason: NoEdgeReason, report: OptimizationReport): string {
+/** One failed check in plain words, true of the figures shown beside it. */
+export function reasonText(
+  reason: NoEdgeReason,
+  report: Pick<
+    OptimizationReport,
+    'inSampleProfit' | 'inSampleTrades' | 'minTrades' | 'trials' | 'outOfSampleTrades'
+  >,
+): string {
   switch (reason) {
     case 'too_few_trades':
       return server.verdictTooFewTrades(report.inSampleTrades, report.minTrades);
     case 'below_significance_bar':
-      return server.verdictBelowSignificance;
+      // A loss is below the bar too; it is not "gains within luck".
+      return report.inSampleProfit > 0
+        ? server.verdictBelowSignificance
+        : server.verdictTrainingLoss;
     case 'low_deflated_sharpe':
       return server.verdictLowDeflatedSharpe(report.trials);
     case 'no_out_of_sample':
       return server.verdictNoOutOfSample;
     case 'no_out_of_sample_profit':
-      return server.verdictNoOutOfSampleProfit;
+      return report.outOfSampleTrades === 0
+        ? server.verdictNoOutOfSampleTrades
+        : server.verdictNoOutOfSampleProfit;
   }
 }
 

@@ -1,3 +1,10 @@
+import {
+  ALL_PLANS,
+  PLAN_FEATURES,
+  planIncludes,
+  type TPlan,
+  type TPlanFeature,
+} from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
 import { subscriptionView } from './subscription.view.js';
 
@@ -63,5 +70,25 @@ describe('subscriptionView', () => {
       trial_ends_at: null,
       live_allowed: false,
     });
+  });
+});
+
+describe('the plan table and the server agree', () => {
+  const active = (plan: TPlan) =>
+    subscriptionView({ plan, status: 'active', trialEndsAt: null, currentPeriodEnd: null }, now);
+
+  it('allows live trading exactly on the plans the table lists it for', () => {
+    for (const plan of ALL_PLANS)
+      expect(active(plan).live_allowed, plan).toBe(planIncludes(plan, 'live_trading'));
+    expect(planIncludes('trial', 'live_trading')).toBe(false);
+    expect(planIncludes('basic', 'live_trading')).toBe(true);
+  });
+
+  it('claims no restriction the server does not make: every other feature is in every plan', () => {
+    const enforced = new Set<TPlanFeature>(['live_trading']);
+    for (const feature of PLAN_FEATURES.filter((f) => !enforced.has(f.key)))
+      expect([...feature.plans].sort(), feature.key).toEqual([...ALL_PLANS].sort());
+    const optimizer = PLAN_FEATURES.find((f) => f.label.includes('random-forest'));
+    expect(optimizer && planIncludes('trial', optimizer.key)).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
+import { planIncludes } from '@tradebot/api-contract';
+
 /**
- * What a subscription row means right now: a lapsed trial is expired, only paid and active
- * allows live. No row means no plan at all (an admin created from the command line).
+ * What a subscription row means right now: a lapsed trial is expired; live trading needs an
+ * active plan that includes it (PLAN_FEATURES, the list the subscribe page's table shows). No
+ * row means no plan at all (an admin created from the command line).
  */
 export interface SubscriptionRow {
   plan: 'trial' | 'basic' | 'premium';
@@ -25,6 +28,6 @@ export function subscriptionView(row: SubscriptionRow | null, now: Date) {
     plan: row.plan,
     status,
     trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
-    live_allowed: row.plan !== 'trial' && status === 'active',
+    live_allowed: planIncludes(row.plan, 'live_trading') && status === 'active',
   };
 }

@@ -1,6 +1,7 @@
 import {
   EXPLORER_PAGE_SIZE,
   type TExplorerMetric,
+  type TExplorerSort,
   type TLogosOutput,
   type TStockRecord,
 } from '@tradebot/api-contract';
@@ -45,12 +46,16 @@ export function explorerService(
     /** POST /api/stocks/explore (input parsed by ZExploreInput: trimmed, metrics checked). */
     async explore(
       session: SessionInfo,
-      input: { search: string; metrics: readonly TExplorerMetric[]; page: number },
+      input: {
+        search: string;
+        metrics: readonly TExplorerMetric[];
+        page: number;
+        sort?: TExplorerSort | null;
+      },
     ): Promise<TStockRecord[]> {
-      const rows = await exploreCompanies(db, market.universeFor(session), input.search, {
-        limit: EXPLORER_PAGE_SIZE,
-        offset: (input.page - 1) * EXPLORER_PAGE_SIZE,
-      });
+      const page = { limit: EXPLORER_PAGE_SIZE, offset: (input.page - 1) * EXPLORER_PAGE_SIZE };
+      const universe = market.universeFor(session);
+      const rows = await exploreCompanies(db, universe, input.search, page, input.sort);
       return rows.map((row) => stockRecord(row, input.metrics));
     },
 

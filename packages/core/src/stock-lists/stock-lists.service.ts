@@ -79,10 +79,14 @@ export function stockListsService(
       const added = await addBacktestSymbols(db, session.userId, saving);
       await dropFromLatestScreenerResults(db, session.userId, saving);
       await watchNews(added);
+      const one = symbols.length === 1 ? (symbols[0] as string) : null;
+      // A second click on the same symbol says so rather than claiming it was added again.
       const saved =
-        symbols.length === 1
-          ? ui.addedToBacktestQueue(saving[0] as string)
-          : ui.savedForBacktesting(saving.length);
+        one === null
+          ? ui.savedForBacktesting(saving.length)
+          : added.length === 0
+            ? ui.alreadyInBacktestQueue(one)
+            : ui.addedToBacktestQueue(one);
       if (taken.length === 0) return { message: saved, added };
       return { message: `${saved}. ${server.skippedOnFinalList(taken)}`, added, skipped: taken };
     },

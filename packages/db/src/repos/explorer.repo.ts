@@ -71,23 +71,52 @@ const SELECT = `
     GREATEST(c."updated_at" AT TIME ZONE 'UTC', m."refreshed_at") AS "last_updated"
   FROM "companies" c LEFT JOIN "stock_metrics" m ON m."company_id" = c."id"`;
 
+/** A column the explorer's table sorts by, and the direction. */
+export interface ExplorerSort {
+  by: string;
+  dir: 'asc' | 'desc';
+}
+
+const COMPUTED: Record<string, string> = {
+  symbol: 'c."symbol"',
+  company_name: 'c."company_name"',
+  rsi: 'm."rsi"',
+  atr_percent: 'm."atr_percent"',
+  macd: 'm."macd"',
+  average_volume: 'COALESCE(m."average_volume", c."average_volume")',
+  last_updated: 'GREATEST(c."updated_at" AT TIME ZONE \'UTC\', m."refreshed_at")',
+};
+
+/** The leading ORDER BY term of a sort over a known column (missing values last), else null. */
+function sortOrder(sort: ExplorerSort | null | undefined): string | null {
+  if (!sort) return null;
+  const column =
+    COMPUTED[sort.by] ?? (COMPANY_FIELDS.includes(sort.by) ? `c."${sort.by}"` : undefined);
+  if (!column) return null;
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  return `${column} ${dir} NULLS LAST, `;
+}
+
 /** `%` and `_` (and the escape itself) are literal in a search, not LIKE wildcards. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The SQL and parameters of one explorer page. With a search: listings whose symbol starts with
  * it or whose name contains it (or resembles it, 3 characters and more), the exact symbol first,
- * then symbol prefixes, then by name similarity. Without: by market cap, largest first.
+ * then symbol prefixes, then by name similarity. Without: by market cap, largest first. A sort
+ * (a column of the explorer's table) comes before either order, over all the matching listings.
  */
 export function explorerQuery(
   source: UniverseSource,
   search: string,
   page: { limit: number; offset: number },
+  sort?: ExplorerSort | null,
 ): { text: string; values: unknown[] } {
+  const order = sortOrder(sort);
   if (search === '') {
     return {
       text: `${SELECT} WHERE c."source" = $1::"UniverseSource" AND c."delisted_at" IS NULL
-        ORDER BY c."market_cap" DESC NULLS LAST, c."symbol" LIMIT $2 OFFSET $3`,
+        ORDER BY ${order ?? ''}c."market_cap" DESC NULLS LAST, c."symbol" LIMIT $2 OFFSET $3`,
       values: [source, page.limit, page.offset],
     };
   }
@@ -98,7 +127,7 @@ export function explorerQuery(
     text: `${SELECT}
       WHERE c."source" = $1::"UniverseSource" AND c."delisted_at" IS NULL
         AND (upper(c."symbol") LIKE $2 OR c."company_name" ILIKE $3 ${similar})
-      ORDER BY (upper(c."symbol") = $4) DESC, (upper(c."symbol") LIKE $2) DESC,
+      ORDER BY ${order ?? ''}(upper(c."symbol") = $4) DESC, (upper(c."symbol") LIKE $2) DESC,
         similarity(c."company_name", $5) DESC, c."market_cap" DESC NULLS LAST, c."symbol"
       LIMIT $6 OFFSET $7`,
     values: [
@@ -118,8 +147,9 @@ export async function exploreCompanies(
   source: UniverseSource,
   search: string,
   page: { limit: number; offset: number },
+  sort?: ExplorerSort | null,
 ): Promise<ExplorerRow[]> {
-  const { rows } = await db.pool.query<ExplorerRow>(explorerQuery(source, search, page));
+  const { rows } = await db.pool.query<ExplorerRow>(explorerQuery(source, search, page, sort));
   return rows;
 }
 

@@ -63,6 +63,22 @@ export async function createNotification(
   return row.id;
 }
 
+export function countUnreadNotifications(db: Db, userId: number) {
+  return db.notification.count({ where: { userId, readAt: null } });
+}
+
+/**
+ * Marks read what the bell showed: the user's unread notifications up to `upToId`, so one that
+ * arrived after the list was read stays unread. Returns how many it marked.
+ */
+export async function markNotificationsRead(db: Db, userId: number, upToId: number, at: Date) {
+  const { count } = await db.notification.updateMany({
+    where: { userId, readAt: null, id: { lte: upToId } },
+    data: { readAt: at },
+  });
+  return count;
+}
+
 export async function clearNotifications(db: Db, userId: number) {
   await db.notification.deleteMany({ where: { userId } });
 }

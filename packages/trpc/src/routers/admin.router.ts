@@ -5,6 +5,7 @@ import {
   ZAdminGrantPlanInput,
   ZAdminMailOutput,
   ZAdminUpdateUserInput,
+  ZAdminUserIdInput,
   ZAdminUsersOutput,
   ZClientErrorList,
   ZMessageOutput,
@@ -32,6 +33,10 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.admin.grantPlan(ctx.session.userId, input.id, input.plan),
     ),
+  markEmailVerified: adminProcedure
+    .input(ZAdminUserIdInput)
+    .output(ZMessageOutput)
+    .mutation(({ ctx, input }) => ctx.services.admin.markEmailVerified(input.id)),
   clientErrors: adminProcedure
     .output(ZClientErrorList)
     .query(({ ctx }) => ctx.services.admin.listClientErrors()),

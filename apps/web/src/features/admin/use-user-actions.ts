@@ -13,6 +13,7 @@ export function useUserActions(user: TAdminUser, onError: (message: string | nul
   const update = useMutation(trpc.admin.updateUser.mutationOptions({ onSettled: reload }));
   const remove = useMutation(trpc.admin.deleteUser.mutationOptions({ onSettled: reload }));
   const grant = useMutation(trpc.admin.grantPlan.mutationOptions({ onSettled: reload }));
+  const verify = useMutation(trpc.admin.markEmailVerified.mutationOptions({ onSettled: reload }));
 
   const patch = async (body: TAdminUpdateUserBody) => {
     onError(null);
@@ -43,6 +44,17 @@ export function useUserActions(user: TAdminUser, onError: (message: string | nul
     }
   };
 
-  const busy = update.isPending || remove.isPending || grant.isPending;
-  return { busy, patch, deleteUser, grantPlan };
+  /** For a server without SMTP: the user never gets the link, so an admin vouches instead. */
+  const markVerified = async () => {
+    onError(null);
+    try {
+      const { message } = await verify.mutateAsync({ id: user.id });
+      notifications.show({ color: 'green', message });
+    } catch (caught) {
+      onError(serverDetail(caught, ui.userUpdateFailed));
+    }
+  };
+
+  const busy = update.isPending || remove.isPending || grant.isPending || verify.isPending;
+  return { busy, patch, deleteUser, grantPlan, markVerified };
 }

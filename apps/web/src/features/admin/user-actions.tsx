@@ -9,9 +9,12 @@ interface Props {
   onError: (message: string | null) => void;
 }
 
-/** Row actions (spec §2): 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete. */
+/**
+ * Row actions (spec §2): 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete; and "Mark
+ * verified" while the user's email is unverified.
+ */
 export function UserActions({ user, onError }: Props) {
-  const { busy, patch, deleteUser, grantPlan } = useUserActions(user, onError);
+  const { busy, patch, deleteUser, grantPlan, markVerified } = useUserActions(user, onError);
   return (
     <Group gap={6}>
       <TwoFactorToggle
@@ -28,6 +31,18 @@ export function UserActions({ user, onError }: Props) {
       >
         {user.is_admin ? 'Revoke Admin' : 'Grant Admin'}
       </Button>
+      {!user.is_verified && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="teal"
+          disabled={busy}
+          onClick={() => void markVerified()}
+          data-testid={`mark-verified-${user.username}`}
+        >
+          Mark verified
+        </Button>
+      )}
       <GrantPlanMenu
         username={user.username}
         disabled={busy}

@@ -24,8 +24,12 @@ describe('the explorer cache', () => {
     expect(cache.get(null, 'q')).toBeUndefined();
   });
 
-  it('keys a query by search, metric set and page', () => {
+  it('keys a query by search, metric set, page and sort', () => {
     const a = queryKey({ search: 'ap', metrics: ['rsi', 'eps'], page: 1 });
+    expect(queryKey({ search: 'ap', metrics: ['rsi', 'eps'], page: 1, sort: null })).toBe(a);
+    expect(
+      queryKey({ search: 'ap', metrics: ['rsi', 'eps'], page: 1, sort: { by: 'rsi', dir: 'asc' } }),
+    ).not.toBe(a);
     expect(queryKey({ search: 'ap', metrics: ['eps', 'rsi'], page: 1 })).toBe(a);
     expect(queryKey({ search: 'ap', metrics: ['eps'], page: 1 })).not.toBe(a);
     expect(queryKey({ search: 'ap', metrics: ['rsi', 'eps'], page: 2 })).not.toBe(a);
@@ -33,14 +37,20 @@ describe('the explorer cache', () => {
 });
 
 describe('explorer numbers', () => {
-  it('shows market cap in billions and other numbers to 2 decimals', () => {
+  it('shows numbers for people: separators, % signs, market cap in billions, volume in K/M/B', () => {
     expect(formatMetric('market_cap', 2_345_678_901)).toBe('2.35B');
-    expect(formatMetric('market_cap', 3e12)).toBe('3000.00B');
+    expect(formatMetric('market_cap', 3e12)).toBe('3,000.00B');
     expect(formatMetric('pe_ratio', 12.345)).toBe('12.35');
+    expect(formatMetric('ev_ebitda', 12345.678)).toBe('12,345.68');
     expect(formatMetric('rsi', 70)).toBe('70.00');
     expect(formatMetric('macd', -0.004)).toBe('0.00');
     expect(formatMetric('macd', -0.5)).toBe('-0.50');
-    expect(formatMetric('average_volume', 1234567.891)).toBe('1234567.89');
+    expect(formatMetric('average_volume', 263920.73)).toBe('263.92K');
+    expect(formatMetric('average_volume', 12_500_000)).toBe('12.50M');
+    expect(formatMetric('average_volume', 2_100_000_000)).toBe('2.10B');
+    expect(formatMetric('average_volume', 950)).toBe('950.00');
+    expect(formatMetric('dividend_yield', 2.345)).toBe('2.35%');
+    expect(formatMetric('revenue_growth', -1234.5)).toBe('-1,234.50%');
   });
 
   it('shows text as it is, dates as days, and a dash for missing values', () => {

@@ -39,6 +39,12 @@ export class QueryCache<T> {
 }
 
 /** One key per distinct request (metrics in a stable order). */
-export function queryKey(query: { search: string; metrics: readonly string[]; page: number }) {
-  return JSON.stringify([query.search, [...query.metrics].sort(), query.page]);
+export function queryKey(query: {
+  search: string;
+  metrics: readonly string[];
+  page: number;
+  sort?: { by: string; dir: string } | null;
+}) {
+  const sort = query.sort ? `${query.sort.by} ${query.sort.dir}` : null;
+  return JSON.stringify([query.search, [...query.metrics].sort(), query.page, sort]);
 }

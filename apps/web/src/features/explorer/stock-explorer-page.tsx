@@ -77,7 +77,14 @@ export function StockExplorerPage() {
             {explorer.messages.empty}
           </Alert>
         )}
-        {state.kind === 'results' && <ExplorerTable rows={state.rows} metrics={explorer.metrics} />}
+        {state.kind === 'results' && (
+          <ExplorerTable
+            rows={state.rows}
+            metrics={explorer.metrics}
+            sort={explorer.sort}
+            onSort={explorer.sortBy}
+          />
+        )}
         {explorer.pages !== null && explorer.pages > 1 && state.kind !== 'error' && (
           <Group justify="center">
             <Pagination

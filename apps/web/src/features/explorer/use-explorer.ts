@@ -1,22 +1,21 @@
-import { ui, type TExplorerMetric, type TStockRecord } from '@tradebot/api-contract';
+import {
+  ui,
+  type TExplorerMetric,
+  type TExplorerSort,
+  type TExplorerSortColumn,
+  type TStockRecord,
+} from '@tradebot/api-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorCode, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
+import { loadPrefs, nextSort, savePrefs } from './explorer-prefs';
 import { pageCount } from './format-metric';
 import { QueryCache, queryKey } from './query-cache';
 
 /** Spec §7: explore 15 s, count 10 s. */
 const EXPLORE_TIMEOUT_MS = 15_000;
 const COUNT_TIMEOUT_MS = 10_000;
-
-/** The toggles on at first: what a first look at a stock needs. */
-export const DEFAULT_METRICS: TExplorerMetric[] = [
-  'market_cap',
-  'pe_ratio',
-  'dividend_yield',
-  'rsi',
-];
 
 export type ExplorerState =
   | { kind: 'loading' }
@@ -33,7 +32,9 @@ export function useExplorer() {
   const { token, expire } = useAuth();
   const cache = useRef(new QueryCache<TStockRecord[]>());
   const [search, setSearch] = useState('');
-  const [metrics, setMetrics] = useState<TExplorerMetric[]>(DEFAULT_METRICS);
+  const [prefs] = useState(loadPrefs);
+  const [metrics, setMetrics] = useState<TExplorerMetric[]>(prefs.metrics);
+  const [sort, setSort] = useState<TExplorerSort | null>(prefs.sort);
   const [page, setPage] = useState(1);
   const [state, setState] = useState<ExplorerState>({ kind: 'loading' });
 
@@ -46,8 +47,10 @@ export function useExplorer() {
       }),
   });
 
+  useEffect(() => savePrefs({ metrics, sort }), [metrics, sort]);
+
   useEffect(() => {
-    const query = { search, metrics, page };
+    const query = { search, metrics, page, sort };
     const key = queryKey(query);
     const cached = cache.current.get(token, key);
     const show = (rows: TStockRecord[]) =>
@@ -70,7 +73,7 @@ export function useExplorer() {
     return () => {
       current = false;
     };
-  }, [client, token, expire, search, metrics, page]);
+  }, [client, token, expire, search, metrics, page, sort]);
 
   return {
     state,
@@ -83,6 +86,12 @@ export function useExplorer() {
     metrics,
     toggleMetric: (metric: TExplorerMetric) =>
       setMetrics((on) => (on.includes(metric) ? on.filter((m) => m !== metric) : [...on, metric])),
+    sort,
+    /** A sort orders every matching listing (on the server), so it starts again at page 1. */
+    sortBy: (by: TExplorerSortColumn) => {
+      setSort((current) => nextSort(current, by));
+      setPage(1);
+    },
     page,
     setPage,
     /** Shown only without a search (spec §9); null until the count is known. */

@@ -7,20 +7,29 @@ import { useAuth } from '../auth/auth-context';
 /** Spec §7: POST /api/backtest/stocks with the one symbol, 15 s time-out. */
 const QUEUE_TIMEOUT_MS = 15_000;
 
-/** Adds one symbol to the backtest queue with the spec §8 messages. */
+/**
+ * Adds one symbol to the backtest queue with the spec §8 messages; a symbol already on it says
+ * so (the server adds nothing), and its button then reads "Queued".
+ */
 export function useQueueSymbol() {
   const client = useTRPCClient();
   const { expire } = useAuth();
   const [pending, setPending] = useState<string | null>(null);
+  const [queued, setQueued] = useState<ReadonlySet<string>>(new Set());
 
   const queue = async (symbol: string) => {
     setPending(symbol);
     try {
-      await client.stockLists.addToBacktestList.mutate(
+      const reply = await client.stockLists.addToBacktestList.mutate(
         { symbols: [symbol] },
         { signal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
       );
-      notifications.show({ color: 'green', message: ui.addedToBacktestQueue(symbol) });
+      const added = reply.added.includes(symbol);
+      notifications.show({
+        color: added ? 'green' : 'blue',
+        message: added ? ui.addedToBacktestQueue(symbol) : ui.alreadyInBacktestQueue(symbol),
+      });
+      setQueued((before) => new Set(before).add(symbol));
     } catch (error) {
       if (errorCode(error) === 'UNAUTHORIZED') return expire();
       notifications.show({ color: 'red', message: ui.addToQueueFailed(symbol) });
@@ -29,5 +38,5 @@ export function useQueueSymbol() {
     }
   };
 
-  return { queue, pending };
+  return { queue, pending, queued };
 }

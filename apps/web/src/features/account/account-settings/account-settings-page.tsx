@@ -10,7 +10,7 @@ import { Pending2faBanner } from './pending-2fa-banner';
 import { useAccountSettings } from './use-account-settings';
 
 export function AccountSettingsPage() {
-  const { settings, saved, draft, setDraft, result, submit, saving, liveConfirm } =
+  const { settings, saved, draft, setDraft, result, clearResult, submit, saving, liveConfirm } =
     useAccountSettings();
 
   return (
@@ -27,7 +27,7 @@ export function AccountSettingsPage() {
           </Alert>
         )}
         {/* Starting without keys: offered before the keys form (it onboards the user too). */}
-        {saved && <DemoMarketCard market={saved.market} />}
+        {saved && <DemoMarketCard settings={saved} onChosen={clearResult} />}
         {settings.isPending ? (
           <Group justify="center" py="xl">
             <Loader />

@@ -2,21 +2,30 @@ import type { TAccountSettingsOutput } from '@tradebot/api-contract';
 import { Badge, Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { marketView } from '../../../components/market-view';
 import { ResultAlert, type FormResult } from '../../../components/result-alert';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 import { useAuth } from '../../auth/auth-context';
 
 /**
  * "Use the demo market" (POST /api/use-demo-market): start without Alpaca keys. The nav's
- * market label reads the same settings query, so it changes with it.
+ * market label reads the same settings query, so it changes with it. `onChosen` lets the page
+ * drop what the keys form last said (a "provide keys" error no longer applies).
  */
-export function DemoMarketCard({ market }: { market: TAccountSettingsOutput['market'] }) {
+export function DemoMarketCard({
+  settings,
+  onChosen,
+}: {
+  settings: TAccountSettingsOutput;
+  onChosen: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { verify } = useAuth();
   const useDemo = useMutation(trpc.account.useDemoMarket.mutationOptions());
   const [result, setResult] = useState<FormResult | null>(null);
-  const onDemo = market === 'demo';
+  const onDemo = settings.market === 'demo';
+  const view = marketView(settings);
 
   const choose = async () => {
     setResult(null);
@@ -24,6 +33,7 @@ export function DemoMarketCard({ market }: { market: TAccountSettingsOutput['mar
       await useDemo.mutateAsync();
       await queryClient.invalidateQueries({ queryKey: trpc.account.settings.queryKey() });
       setResult({ ok: true, text: 'You are now on the demo market.' });
+      onChosen();
       // Choosing the demo market completes onboarding, which changes where the app sends you.
       void verify(true);
     } catch (caught) {
@@ -37,8 +47,8 @@ export function DemoMarketCard({ market }: { market: TAccountSettingsOutput['mar
         <Title order={3} fz="md">
           Market
         </Title>
-        <Badge color={onDemo ? 'grape' : 'blue'} variant="light">
-          {onDemo ? 'Demo market' : 'Alpaca'}
+        <Badge color={view.color} variant="light" data-testid="demo-market-card-badge">
+          {view.label}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">

@@ -29,11 +29,17 @@ export function TestConnectionRow({ environment, keyValue, secretValue }: Props)
         variant="default"
         size="xs"
         loading={testing}
+        aria-busy={testing}
         onClick={() => void run(keyValue, secretValue)}
         data-testid={testId}
       >
         Test connection
       </Button>
+      {testing && (
+        <Text size="sm" c="dimmed" role="status" py={4} data-testid={`${testId}-busy`}>
+          Testing the connection with Alpaca…
+        </Text>
+      )}
       {result?.ok === true && (
         <Alert color="green" variant="light" py={6} px="sm" data-testid={`${testId}-result`}>
           <Text size="sm">

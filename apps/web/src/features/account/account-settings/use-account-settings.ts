@@ -57,6 +57,7 @@ export function useAccountSettings() {
     draft,
     setDraft,
     result,
+    clearResult: () => setResult(null),
     submit: () => submit(false),
     saving: save.isPending,
     liveConfirm: {

@@ -1,5 +1,5 @@
-import { PLAN_PRICES } from '@tradebot/api-contract';
-import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
+import { PLAN_PRICES, planIncludes } from '@tradebot/api-contract';
+import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import type { PlanBadge } from '../../../lib/plan-label';
 import type { PlanOffer } from './plans';
 
@@ -22,11 +22,10 @@ export function PlanCard({ offer, badge }: { offer: PlanOffer; badge: PlanBadge 
           /month
         </Text>
       </Text>
-      <List size="sm" spacing={4} mt="sm">
-        {offer.features.map((feature) => (
-          <List.Item key={feature}>{feature}</List.Item>
-        ))}
-      </List>
+      <Text size="sm" c="dimmed">
+        {planIncludes(offer.plan, 'live_trading') ? 'Live and paper trading' : 'Paper trading only'}
+        ; every feature in the table below.
+      </Text>
     </Card>
   );
 }

@@ -4,24 +4,12 @@ import { PLAN_PRICES } from '@tradebot/api-contract';
 export interface PlanOffer {
   plan: TPaidPlan;
   name: string;
-  features: string[];
 }
 
+/** The paid plans; what each includes is PLAN_FEATURES (the table below the cards). */
 export const PLANS: PlanOffer[] = [
-  {
-    plan: 'basic',
-    name: 'Basic',
-    features: [
-      'Live and paper trading',
-      'Stock screener and backtester',
-      'Notifications and live log',
-    ],
-  },
-  {
-    plan: 'premium',
-    name: 'Premium',
-    features: ['Everything in Basic', 'Random-forest optimizer', 'Premium features as they ship'],
-  },
+  { plan: 'basic', name: 'Basic' },
+  { plan: 'premium', name: 'Premium' },
 ];
 
 export const planOption = (offer: PlanOffer) => ({

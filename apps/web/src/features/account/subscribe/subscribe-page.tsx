@@ -1,9 +1,10 @@
 import { TRIAL_DAYS } from '@tradebot/api-contract';
-import { Card, SimpleGrid } from '@mantine/core';
+import { Card, ScrollArea, SimpleGrid } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { useAuth } from '../../auth/auth-context';
 import { planBadge } from '../../../lib/plan-label';
 import { PlanCard } from './plan-card';
+import { PlanFeaturesTable } from './plan-features-table';
 import { PLANS } from './plans';
 import { SignInPrompt } from './sign-in-prompt';
 import { SubscribeForm } from './subscribe-form';
@@ -28,6 +29,9 @@ export function SubscribePage() {
           />
         ))}
       </SimpleGrid>
+      <ScrollArea type="auto" mt="lg">
+        <PlanFeaturesTable />
+      </ScrollArea>
       <Card withBorder padding="lg" mt="lg">
         {token ? (
           <SubscribeForm

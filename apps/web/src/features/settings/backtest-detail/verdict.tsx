@@ -1,7 +1,7 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
-import { Alert, Card, List, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { count, ratio, signedMoney } from './format';
-import { verdictText } from './verdict-text';
+import { deflatedSharpeLine, profitLines, verdictText } from './verdict-text';
 
 /**
  * The verdict first (spec: judge the result before trusting money to it): the summary, each
@@ -11,7 +11,10 @@ import { verdictText } from './verdict-text';
 export function Verdict({ result }: { result: TBacktestResult }) {
   const { verdict, out_of_sample: oos, in_sample: is } = result;
   const weak = verdict.no_robust_edge;
-  const { summary, reasons } = verdictText(verdict);
+  const { summary, reasons } = verdictText(verdict, {
+    inSampleProfit: is.profit,
+    outOfSampleTrades: oos.trades,
+  });
   return (
     <div>
       <Alert
@@ -41,13 +44,14 @@ export function Verdict({ result }: { result: TBacktestResult }) {
               ['Sharpe', ratio(oos.sharpe)],
               ['Trades', count(oos.trades)],
               ['Folds', String(oos.folds)],
-              ['Deflated Sharpe', ratio(verdict.deflated_sharpe)],
             ]}
           />
-          <Text size="xs" c="dimmed" mt={4}>
-            Deflated Sharpe: the chance (0 to 1) that the Sharpe ratio beats the best of{' '}
-            {result.trials} tries by luck alone.
-          </Text>
+          {oos.folds > 0 && oos.trades === 0 && (
+            <Text size="xs" fw={600} mt={4} data-testid="no-out-of-sample-trades">
+              No trades out of sample: nothing here shows the parameters work on months they were
+              not fitted on.
+            </Text>
+          )}
         </Card>
         <Card withBorder padding="sm" data-testid="in-sample">
           <Title order={5}>In sample (fitted)</Title>
@@ -61,10 +65,26 @@ export function Verdict({ result }: { result: TBacktestResult }) {
               ['Trades required', String(is.min_trades)],
               ['Parameter sets tried', String(result.trials)],
               ['Months tested', result.months.toFixed(0)],
+              ['Deflated Sharpe', ratio(verdict.deflated_sharpe)],
             ]}
           />
+          <Text size="xs" c="dimmed" mt={4} data-testid="deflated-sharpe-note">
+            {deflatedSharpeLine(verdict.deflated_sharpe, result.trials)}
+          </Text>
         </Card>
       </SimpleGrid>
+      <Card withBorder padding="sm" mt="md" data-testid="profit-lines">
+        <Title order={5} mb={4}>
+          Three profits, three questions
+        </Title>
+        <Stack gap={4}>
+          {profitLines(result).map((line) => (
+            <Text key={line.key} size="sm" data-testid={`profit-line-${line.key}`}>
+              {line.text}
+            </Text>
+          ))}
+        </Stack>
+      </Card>
     </div>
   );
 }
