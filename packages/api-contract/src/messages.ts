@@ -214,6 +214,18 @@ export const server = {
   userNotFound: 'User not found',
   cannotChangeOwnAdmin: 'You cannot revoke your own admin role.',
   cannotDeleteSelf: 'You cannot delete your own account from the admin dashboard.',
+  deleteAccountUsernameMismatch:
+    'Type your username exactly as it is to confirm. Nothing was deleted.',
+  deleteAccountWrongPassword: 'Your password is incorrect. Nothing was deleted.',
+  deleteAccountCodeRequired:
+    'Two-factor authentication is on: enter the code from your authenticator app. Nothing was deleted.',
+  deleteAccountWrongCode: 'Invalid 2FA code. Nothing was deleted.',
+  deleteAccountLastAdmin:
+    'You are the only admin. Grant the admin role to another user before deleting your account. Nothing was deleted.',
+  accountDeleted: (failedCancels: number) =>
+    failedCancels === 0
+      ? 'Your account and its data are deleted. Positions at your broker stay open.'
+      : `Your account and its data are deleted. Positions at your broker stay open. ${failedCancels} of the bot's orders could not be cancelled: cancel them at Alpaca.`,
   loggedOut: 'Logged out',
   reportStored: 'Error report received',
   twoFaSetUp: 'Two-factor authentication is enabled. Scan the QR code, then log in with your code.',
