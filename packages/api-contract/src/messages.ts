@@ -32,6 +32,13 @@ export const ui = {
   userUpdateFailed: 'Failed to update user',
   userDeleteFailed: 'Failed to delete user',
   confirmDeleteUser: 'Are you sure you want to delete this user?',
+  deleteAccountIntro:
+    'Deleting your account stops the trading bot, cancels the orders it has waiting at your broker and erases your data: keys, settings, stock lists, backtests, trades, logs and notifications. This cannot be undone.',
+  deleteAccountAlpacaPositions:
+    'Positions at Alpaca stay open: nothing is sold. Their stop-loss and take-profit orders stay at Alpaca too; manage them there from now on.',
+  deleteAccountDemoPositions:
+    'Your demo-market account, with its simulated positions and orders, is erased with the rest.',
+  deleteAccountFailed: 'Could not delete your account. Please try again.',
   loadingUsers: 'Loading users...',
   noToken: 'No token found',
   pageNotFound: 'The page you are looking for does not exist.',

@@ -4,8 +4,8 @@ import { useMarket } from './use-market';
 /** Which market the user is on, next to the Paper/Live label: the demo market or Alpaca. */
 export function MarketBadge({
   testId = 'market-badge',
-  ...props
-}: { testId?: string } & Pick<BadgeProps, 'visibleFrom' | 'hiddenFrom'>) {
+  size = 'lg',
+}: { testId?: string } & Pick<BadgeProps, 'size'>) {
   const market = useMarket();
   if (!market) return null;
   const demo = market === 'demo';
@@ -17,13 +17,7 @@ export function MarketBadge({
           : 'Prices and orders go through your Alpaca account'
       }
     >
-      <Badge
-        color={demo ? 'grape' : 'blue'}
-        variant="light"
-        size="lg"
-        data-testid={testId}
-        {...props}
-      >
+      <Badge color={demo ? 'grape' : 'blue'} variant="light" size={size} data-testid={testId}>
         {demo ? 'Demo market' : 'Alpaca'}
       </Badge>
     </Tooltip>
