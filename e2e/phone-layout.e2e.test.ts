@@ -49,11 +49,20 @@ const overflow = (page: Page) =>
       )
       .filter(
         (el) =>
-          !el.closest('[data-scroll-x], .mantine-ScrollArea-root, .mantine-Table-scrollContainer'),
+          !el.closest(
+            '[data-scroll-x], .mantine-ScrollArea-root, .mantine-TableScrollContainer-scrollContainer',
+          ),
       )
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
-    return { scrollWidth: document.documentElement.scrollWidth, culprits };
+    // What hides past the edge of its own box: a card table or the live log scrolling sideways.
+    const cut = Array.from(
+      document.querySelectorAll<HTMLElement>('.cards-on-phone, [data-testid="live-log-text"]'),
+    )
+      .map((el) => (el.tagName === 'TABLE' ? el.parentElement!.parentElement! : el))
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => box.closest('[data-testid]')?.getAttribute('data-testid') ?? box.className);
+    return { scrollWidth: document.documentElement.scrollWidth, culprits, cut };
   });
 
 async function check(page: Page, name: string, scheme: Scheme) {
@@ -64,6 +73,7 @@ async function check(page: Page, name: string, scheme: Scheme) {
     measured.scrollWidth,
     `${name} (${scheme}): ${measured.culprits.join(' | ')}`,
   ).toBeLessThanOrEqual(PHONE.width);
+  expect(measured.cut, `${name} (${scheme}): cut at the edge of their box`).toEqual([]);
 }
 
 describe('phone layout signed out', () => {
@@ -124,14 +134,14 @@ describe('phone layout signed in', () => {
       for (const [name, path, ready] of PAGES) {
         await page.goto(`${baseUrl()}${path}`);
         await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
-        expect(await page.getByTestId('market-badge').isVisible(), name).toBe(true);
+        await page.getByTestId('market-badge').waitFor({ state: 'visible', timeout: 10_000 });
         // The simulated broker is not Alpaca's paper account: no Paper label on the demo market.
         expect(await page.getByTestId('mode-badge').count(), name).toBe(0);
         await check(page, name, scheme);
       }
       await page.goto(`${baseUrl()}/dashboard`);
       await page.getByTestId('news-button').click();
-      await page.getByTestId('news-overlay').waitFor();
+      await page.getByTestId('news-item').or(page.getByTestId('news-empty')).first().waitFor();
       await check(page, 'news', scheme);
       await page.goto(`${baseUrl()}/account-settings`);
       await page.getByTestId('delete-account-open').click();

@@ -18,7 +18,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const signedIn = token !== null;
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`);
-  // A phone's header: the logo without the name and smaller badges, so both badges fit.
+  // A signed-in phone's header: the logo without the name and smaller badges, so they fit.
   const phone = useMediaQuery(`(max-width: ${PHONE_MAX})`);
   // The drawer's copy of the links is hidden from readers and keyboards unless it is open.
   const drawerHidden = !opened || wide === true;
@@ -50,7 +50,7 @@ export function AppLayout() {
                 style={{ textDecoration: 'none', color: 'inherit' }}
                 aria-label="TradeBot home"
               >
-                <Brand compact={phone === true} />
+                <Brand compact={signedIn && phone === true} />
               </Link>
             </Group>
             <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
