@@ -89,7 +89,9 @@ describe('deleting one’s own account', () => {
     await field('code').fill(code);
     await field('confirm').click();
     await page.waitForURL('**/login', { timeout: 15_000 });
-    expect(await page.getByTestId('login-notice').textContent()).toBe(server.accountDeleted(0));
+    expect(await page.getByTestId('login-notice').textContent()).toBe(
+      server.accountDeleted(false, 0),
+    );
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(await rowsOfLeaver()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/phone-delete-account-done.png` });

@@ -229,10 +229,13 @@ export const server = {
   deleteAccountWrongCode: 'Invalid 2FA code. Nothing was deleted.',
   deleteAccountLastAdmin:
     'You are the only admin. Grant the admin role to another user before deleting your account. Nothing was deleted.',
-  accountDeleted: (failedCancels: number) =>
-    failedCancels === 0
-      ? 'Your account and its data are deleted. Positions at your broker stay open.'
-      : `Your account and its data are deleted. Positions at your broker stay open. ${failedCancels} of the bot's orders could not be cancelled: cancel them at Alpaca.`,
+  /** `atAlpaca`: the user had Alpaca keys (their positions there stay); else only demo data. */
+  accountDeleted: (atAlpaca: boolean, failedCancels: number) =>
+    !atAlpaca
+      ? 'Your account and its data are deleted.'
+      : failedCancels === 0
+        ? 'Your account and its data are deleted. Positions at Alpaca stay open.'
+        : `Your account and its data are deleted. Positions at Alpaca stay open. ${failedCancels} of the bot's orders could not be cancelled: cancel them at Alpaca.`,
   loggedOut: 'Logged out',
   reportStored: 'Error report received',
   twoFaSetUp: 'Two-factor authentication is enabled. Scan the QR code, then log in with your code.',

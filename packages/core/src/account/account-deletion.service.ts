@@ -95,15 +95,16 @@ export function accountDeletionService(
     await checkCredentials(session, input);
     const { outcome, orders } = await withBotLocks(userId, async () => {
       await stopBot(session);
-      const orders = await cancelWaitingBotOrders(userId, await brokersOf(userId));
-      return { outcome: await eraseUserAccount(db, userId), orders };
+      const brokers = await brokersOf(userId);
+      const orders = await cancelWaitingBotOrders(userId, brokers);
+      return { outcome: await eraseUserAccount(db, userId), orders: { ...orders, brokers } };
     });
     // Another admin deleted themself in between: this one stays, its bot stopped.
     if (outcome === 'last_admin') throw new AppError('CONFLICT', server.deleteAccountLastAdmin);
     await closeSockets(userId);
     console.info(`[account] user ${userId} deleted their account`);
     return {
-      message: server.accountDeleted(orders.failed),
+      message: server.accountDeleted(orders.brokers.length > 0, orders.failed),
       canceled_orders: orders.canceled,
       failed_cancels: orders.failed,
     };
