@@ -146,6 +146,13 @@ const rest: Record<string, Call> = {
   'POST /api/account/test-connection': (t) =>
     api.http.post('/api/account/test-connection', { environment: 'paper' }, t),
   'POST /api/use-demo-market': (t) => api.http.post('/api/use-demo-market', undefined, t),
+  // Naming alice is refused before any check: only the session's own account can go.
+  'POST /api/account/delete': (t) =>
+    api.http.post(
+      '/api/account/delete',
+      { confirm_username: 'alice', password: 'correct horse battery', totp_code: '123456' },
+      t,
+    ),
   'POST /subscribe': (t) => api.http.post('/subscribe', { plan: 'basic' }, t),
   'GET /api/backtest/stocks': (t) => api.http.get('/api/backtest/stocks', t),
   'POST /api/backtest/stocks': (t) =>
@@ -244,6 +251,11 @@ const procedures: Record<string, Call> = {
   'alerts.test': trpc('alerts.test', 'mutation', { channel: 'webhook' }),
   'account.testConnection': trpc('account.testConnection', 'mutation', { environment: 'paper' }),
   'account.useDemoMarket': trpc('account.useDemoMarket', 'mutation'),
+  'account.deleteAccount': trpc('account.deleteAccount', 'mutation', {
+    confirm_username: 'alice',
+    password: 'correct horse battery',
+    totp_code: '123456',
+  }),
   'market.status': trpc('market.status', 'query'),
   'account.subscribe': trpc('account.subscribe', 'mutation', { plan: 'premium' }),
   'notifications.list': trpc('notifications.list', 'query'),

@@ -4,6 +4,8 @@ import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 export const HEADER_HEIGHT = 64;
 /** Mantine's lg breakpoint: from here the nav links sit in the app bar, below it in a drawer. */
 export const NAV_BREAKPOINT = '75em';
+/** Up to this width the header is a phone's: the logo without the name, smaller badges. */
+export const PHONE_MAX = '29.99em';
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -9,6 +9,7 @@ export * from './validation.js';
 export * from './ws.js';
 export * from './schemas/auth.schema.js';
 export * from './schemas/account.schema.js';
+export * from './schemas/account-deletion.schema.js';
 export * from './schemas/admin.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/client-error.schema.js';

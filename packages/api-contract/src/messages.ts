@@ -37,6 +37,13 @@ export const ui = {
   userUpdateFailed: 'Failed to update user',
   userDeleteFailed: 'Failed to delete user',
   confirmDeleteUser: 'Are you sure you want to delete this user?',
+  deleteAccountIntro:
+    'Deleting your account stops the trading bot, cancels the orders it has waiting at your broker and erases your data: keys, settings, stock lists, backtests, trades, logs and notifications. This cannot be undone.',
+  deleteAccountAlpacaPositions:
+    'Positions at Alpaca stay open: nothing is sold. Their stop-loss and take-profit orders stay at Alpaca too; manage them there from now on.',
+  deleteAccountDemoPositions:
+    'Your demo-market account, with its simulated positions and orders, is erased with the rest.',
+  deleteAccountFailed: 'Could not delete your account. Please try again.',
   loadingUsers: 'Loading users...',
   noToken: 'No token found',
   pageNotFound: 'The page you are looking for does not exist.',
@@ -224,6 +231,21 @@ export const server = {
   userNotFound: 'User not found',
   cannotChangeOwnAdmin: 'You cannot revoke your own admin role.',
   cannotDeleteSelf: 'You cannot delete your own account from the admin dashboard.',
+  deleteAccountUsernameMismatch:
+    'Type your username exactly as it is to confirm. Nothing was deleted.',
+  deleteAccountWrongPassword: 'Your password is incorrect. Nothing was deleted.',
+  deleteAccountCodeRequired:
+    'Two-factor authentication is on: enter the code from your authenticator app. Nothing was deleted.',
+  deleteAccountWrongCode: 'Invalid 2FA code. Nothing was deleted.',
+  deleteAccountLastAdmin:
+    'You are the only admin. Grant the admin role to another user before deleting your account. Nothing was deleted.',
+  /** `atAlpaca`: the user had Alpaca keys (their positions there stay); else only demo data. */
+  accountDeleted: (atAlpaca: boolean, failedCancels: number) =>
+    !atAlpaca
+      ? 'Your account and its data are deleted.'
+      : failedCancels === 0
+        ? 'Your account and its data are deleted. Positions at Alpaca stay open.'
+        : `Your account and its data are deleted. Positions at Alpaca stay open. ${failedCancels} of the bot's orders could not be cancelled: cancel them at Alpaca.`,
   loggedOut: 'Logged out',
   reportStored: 'Error report received',
   twoFaSetUp: 'Two-factor authentication is enabled. Scan the QR code, then log in with your code.',

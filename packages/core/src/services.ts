@@ -1,4 +1,5 @@
 import { accountService } from './account/account.service.js';
+import { accountDeletionService } from './account/account-deletion.service.js';
 import { alertDeliveryService } from './alerts/alert-delivery.js';
 import { alertSettingsService } from './alerts/alert-settings.service.js';
 import { writeDailySummaries } from './alerts/daily-summary.js';
@@ -65,6 +66,7 @@ export function createServices(
       requestEmailVerification: verification.requestEmailVerification,
     },
     account: accountService(deps, market),
+    accountDeletion: accountDeletionService(deps, bot.stopNow),
     market,
     subscription: subscriptionService(deps, billing),
     admin: { ...adminService(deps), ...adminReportsService(deps) },

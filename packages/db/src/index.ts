@@ -28,3 +28,4 @@ export * from './repos/alpaca-universe.repo.js';
 export * from './repos/alpaca-loads.repo.js';
 export * from './repos/alerts.repo.js';
 export * from './repos/deployment.repo.js';
+export * from './repos/account-erasure.repo.js';

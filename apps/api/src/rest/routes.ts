@@ -69,6 +69,8 @@ export const restRoutes: readonly RestRoute[] = [
   },
   // ours: "Use the demo market" (starting without Alpaca keys)
   { method: 'POST', path: '/api/use-demo-market', procedure: 'account.useDemoMarket' },
+  // ours: "Delete account" (typed username, password and 2FA code; the user's rows are erased)
+  { method: 'POST', path: '/api/account/delete', procedure: 'account.deleteAccount', input: body },
   { method: 'POST', path: '/subscribe', procedure: 'account.subscribe', input: body },
   // spec §7 Admin
   { method: 'GET', path: '/api/admin/users', procedure: 'admin.users' },

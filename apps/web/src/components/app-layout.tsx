@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context';
 import { pageTitle } from '../lib/page-title';
-import { HEADER_HEIGHT, NAV_BREAKPOINT } from '../theme';
+import { HEADER_HEIGHT, NAV_BREAKPOINT, PHONE_MAX } from '../theme';
 import { Brand } from './brand';
 import { MarketBadge } from './market-badge';
 import { ModeBadge } from './mode-badge';
@@ -18,6 +18,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const signedIn = token !== null;
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`);
+  // A signed-in phone's header: the logo without the name and smaller badges, so they fit.
+  const phone = useMediaQuery(`(max-width: ${PHONE_MAX})`);
   // The drawer's copy of the links is hidden from readers and keyboards unless it is open.
   const drawerHidden = !opened || wide === true;
 
@@ -48,16 +50,16 @@ export function AppLayout() {
                 style={{ textDecoration: 'none', color: 'inherit' }}
                 aria-label="TradeBot home"
               >
-                <Brand />
+                <Brand compact={signedIn && phone === true} />
               </Link>
             </Group>
             <Group gap={4} visibleFrom="lg" component="nav" aria-label="Main">
               <NavLinks signedIn={signedIn} />
             </Group>
-            <Group gap="xs" wrap="nowrap">
-              {/* A phone's header has no room for it: the drawer shows it there. */}
-              {signedIn && <MarketBadge visibleFrom="xs" />}
-              {signedIn && <ModeBadge />}
+            <Group gap={phone ? 6 : 'xs'} wrap="nowrap">
+              {/* Always in sight, phones included: which market and account the user is on. */}
+              {signedIn && <MarketBadge size={phone ? 'md' : 'lg'} />}
+              {signedIn && <ModeBadge size={phone ? 'md' : 'lg'} />}
               {signedIn && <NotificationBell />}
               <ThemeToggle />
             </Group>
@@ -65,11 +67,6 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
       <AppShell.Navbar p="md" inert={drawerHidden} aria-hidden={drawerHidden}>
-        {signedIn && (
-          <Group mb="sm" hiddenFrom="xs">
-            <MarketBadge testId="market-badge-drawer" />
-          </Group>
-        )}
         <Stack gap={4} component="nav" aria-label="Mobile">
           <NavLinks signedIn={signedIn} />
         </Stack>

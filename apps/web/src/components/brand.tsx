@@ -10,7 +10,9 @@ function ChartIcon() {
   );
 }
 
-export function Brand() {
+/** The logo and the name; `compact` (a phone's header) shows the logo alone; its link
+ * is labelled with the name. */
+export function Brand({ compact = false }: { compact?: boolean }) {
   return (
     <Group gap={8} wrap="nowrap">
       <ThemeIcon
@@ -21,9 +23,11 @@ export function Brand() {
       >
         <ChartIcon />
       </ThemeIcon>
-      <Text fw={800} size="lg" lts={-0.3}>
-        TradeBot
-      </Text>
+      {!compact && (
+        <Text fw={800} size="lg" lts={-0.3}>
+          TradeBot
+        </Text>
+      )}
     </Group>
   );
 }

@@ -5,14 +5,15 @@ import { useMarket, useMarketSettings } from './use-market';
 /** Which market the user is on, next to the Paper/Live label: the demo market, Alpaca, or none. */
 export function MarketBadge({
   testId = 'market-badge',
+  size = 'lg',
   ...props
-}: { testId?: string } & Pick<BadgeProps, 'visibleFrom' | 'hiddenFrom'>) {
+}: { testId?: string } & Pick<BadgeProps, 'size' | 'visibleFrom' | 'hiddenFrom'>) {
   const settings = useMarketSettings();
   if (!settings) return null;
   const view = marketView(settings);
   return (
     <Tooltip label={view.tooltip}>
-      <Badge color={view.color} variant="light" size="lg" data-testid={testId} {...props}>
+      <Badge color={view.color} variant="light" size={size} data-testid={testId} {...props}>
         {view.label}
       </Badge>
     </Tooltip>

@@ -5,7 +5,7 @@ import {
   type TPaidPlan,
 } from '@tradebot/api-contract';
 import {
-  deleteUser,
+  eraseUserAccount,
   findById,
   listForAdmin,
   markVerified,
@@ -13,6 +13,7 @@ import {
   setSubscription,
   setTotpSecret,
 } from '@tradebot/db';
+import { botSchedulerId } from '@tradebot/jobs';
 import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
 
@@ -20,7 +21,9 @@ import { aad } from '../security/cipher.js';
 export const TOTP_PRESENT = 'enabled';
 
 /** User management for admins (the role is checked by the caller's procedure). */
-export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reservedUsernames'>) {
+export function adminService(
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reservedUsernames' | 'botQueue'>,
+) {
   const { db, cipher, reservedUsernames } = deps;
   const isExempt = (username: string) => reservedUsernames.includes(username.toLowerCase());
 
@@ -53,8 +56,10 @@ export function adminService(deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reserved
 
   async function remove(adminId: number, userId: number) {
     if (userId === adminId) throw new AppError('BAD_REQUEST', server.cannotDeleteSelf);
-    await requireUser(userId);
-    await deleteUser(db, userId);
+    // The same erasure as a user's own deletion (every table of theirs), without the broker.
+    if ((await eraseUserAccount(db, userId)) === 'missing')
+      throw new AppError('NOT_FOUND', server.userNotFound);
+    await deps.botQueue.removeJobScheduler(botSchedulerId(userId));
     return { message: server.userDeleted };
   }
 

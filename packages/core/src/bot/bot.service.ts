@@ -27,6 +27,8 @@ export function botService(
     start: control.start,
     stop: control.stop,
     restart: control.restart,
+    /** Stops the bot; the caller holds its control and tick locks (account deletion). */
+    stopNow: control.stopNow,
     ...botOrders(deps, market, control.stopNow),
     ...botReads(deps, market),
     ...openOrdersService(deps, market),

@@ -1,5 +1,7 @@
 import {
   ZAccountSettingsOutput,
+  ZDeleteAccountInput,
+  ZDeleteAccountOutput,
   ZSubscribeInput,
   ZSubscribeOutput,
   ZTestConnectionInput,
@@ -27,6 +29,11 @@ export const accountRouter = router({
   useDemoMarket: authedProcedure
     .output(ZUseDemoMarketOutput)
     .mutation(({ ctx }) => ctx.services.market.useDemoMarket(ctx.session)),
+  /** "Delete account": stops the bot, cancels its waiting orders, erases every row of the user. */
+  deleteAccount: authedProcedure
+    .input(ZDeleteAccountInput)
+    .output(ZDeleteAccountOutput)
+    .mutation(({ ctx, input }) => ctx.services.accountDeletion.deleteAccount(ctx.session, input)),
   subscribe: authedProcedure
     .input(ZSubscribeInput)
     .output(ZSubscribeOutput)

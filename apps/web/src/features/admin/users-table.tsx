@@ -48,7 +48,7 @@ export function UsersTable() {
       ) : (
         <ScrollArea>
           <Table
-            className="data-table"
+            className="data-table cards-on-phone"
             striped
             highlightOnHover
             verticalSpacing="sm"

@@ -46,7 +46,7 @@ export function AccountHistory() {
             <EmptyText testId="account-history-empty">No dividends yet.</EmptyText>
           ) : (
             <Table.ScrollContainer minWidth={560} type="native" mah={280}>
-              <Table verticalSpacing={4} fz="sm" stickyHeader>
+              <Table verticalSpacing={4} fz="sm" stickyHeader className="cards-on-phone">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Date</Table.Th>
@@ -59,15 +59,19 @@ export function AccountHistory() {
                 <Table.Tbody>
                   {activities.map((row) => (
                     <Table.Tr key={row.id}>
-                      <Table.Td>{row.date}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Date">{row.date}</Table.Td>
+                      <Table.Td data-label="Type">
                         <Badge size="xs" variant="light" color="blue">
                           {activityLabel(row.type)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td fw={600}>{row.symbol ?? '–'}</Table.Td>
-                      <Table.Td ta="right">{row.qty === null ? '–' : quantity(row.qty)}</Table.Td>
-                      <Table.Td ta="right" c={pnlColor(row.net_amount)}>
+                      <Table.Td data-label="Symbol" fw={600}>
+                        {row.symbol ?? '–'}
+                      </Table.Td>
+                      <Table.Td data-label="Shares" ta="right">
+                        {row.qty === null ? '–' : quantity(row.qty)}
+                      </Table.Td>
+                      <Table.Td data-label="Amount" ta="right" c={pnlColor(row.net_amount)}>
                         {signedMoney(row.net_amount)}
                       </Table.Td>
                     </Table.Tr>

@@ -13,20 +13,24 @@ import type { BotData } from './use-bot-data';
 function OrderRow({ order, onCancel }: { order: TOpenOrder; onCancel: () => void }) {
   return (
     <Table.Tr data-testid={`open-order-${order.client_order_id}`} data-kind={order.kind}>
-      <Table.Td fw={600}>{order.symbol}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Symbol" fw={600}>
+        {order.symbol}
+      </Table.Td>
+      <Table.Td data-label="Order">
         {order.parent ? '↳ ' : ''}
         {openOrderKind(order)}
       </Table.Td>
-      <Table.Td>{order.side}</Table.Td>
-      <Table.Td ta="right">{quantity(order.qty)}</Table.Td>
-      <Table.Td>{openOrderLevels(order, money)}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Side">{order.side}</Table.Td>
+      <Table.Td data-label="Qty" ta="right">
+        {quantity(order.qty)}
+      </Table.Td>
+      <Table.Td data-label="Levels">{openOrderLevels(order, money)}</Table.Td>
+      <Table.Td data-label="Status">
         <Badge size="sm" variant="light" color={order.cancelable ? 'blue' : 'gray'}>
           {openOrderStatus(order)}
         </Badge>
       </Table.Td>
-      <Table.Td>{formatMarketTime(order.submitted_at)}</Table.Td>
+      <Table.Td data-label="Placed">{formatMarketTime(order.submitted_at)}</Table.Td>
       <Table.Td ta="right">
         {order.cancelable && (
           <Button size="compact-sm" variant="light" color="red" onClick={onCancel}>
@@ -75,7 +79,7 @@ export function OpenOrders({ openOrders }: { openOrders: BotData['openOrders'] }
             </EmptyText>
           ) : (
             <Table.ScrollContainer minWidth={760} type="native">
-              <Table verticalSpacing="xs" highlightOnHover>
+              <Table verticalSpacing="xs" highlightOnHover className="cards-on-phone">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Symbol</Table.Th>

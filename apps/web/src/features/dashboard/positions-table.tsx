@@ -19,7 +19,7 @@ function PositionRow({
 }) {
   return (
     <Table.Tr data-testid={`position-${position.symbol}`}>
-      <Table.Td fw={600}>
+      <Table.Td data-label="Symbol" fw={600}>
         {position.symbol}
         {position.closing_at_next_open && (
           <Badge
@@ -33,16 +33,24 @@ function PositionRow({
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Side">
         <Badge size="sm" variant="light" color={position.side === 'long' ? 'teal' : 'red'}>
           {position.side}
         </Badge>
       </Table.Td>
-      <Table.Td ta="right">{quantity(position.qty)}</Table.Td>
-      <Table.Td ta="right">{money(position.avg_entry_price)}</Table.Td>
-      <Table.Td ta="right">{money(position.current_price)}</Table.Td>
-      <Table.Td ta="right">{money(position.market_value)}</Table.Td>
-      <Table.Td ta="right" c={pnlColor(position.unrealized_pl)}>
+      <Table.Td data-label="Qty" ta="right">
+        {quantity(position.qty)}
+      </Table.Td>
+      <Table.Td data-label="Avg entry" ta="right">
+        {money(position.avg_entry_price)}
+      </Table.Td>
+      <Table.Td data-label="Price" ta="right">
+        {money(position.current_price)}
+      </Table.Td>
+      <Table.Td data-label="Value" ta="right">
+        {money(position.market_value)}
+      </Table.Td>
+      <Table.Td data-label="Unrealized P&L" ta="right" c={pnlColor(position.unrealized_pl)}>
         {signedMoney(position.unrealized_pl)}
       </Table.Td>
       <Table.Td ta="right">
@@ -93,7 +101,7 @@ export function PositionsTable({
               </EmptyText>
             ) : (
               <Table.ScrollContainer minWidth={720} type="native">
-                <Table verticalSpacing="xs" highlightOnHover>
+                <Table verticalSpacing="xs" highlightOnHover className="cards-on-phone">
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Symbol</Table.Th>

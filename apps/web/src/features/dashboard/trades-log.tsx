@@ -19,7 +19,7 @@ export function TradesLog({ performance }: { performance: BotData['performance']
             <EmptyText testId="trades-empty">No completed trades yet.</EmptyText>
           ) : (
             <Table.ScrollContainer minWidth={760} type="native" mah={360}>
-              <Table verticalSpacing={4} fz="sm" stickyHeader>
+              <Table verticalSpacing={4} fz="sm" stickyHeader className="cards-on-phone">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Closed</Table.Th>
@@ -35,9 +35,11 @@ export function TradesLog({ performance }: { performance: BotData['performance']
                 <Table.Tbody>
                   {trades.map((trade) => (
                     <Table.Tr key={`${trade.symbol}-${trade.exit_at}-${trade.entry_at}`}>
-                      <Table.Td>{formatMarketTime(trade.exit_at)}</Table.Td>
-                      <Table.Td fw={600}>{trade.symbol}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Closed">{formatMarketTime(trade.exit_at)}</Table.Td>
+                      <Table.Td data-label="Symbol" fw={600}>
+                        {trade.symbol}
+                      </Table.Td>
+                      <Table.Td data-label="Side">
                         <Badge
                           size="xs"
                           variant="light"
@@ -46,13 +48,19 @@ export function TradesLog({ performance }: { performance: BotData['performance']
                           {trade.side}
                         </Badge>
                       </Table.Td>
-                      <Table.Td ta="right">{quantity(trade.qty)}</Table.Td>
-                      <Table.Td ta="right">{money(trade.entry_price)}</Table.Td>
-                      <Table.Td ta="right">{money(trade.exit_price)}</Table.Td>
-                      <Table.Td ta="right" c={pnlColor(trade.pnl)}>
+                      <Table.Td data-label="Qty" ta="right">
+                        {quantity(trade.qty)}
+                      </Table.Td>
+                      <Table.Td data-label="Entry" ta="right">
+                        {money(trade.entry_price)}
+                      </Table.Td>
+                      <Table.Td data-label="Exit" ta="right">
+                        {money(trade.exit_price)}
+                      </Table.Td>
+                      <Table.Td data-label="P&L" ta="right" c={pnlColor(trade.pnl)}>
                         {signedMoney(trade.pnl)}
                       </Table.Td>
-                      <Table.Td>{reasonLabel(trade.reason)}</Table.Td>
+                      <Table.Td data-label="Reason">{reasonLabel(trade.reason)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

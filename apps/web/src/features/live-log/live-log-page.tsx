@@ -78,8 +78,9 @@ export function LiveLogPage() {
               fontFamily: 'var(--mantine-font-family-monospace)',
               fontSize: 'var(--mantine-font-size-xs)',
               height: 'min(65vh, 640px)',
-              whiteSpace: 'pre',
-              overflowWrap: 'normal',
+              // Long lines wrap rather than hide past the edge (a phone shows ~45 characters).
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
             },
           }}
         />

@@ -4,6 +4,7 @@ import { Page } from '../../../components/page';
 import { AccountSettingsForm } from './account-settings-form';
 import { AlertsCard } from './alerts-card';
 import { ChangePasswordCard } from './change-password-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { DemoMarketCard } from './demo-market-card';
 import { LiveModeConfirm } from './live-mode-confirm';
 import { Pending2faBanner } from './pending-2fa-banner';
@@ -46,6 +47,7 @@ export function AccountSettingsPage() {
         {/* Its own form, outside the settings loader: a new token reloads the settings. */}
         <AlertsCard />
         <ChangePasswordCard />
+        <DeleteAccountCard />
       </Stack>
     </Page>
   );

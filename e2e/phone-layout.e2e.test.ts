@@ -1,0 +1,169 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBotFixture } from './bot-fixture.js';
+import {
+  baseUrl,
+  createAdminFromCli,
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  postApi,
+  secretOf,
+} from './browser.js';
+
+/**
+ * Every main page at a 390 px phone width, light and dark: nothing is wider than the screen
+ * (no sideways scrolling; wide tables scroll inside their own box or become cards), and the
+ * header keeps the market badge. Screenshots of each (and of desktop) go to E2E_SHOTS_DIR.
+ */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
+const PASSWORD = 'a long enough passphrase';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+type Scheme = 'light' | 'dark';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function schemeContext(scheme: Scheme, viewport = PHONE): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    (s) => localStorage.setItem('tradebot-color-scheme', s),
+    scheme satisfies string,
+  );
+  return context;
+}
+
+/** How far the page reaches past the screen's right edge, and which elements do it. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const culprits = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      // The innermost ones name the cause; a scrolling box's content is allowed past the edge.
+      .filter(
+        (el) => !Array.from(el.children).some((c) => c.getBoundingClientRect().right > width + 1),
+      )
+      .filter(
+        (el) =>
+          !el.closest(
+            '[data-scroll-x], .mantine-ScrollArea-root, .mantine-TableScrollContainer-scrollContainer',
+          ),
+      )
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
+    // What hides past the edge of its own box: a card table or the live log scrolling sideways.
+    const cut = Array.from(
+      document.querySelectorAll<HTMLElement>('.cards-on-phone, [data-testid="live-log-text"]'),
+    )
+      .map((el) => (el.tagName === 'TABLE' ? el.parentElement!.parentElement! : el))
+      .filter((box) => box.scrollWidth > box.clientWidth + 1)
+      .map((box) => box.closest('[data-testid]')?.getAttribute('data-testid') ?? box.className);
+    return { scrollWidth: document.documentElement.scrollWidth, culprits, cut };
+  });
+
+async function check(page: Page, name: string, scheme: Scheme) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/phone-${name}-${scheme}.png`, fullPage: true });
+  const measured = await overflow(page);
+  expect(
+    measured.scrollWidth,
+    `${name} (${scheme}): ${measured.culprits.join(' | ')}`,
+  ).toBeLessThanOrEqual(PHONE.width);
+  expect(measured.cut, `${name} (${scheme}): cut at the edge of their box`).toEqual([]);
+}
+
+describe('phone layout signed out', () => {
+  for (const scheme of ['light', 'dark'] as const)
+    it(`fits the landing and login pages at 390 px (${scheme})`, async () => {
+      const context = await schemeContext(scheme);
+      const page = await context.newPage();
+      for (const [name, path, ready] of [
+        ['landing', '/', 'heading'],
+        ['login', '/login', 'button'],
+        ['help', '/help', 'heading'],
+      ] as const) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.getByRole(ready).first().waitFor({ timeout: 10_000 });
+        await check(page, name, scheme);
+      }
+      await context.close();
+    });
+});
+
+describe('phone layout signed in', () => {
+  let secret = '';
+  let lastStep: number | undefined;
+  beforeAll(async () => {
+    secret = secretOf(await createAdminFromCli('phoebe', 'phoebe@example.com', PASSWORD));
+  });
+
+  async function signedIn(scheme: Scheme, viewport = PHONE) {
+    const context = await schemeContext(scheme, viewport);
+    const page = await context.newPage();
+    const { code, step } = await freshCode(secret, lastStep);
+    lastStep = step;
+    await logInThroughUi(page, 'phoebe', PASSWORD, code);
+    await page.waitForURL(/account-settings|dashboard/, { timeout: 15_000 });
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+    expect((await postApi('/api/use-demo-market', { token })).status).toBe(200);
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByTestId('market-badge').filter({ hasText: 'Demo market' }).waitFor();
+    await serveBotFixture(page);
+    return { context, page };
+  }
+
+  const PAGES: [name: string, path: string, ready: string][] = [
+    ['dashboard', '/dashboard', 'bot-running'],
+    ['live-log', '/live-log', 'live-log-text'],
+    ['settings-screening', '/settings?tab=screening', 'toggle-advanced'],
+    ['settings-backtesting', '/settings?tab=backtesting', 'backtest-settings-form'],
+    ['settings-trading', '/settings?tab=trading', 'general-trading-settings'],
+    ['explorer', '/stock-explorer', 'explorer-table'],
+    ['admin', '/admin', 'users-table'],
+    ['account-settings', '/account-settings', 'delete-account-card'],
+    ['subscribe', '/subscribe', 'plan-basic'],
+  ];
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`fits every main page at 390 px and keeps the market badge (${scheme})`, async () => {
+      const { context, page } = await signedIn(scheme);
+      for (const [name, path, ready] of PAGES) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
+        await page.getByTestId('market-badge').waitFor({ state: 'visible', timeout: 10_000 });
+        // The simulated broker is not Alpaca's paper account: no Paper label on the demo market.
+        expect(await page.getByTestId('mode-badge').count(), name).toBe(0);
+        await check(page, name, scheme);
+      }
+      await page.goto(`${baseUrl()}/dashboard`);
+      await page.getByTestId('news-button').click();
+      await page.getByTestId('news-item').or(page.getByTestId('news-empty')).first().waitFor();
+      await check(page, 'news', scheme);
+      await page.goto(`${baseUrl()}/account-settings`);
+      await page.getByTestId('delete-account-open').click();
+      await page.getByTestId('delete-account-username').waitFor();
+      await check(page, 'delete-account-dialog', scheme);
+      await context.close();
+    });
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`shows the same pages on a desktop (${scheme}) for a look`, async () => {
+      const { context, page } = await signedIn(scheme, DESKTOP);
+      for (const [name, path, ready] of PAGES.filter(([n]) =>
+        ['dashboard', 'live-log', 'account-settings'].includes(n),
+      )) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
+        await page.screenshot({ path: `${SHOTS}/desktop-${name}-${scheme}.png`, fullPage: true });
+      }
+      await page.getByTestId('delete-account-open').click();
+      await page.getByTestId('delete-account-username').waitFor();
+      await page.screenshot({ path: `${SHOTS}/desktop-delete-account-dialog-${scheme}.png` });
+      expect(await page.getByTestId('market-badge').isVisible()).toBe(true);
+      await context.close();
+    });
+});
