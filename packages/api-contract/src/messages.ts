@@ -1,3 +1,5 @@
+import type { TUniverseName } from './schemas/common.schema.js';
+
 /**
  * User-facing messages. `ui` holds the texts the client shows, word for word; `server`
  * holds the texts the server returns as `detail` (REST) or error message (tRPC).
@@ -95,7 +97,7 @@ export const ui = {
   noTradingStocks: 'No trading stocks selected.',
   backtestCompleted: (symbol: string) => `Backtest completed for ${symbol}`,
   /** Where a backtest's bars came from, as its detail view names it. */
-  backtestDataSource: (source: 'demo' | 'alpaca' | 'csv', feed: 'iex' | 'sip' | null) =>
+  backtestDataSource: (source: TUniverseName, feed: 'iex' | 'sip' | null) =>
     source === 'demo'
       ? 'demo market'
       : source === 'csv'
@@ -105,7 +107,7 @@ export const ui = {
           : `Alpaca (${feed.toUpperCase()} feed)`,
   /** The detail view's data line: source, the bars used and the tested window. */
   backtestDataLine: (d: {
-    source: 'demo' | 'alpaca' | 'csv';
+    source: TUniverseName;
     feed: 'iex' | 'sip' | null;
     from: string;
     to: string;

@@ -30,15 +30,15 @@ export {
   type MarketSource,
   type UniverseName,
   universeOf,
-} from './market/active-market.js';
-export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './market/demo-broker.js';
+} from './active-market/active-market.js';
+export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './demo-market/demo-broker.js';
 export {
   alpacaBudgetKey,
   alpacaLimiters,
   type AlpacaBudgetSettings,
   type AlpacaLimiterFactory,
-} from './market/alpaca-limiter.js';
-export { alpacaClientsFor } from './market/alpaca-clients.js';
+} from './active-market/alpaca-limiter.js';
+export { alpacaClientsFor } from './active-market/alpaca-clients.js';
 export { redisUserEvents, type UserEvents } from './events/user-events.js';
 export {
   importMarketData,

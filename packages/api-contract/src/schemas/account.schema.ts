@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMarketName } from './common.schema.js';
 
 export const ZTradingEnvironment = z.enum(['paper', 'live']);
 export type TTradingEnvironment = z.infer<typeof ZTradingEnvironment>;
@@ -22,10 +23,6 @@ export const ZUpdateAccountSettingsInput = z.object({
   alpaca_api_secret_live: ZCredentialField,
 });
 export type TUpdateAccountSettingsInput = z.infer<typeof ZUpdateAccountSettingsInput>;
-
-/** The market a user trades on: Alpaca with their keys, or the embedded demo market. */
-export const ZMarketName = z.enum(['demo', 'alpaca']);
-export type TMarketName = z.infer<typeof ZMarketName>;
 
 export const ZAccountSettingsOutput = z.object({
   paper_key_mask: z.string().nullable(),

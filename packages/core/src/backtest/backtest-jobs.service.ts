@@ -22,7 +22,7 @@ import {
 import { backtestJobId, backtestQueue, enqueue } from '@tradebot/jobs';
 import type { Queue } from 'bullmq';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { backtestSettingsService } from './backtest-settings.service.js';
 import {

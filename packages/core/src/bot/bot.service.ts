@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import { botControl, type SleepIntervalOf } from './control/control.js';
 import { botOrders } from './control/manual-orders.js';
 import { botReads } from './reads/reads.js';

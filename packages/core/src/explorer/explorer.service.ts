@@ -13,7 +13,7 @@ import {
 } from '@tradebot/db';
 import { demoLogoSvg, templateLogoUrl } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 
 /** Where the app serves a demo company's generated logo (public: an <img> sends no token). */

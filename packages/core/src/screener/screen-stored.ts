@@ -1,6 +1,6 @@
 import { screenerUniverse, type Db } from '@tradebot/db';
 import { screen, type ScreenCriteria } from '@tradebot/strategy';
-import type { UniverseName } from '../market/universe-source.js';
+import type { UniverseName } from '../active-market/universe-source.js';
 import { rowsFromStore } from './screener-store.js';
 
 /**

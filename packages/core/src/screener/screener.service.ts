@@ -25,7 +25,7 @@ import { screen, type ScreenResult } from '@tradebot/strategy';
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService, UniverseName } from '../market/active-market.js';
+import type { ActiveMarketService, UniverseName } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { missingCriteria } from './missing-criteria.js';
 import { rowsFromStore } from './screener-store.js';

@@ -17,7 +17,7 @@ import {
 } from '@tradebot/db';
 import type { TrackedOf } from './final-list.service.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { finalListService } from './final-list.service.js';
 import { parameterSchema } from './parameter-schema.js';

@@ -19,7 +19,7 @@ import {
   type DbTx,
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { storedParameters, withListsLock } from './stored-parameters.js';
 

@@ -9,8 +9,8 @@ import {
 } from '@tradebot/db';
 import { botQueue, botSchedulerId, botTickNowJobId, enqueue } from '@tradebot/jobs';
 import { subscriptionView } from '../../billing/subscription.view.js';
-import type { ActiveMarketService } from '../../market/active-market.js';
-import { demoBrokerFor } from '../../market/demo-broker.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
+import { demoBrokerFor } from '../../demo-market/demo-broker.js';
 import type { SessionInfo } from '../../types.js';
 import { selectedAccount, type BotAccount, type BotDeps } from '../account.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';

@@ -24,8 +24,8 @@ import {
   unsettledOrderIntents,
 } from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tradebot/market';
-import type { ActiveMarketService } from '../../market/active-market.js';
-import { universeOf } from '../../market/universe-source.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
+import { universeOf } from '../../active-market/universe-source.js';
 import type { SessionInfo } from '../../types.js';
 import {
   brokerAppError,
