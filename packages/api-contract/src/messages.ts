@@ -70,7 +70,7 @@ export const ui = {
   noLogo: 'No Logo',
   loading: 'Loading...',
   sessionExpiredLogIn: 'Session expired. Please log in again.',
-  // spec §8 Strategy settings (Step 7)
+  // Strategy settings
   notificationsFetchFailed: (message: string) => `Failed to fetch notifications: ${message}`,
   saveTradingSettingsFailed: 'Failed to save trading settings',
   clearNotificationsFailed: 'Failed to clear notifications',
@@ -115,7 +115,7 @@ export const ui = {
     tested_to: string;
   }) =>
     `Data: ${ui.backtestDataSource(d.source, d.feed)}, ${d.from} → ${d.to} (tested ${d.tested_from} → ${d.tested_to})`,
-  // spec §8 Dashboard (Step 8)
+  // Dashboard
   botSessionExpired: 'Session expired, please log in again',
   botStartFailed: (message: string) => `Failed to start bot: ${message}`,
   botStopFailed: 'Failed to stop bot',
@@ -135,12 +135,12 @@ export const ui = {
     'This cancels every open order, closes every position at market (a short is bought back) and stops the bot. Market orders fill at the next available price, which can be worse than the last one shown. This cannot be undone.',
   liveStartConfirm:
     'The bot will trade your Alpaca live account: it places real orders with real money, using your Final Trading List and trading settings. Start it in live mode?',
-  // spec §8 Live log
+  // Live log
   liveLogFetchFailed: 'Failed to fetch live log. Please try again.',
   liveLogConnectionLost: 'Connection lost. Retrying…',
 } as const;
 
-/** Spec §8 Dashboard load failures, each phrased 'Failed to fetch ...'. */
+/** Dashboard load failures, each phrased 'Failed to fetch ...'. */
 export type DashboardLoad =
   | 'bot status'
   | 'bot config'

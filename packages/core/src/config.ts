@@ -39,7 +39,7 @@ export const coreEnvShape = {
    * network, the tests); by default they are refused when saved and again when sent.
    */
   ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
-  /** Usernames exempt from 2FA changes (spec §5: two reserved accounts). */
+  /** Usernames exempt from 2FA changes (two reserved accounts). */
   RESERVED_USERNAMES: z
     .string()
     .default('admin,support')

@@ -8,7 +8,7 @@ import { modeView } from './mode-view';
 const MODE_REFRESH_MS = 60_000;
 
 /**
- * Spec §1: a Paper or Live label derived from the bot status. 'running' alone would call a
+ * A Paper or Live label derived from the bot status. 'running' alone would call a
  * paper or demo bot Live, so Live also needs the bot's mode to be live (real money).
  */
 export function ModeBadge() {

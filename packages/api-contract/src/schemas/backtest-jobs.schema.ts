@@ -10,7 +10,7 @@ export const ZSymbol = z
   .transform((s) => s.trim().toUpperCase())
   .refine((s) => /^[A-Z][A-Z0-9.-]{0,9}$/.test(s), { error: server.symbolRequired });
 
-/** POST /api/run-backtester: one symbol per request, as the spec's client sends them (§4). */
+/** POST /api/run-backtester: one symbol per request, as the spec's client sends them. */
 export const ZRunBacktesterInput = z.object({ symbol: ZSymbol });
 export type TRunBacktesterInput = z.infer<typeof ZRunBacktesterInput>;
 

@@ -8,7 +8,7 @@ import { stoppedBotStatus } from './control/stopped.js';
 import { readBotStatus } from './reads/status.js';
 
 /**
- * The trading bot's calls (spec §7 Dashboard and Live log): Start/Stop/Restart
+ * The trading bot's calls: Start/Stop/Restart
  * (bot-control.ts), Quick Sell and the kill switch (bot-orders.ts), and what the dashboard
  * reads (reads/reads.ts). The tick itself is the worker's (engine/tick.ts).
  */

@@ -2,7 +2,7 @@ import { server } from '@tradebot/api-contract';
 import { clearNotifications, listNotifications } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 
-/** The user's notifications (spec §3): the latest 100, newest first; clearing removes them all. */
+/** The user's notifications: the latest 100, newest first; clearing removes them all. */
 export function notificationService(deps: Pick<ServiceDeps, 'db'>) {
   return {
     async list(userId: number) {

@@ -6,7 +6,7 @@ import { rowsFromStore } from './screener-store.js';
 /**
  * One screen of a stored universe, timed in its two parts: the query (companies joined with
  * stock_metrics) and the filter. The screener job does the same read and filter (in slices, with
- * progress events); `bench/metrics-refresh.ts` measures the Step 6 target with this.
+ * progress events); `bench/metrics-refresh.ts` measures the screener's target with this.
  */
 export async function screenStoredUniverse(
   db: Db,

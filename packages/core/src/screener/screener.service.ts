@@ -55,7 +55,7 @@ export function queueScreenerJobs(queue: Queue): ScreenerJobs {
 /** A run queued or running longer than this lost its job (worker gone, Redis wiped): replaced. */
 export const STALE_RUN_MS = 10 * 60_000;
 
-/** What a run stores per passing stock: the screened-stocks table of spec §2 without the score. */
+/** What a run stores per passing stock: the screened-stocks table without the score. */
 const ZStoredResults = z.array(ZScreenedStock.omit({ ml_score: true }));
 type StoredResult = z.infer<typeof ZStoredResults>[number];
 
@@ -74,7 +74,7 @@ const EMPTY_OUTPUT: TScreenerOutput = {
 const PROGRESS_STEPS = 4;
 
 /**
- * The screener (spec §3, §7): a run is a screener_runs row plus a queued job; the job screens the
+ * The screener: a run is a screener_runs row plus a queued job; the job screens the
  * user's universe from stored metrics, reports progress over /ws, stores the passing stocks and
  * writes the "Screener completed" notification the spec's client polls for, in one transaction.
  */
@@ -88,7 +88,7 @@ export function screenerService(
 ) {
   const { db, events } = deps;
 
-  /** Body criteria; else a named template's; else the user's last run's; else the §9 defaults. */
+  /** Body criteria; else a named template's; else the user's last run's; else the defaults. */
   async function criteriaFor(
     userId: number,
     input: TRunScreenerInput,

@@ -12,7 +12,7 @@ import type { UniverseName } from '../market-names.js';
  * when the planner sees the pattern). `explorer.int.test.ts` checks the plan.
  */
 
-/** One explorer row as read: every field of the spec §3 stock record. */
+/** One explorer row as read: every field of the stock record. */
 export interface ExplorerRow {
   symbol: string;
   company_name: string;

@@ -9,7 +9,7 @@ interface Props {
   onError: (message: string | null) => void;
 }
 
-/** Row actions (spec §2): 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete. */
+/** Row actions: 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete. */
 export function UserActions({ user, onError }: Props) {
   const { busy, patch, deleteUser, grantPlan } = useUserActions(user, onError);
   return (

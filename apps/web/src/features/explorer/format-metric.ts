@@ -32,7 +32,7 @@ export const METRIC_LABELS: Record<TExplorerMetric, string> = {
 export const MISSING = '—';
 
 /**
- * Spec §9: market cap in billions to 2 decimals ("2.35B"), other numbers to 2 decimals; text
+ * Market cap in billions to 2 decimals ("2.35B"), other numbers to 2 decimals; text
  * as it is; the update time as a date.
  */
 export function formatMetric(metric: TExplorerMetric, value: unknown): string {
@@ -51,6 +51,6 @@ export function formatMetric(metric: TExplorerMetric, value: unknown): string {
   return String(value);
 }
 
-/** Spec §9: the page count is ceil(total / 100) (at least one page). */
+/** The page count is ceil(total / 100) (at least one page). */
 export const pageCount = (total: number, pageSize = 100) =>
   Math.max(1, Math.ceil(total / pageSize));

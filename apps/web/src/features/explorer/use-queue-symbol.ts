@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { errorCode, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 
-/** Spec §7: POST /api/backtest/stocks with the one symbol, 15 s time-out. */
+/** POST /api/backtest/stocks with the one symbol, 15 s time-out. */
 const QUEUE_TIMEOUT_MS = 15_000;
 
-/** Adds one symbol to the backtest queue with the spec §8 messages. */
+/** Adds one symbol to the backtest queue with the product's messages. */
 export function useQueueSymbol() {
   const client = useTRPCClient();
   const { expire } = useAuth();

@@ -21,7 +21,7 @@ import { upsertBotScheduler } from './scheduler.js';
 export type SleepIntervalOf = (userId: number) => Promise<number>;
 
 /**
- * Start, Stop and Restart (spec §7 Dashboard). bot_states.running is the truth; the BullMQ Job
+ * Start, Stop and Restart. bot_states.running is the truth; the BullMQ Job
  * Scheduler `bot:{userId}` follows it (Start upserts it, Stop removes it, and the worker heals
  * it from PostgreSQL every 15 s, so a failure between the two is repaired within one tick).
  */
@@ -35,7 +35,7 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
   const marketNow = (account: BotAccount) =>
     account.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
 
-  /** The refusals of §8, checked before anything changes. */
+  /** The refusals, checked before anything changes. */
   async function checkStart(session: SessionInfo): Promise<BotAccount> {
     const { userId } = session;
     if ((await finalListSymbols(db, userId)).size === 0)

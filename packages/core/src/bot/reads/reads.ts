@@ -47,7 +47,7 @@ const CHART_DAYS = 175;
 const LOG_LINES = 200;
 
 /**
- * What the dashboard and the live log read (spec §7). Positions and holdings come from the
+ * What the dashboard and the live log read. Positions and holdings come from the
  * broker (the truth), each read that calls Alpaca counting against `botAlpacaReads`; trades and
  * logs from PostgreSQL. Reads that show trades sync the fills first, so a stopped bot's Quick
  * Sell shows up too.

@@ -29,7 +29,7 @@ function modelNote(model: TScreenerOutput['ml_model']): string {
 
 const ARROW: Record<ScoreOrder, string> = { none: '↕', desc: '↓', asc: '↑' };
 
-/** The screened stocks with select / select all and the two saves of spec §2. */
+/** The screened stocks with select / select all and the two saves (to the backtesting list and to Optimized Parameters). */
 export function ResultsTable({ output }: { output: TScreenerOutput }) {
   const trpc = useTRPC();
   const toBacktest = useMutation(trpc.stockLists.addToBacktestList.mutationOptions());

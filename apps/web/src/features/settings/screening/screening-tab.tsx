@@ -20,7 +20,7 @@ import { useTemplates } from './use-templates';
 
 const DEFAULT_TEMPLATE = BUILT_IN_TEMPLATES.find((t) => t.name === CUSTOM_TEMPLATE_NAME);
 
-/** Spec §2 Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
+/** Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
 export function ScreeningTab() {
   const templates = useTemplates();
   const screener = useScreenerRun();
