@@ -1,5 +1,5 @@
 /**
- * Backtest jobs end to end (issue, Step 7: ≥ 100 symbols backtested per minute with two worker
+ * Backtest jobs end to end (the target: ≥ 100 symbols backtested per minute with two worker
  * processes and the default budget): real worker processes (apps/worker/src/main.ts) take the
  * backtest queue's jobs, each loading the demo bars, running the walk-forward optimizer and
  * writing result, Optimized Parameters entry and notification in one transaction. The symbols

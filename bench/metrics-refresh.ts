@@ -30,7 +30,7 @@ const AS_OF = '2026-01-05';
 // The refresh reads 600 calendar days back (core's LOOKBACK_DAYS): bars from then on, weekdays.
 const FIRST_DAY = '2024-05-15';
 const TARGET_S = 60;
-/** Step 6: a 5,000-symbol universe screened on all 25 criteria from stored metrics. */
+/** The screener's target: a 5,000-symbol universe screened on all 25 criteria from stored metrics. */
 const SCREEN_TARGET_S = 2;
 const BATCH = 250;
 

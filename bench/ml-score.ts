@@ -1,5 +1,5 @@
 /**
- * The screener's ML score against its naive baseline (issue, Step 6): a random forest on
+ * The screener's ML score against its naive baseline: a random forest on
  * point-in-time features predicting the next month's cross-sectional return rank, validated on
  * held-out later dates (time-based split with an embargo), beside 12-1 month momentum on the
  * same dates. Prints mean IC (Spearman per date, averaged), its t-statistic and share of positive

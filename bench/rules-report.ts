@@ -1,5 +1,5 @@
 /**
- * How often the rules trade with the spec's defaults (§9), on the real daily series in
+ * How often the rules trade with the spec's defaults, on the real daily series in
  * ../shared/data/prices-daily: round trips per symbol per year (median, quartiles, share of
  * symbols with none), win rate, average hold, exposure and net profit after the default costs,
  * beside buy-and-hold of the same symbols over the same bars. Run: npx tsx bench/rules-report.ts
@@ -62,7 +62,7 @@ function main() {
   const withoutTrades = runs.filter((run) => run.trades === 0).length;
   const traded = runs.filter((run) => run.trades > 0);
   const shareWithout = (100 * withoutTrades) / runs.length;
-  console.log(`rules-report: ${runs.length} real daily series, spec §9 defaults, default costs`);
+  console.log(`rules-report: ${runs.length} real daily series, the defaults, default costs`);
   console.log(
     `round trips per symbol per year: p25 ${fixed(quantile(perYear, 0.25))}, median ${fixed(quantile(perYear, 0.5))}, p75 ${fixed(quantile(perYear, 0.75))}, max ${fixed(perYear.at(-1) ?? NaN)}`,
   );

@@ -1,5 +1,5 @@
 /**
- * The screener's two targets (issue, Step 6): screening a 5,000-symbol universe on all 25
+ * The screener's two targets: screening a 5,000-symbol universe on all 25
  * criteria from stored metrics in ≤ 2 s, and the metrics refresh for 5,000 symbols × one year
  * (252) of daily bars in ≤ 60 s. Run: npx tsx bench/screener.ts [--symbols=5000] [--repeat=20]
  *

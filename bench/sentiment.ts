@@ -10,7 +10,7 @@
  * constants tuned on it. The lexicon itself is hand-written and not fitted to these items.
  * AFINN and VADER have no constants to tune: their figures are over the whole set.
  *
- * Issue target (Step 6), on headlines: correlation ≥ 0.65 and sign agreement ≥ 75 %.
+ * The sentiment target, on headlines: correlation ≥ 0.65 and sign agreement ≥ 75 %.
  */
 import Sentiment from 'sentiment';
 import vader from 'vader-sentiment';

@@ -140,7 +140,7 @@ describe('the admin dashboard in the browser', () => {
     expect(await has2fa('carla')).toBe(true);
     expect(await page.title()).toBe('Admin dashboard · TradeBot');
 
-    // The command-line admin has no trial and no phone: 'No plan' and '-' (spec §2).
+    // The command-line admin has no trial and no phone: 'No plan' and '-'.
     const chiefRow = page.getByTestId('user-row-chief');
     expect(await page.getByTestId('user-plan-chief').textContent()).toBe('No plan');
     expect(await chiefRow.locator('td').nth(4).textContent()).toBe('-');

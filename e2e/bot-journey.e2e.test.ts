@@ -17,7 +17,7 @@ import {
 } from './browser.js';
 
 /**
- * Step 8's journey in real Chromium against the real API and worker on the demo market: Begin
+ * The bot's journey in real Chromium against the real API and worker on the demo market: Begin
  * Trading from the Final Trading List → an admin skips the demo market ahead (the test's clock)
  * → the bot's position appears on the dashboard through /ws → Quick Sell with its confirmation →
  * the trade shows in the trades log and the performance figures change → the kill switch

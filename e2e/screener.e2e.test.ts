@@ -12,7 +12,7 @@ import {
 } from './browser.js';
 
 /**
- * Step 6's journey in real Chromium against the real API and worker: a new user chooses the demo
+ * The screening journey in real Chromium against the real API and worker: a new user chooses the demo
  * market in account settings, runs a screen with a template on the Stock Screening tab of
  * /settings, sorts by ML score, saves two stocks to the backtesting list and adds a third from
  * the Stock Explorer. Test listings (SCRN…) are inserted beside the demo universe the worker
@@ -75,7 +75,7 @@ describe('screening on the demo market', () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-empty').waitFor({ timeout: 15_000 });
     await page.getByTestId('demo-data-badge').waitFor();
-    // The five criteria with §9 defaults, the rest behind the toggle.
+    // The five criteria with defaults, the rest behind the toggle.
     expect(await page.getByTestId('criterion-max_pe_ratio').count()).toBe(0);
     await page.getByTestId('toggle-advanced').click();
     await page.getByTestId('criterion-max_pe_ratio').waitFor();
@@ -128,7 +128,7 @@ describe('screening on the demo market', () => {
     await page.getByTestId('explorer-search').fill('  scrn05 ');
     await page.getByTestId('explorer-search-button').click();
     await page.getByTestId('explorer-row-SCRN05').waitFor({ timeout: 15_000 });
-    // Pagination is hidden during a search (spec §9).
+    // Pagination is hidden during a search.
     expect(await page.getByTestId('explorer-pagination').count()).toBe(0);
     await page.getByTestId('queue-SCRN05').click();
     await page.getByText(ui.addedToBacktestQueue('SCRN05')).waitFor();
@@ -138,7 +138,7 @@ describe('screening on the demo market', () => {
       .poll(() => page.getByTestId('backtesting-list').textContent(), { timeout: 10_000 })
       .toMatch(/SCRN01[\s\S]*SCRN02[\s\S]*SCRN05|SCRN02[\s\S]*SCRN01[\s\S]*SCRN05/);
 
-    // The backtest settings form on the same tab: §9 defaults, bounds, the spec's toast.
+    // The backtest settings form on the same tab: defaults, bounds, the spec's toast.
     const balance = page.getByTestId('backtest-setting-initial_balance');
     expect(await balance.inputValue()).toBe('10000');
     await balance.fill('25000');

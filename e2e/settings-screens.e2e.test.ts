@@ -83,7 +83,7 @@ describe('strategy settings screens', () => {
     await page.getByTestId('save-backtest').click();
     await page.getByText(ui.savedForBacktesting(2), { exact: true }).waitFor();
     await page.getByText(server.skippedOnFinalList(['SSET02'])).waitFor();
-    // Spec §4: the saved stocks leave the results; the one not saved stays, still ticked.
+    // The saved stocks leave the results; the one not saved stays, still ticked.
     await expect.poll(ourRows).toEqual(['SSET00', 'SSET02', 'SSET04', 'SSET05']);
     expect(await checkbox('SSET02').isChecked()).toBe(true);
     await screenshot(page, 'settings-screening-partial-save-light');

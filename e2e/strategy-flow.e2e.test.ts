@@ -12,7 +12,7 @@ import {
 } from './browser.js';
 
 /**
- * Step 7's journey in real Chromium against the real API and worker, on the demo market: screen
+ * The strategy settings journey in real Chromium against the real API and worker, on the demo market: screen
  * → save three stocks to the backtesting list → run the backtester and watch progress reach 3 of
  * 3 → open one stock's detail chart → batch edit → save two to the Final Trading List through the
  * confirm dialog → Undo restores them → save again → reload and the lists persist.

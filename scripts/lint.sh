@@ -9,3 +9,9 @@ npx prettier --check . --log-level=warn
 npx dpdm --no-warning --no-tree --exit-code circular:1 --exclude 'node_modules|generated' \
   'packages/*/src/**/*.ts' 'apps/*/src/**/*.{ts,tsx}' 'bench/**/*.ts' >/tmp/tradebot-cycles.log \
   || { grep -A50 'Circular Dependencies' /tmp/tradebot-cycles.log >&2; echo 'Import cycles found (above).' >&2; exit 1; }
+# Code, docs and READMEs speak of the product, not of its build history or the spec's sections
+# (applied migrations keep their text: their checksums are recorded).
+if git grep -nI --untracked -e 'Step [0-9]' -e '[Ss]pec §' -- . ':!**/prisma/migrations/**' ':!scripts/lint.sh'; then
+  echo 'Build-history words above ("Step N", "spec §"): say what the code does for the product.' >&2
+  exit 1
+fi

@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions) {
   });
   registerRestRoutes(app, restRoutes, buildContext);
   registerDemoLogoRoute(app, options.services);
-  // Spec §7: the token route accepts POST only.
+  // The token route accepts POST only.
   app.route({
     method: ['GET', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/token',

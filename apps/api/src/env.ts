@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** The only place apps/api reads process.env (CONVENTIONS.md §8). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const apiEnvShape = {
+export const apiEnvShape = {
   ...coreEnvShape,
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

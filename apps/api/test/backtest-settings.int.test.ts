@@ -2,7 +2,7 @@ import { server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
-/** GET/POST /api/backtest/settings: spec §3 "Backtest settings" with the §9 defaults and bounds. */
+/** GET/POST /api/backtest/settings: the backtest settings with their defaults and bounds. */
 let api: TestApi;
 let user: { token: string; userId: number };
 
@@ -26,7 +26,7 @@ afterAll(async () => api.close());
 const read = async () => (await api.http.get('/api/backtest/settings', user.token)).body;
 
 describe('backtest settings', () => {
-  it('are the spec §9 defaults until saved', async () => {
+  it('are the defaults until saved', async () => {
     expect(await read()).toEqual(DEFAULTS);
   });
 

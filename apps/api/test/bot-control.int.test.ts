@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
- * Start, Stop, Restart and the bot status (spec §7 Dashboard): the running flag in bot_states,
- * the Job Scheduler `bot:{id}` that follows it, the refusals of §8 and GET /api/status. No worker
+ * Start, Stop, Restart and the bot status: the running flag in bot_states,
+ * the Job Scheduler `bot:{id}` that follows it, the refusals and GET /api/status. No worker
  * runs here, so the queue's content is what is checked.
  */
 let api: TestApi;

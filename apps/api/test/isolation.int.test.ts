@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
   await api.http.post('/api/backtest/settings', { initial_balance: 25_000 }, a.token);
-  // Step 7 lists: Optimized Parameters, the Final Trading List with an Undo, trading settings.
+  // The settings lists: Optimized Parameters, the Final Trading List with an Undo, trading settings.
   await api.runtime.db.optimizedParameter.create({
     data: { userId: a.userId, symbol: 'ALICEQ', parameters: {}, profit: 4242.5 },
   });

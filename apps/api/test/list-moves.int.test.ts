@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from './harness.js';
 import { demoListings, demoListsUser } from './list-setup.js';
 
 /**
- * The moves of spec §4 "Stock flow": Remove Selected (backtesting list), remove from Optimized
+ * The moves of the stock flow: Remove Selected (backtesting list), remove from Optimized
  * Parameters, select-for-trading, Undo and Reset, through REST with the spec's messages.
  */
 let api: TestApi;

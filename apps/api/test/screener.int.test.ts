@@ -22,7 +22,7 @@ let alice: { token: string; userId: number };
 let bob: { token: string; userId: number };
 let carol: { token: string; userId: number };
 
-/** Metrics that pass the §9 defaults (RSI ≤ 60, ATR ≥ 3 %, 500,000 shares, beta 1.2–5). */
+/** Metrics that pass the defaults (RSI ≤ 60, ATR ≥ 3 %, 500,000 shares, beta 1.2–5). */
 const PASSING = { rsi: 40, atrPercent: 4, averageVolume: 1_000_000, beta: 1.5 };
 
 async function seedUniverse() {
@@ -134,7 +134,7 @@ describe('the screener', () => {
     expect(output.body).toMatchObject({ symbols: [], completed_at: null, ml_model: null });
   });
 
-  it('runs the §9 defaults with no body: job, progress over /ws, notification, output', async () => {
+  it('runs the defaults with no body: job, progress over /ws, notification, output', async () => {
     events.length = 0;
     const { started, notification } = await runAndWait(alice.token);
     expect(started).toEqual({ message: server.screenerStarted, run_id: expect.any(Number) });
@@ -183,7 +183,7 @@ describe('the screener', () => {
     expect(events.some((e) => e.userId !== alice.userId)).toBe(false);
   });
 
-  it('takes stocks saved to the backtesting list out of the results (spec §4)', async () => {
+  it('takes stocks saved to the backtesting list out of the results', async () => {
     const saved = await api.http.post('/api/backtest/stocks', { symbols: ['PASSA'] }, alice.token);
     expect(saved.status).toBe(200);
     const output = await api.http.get('/api/get-screener-output', alice.token);

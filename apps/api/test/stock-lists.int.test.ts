@@ -4,7 +4,7 @@ import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * The lists the screener and the explorer fill: the backtesting list (POST /api/backtest/stocks,
- * POST /api/select-stocks-for-backtest) and Optimized Parameters with the §9 defaults
+ * POST /api/select-stocks-for-backtest) and Optimized Parameters with the defaults
  * (POST /api/save-to-optimized-parameters, read by GET /api/get-backtester-output).
  */
 let api: TestApi;
@@ -105,7 +105,7 @@ describe('the backtesting list', () => {
 });
 
 describe('Optimized Parameters from the screener', () => {
-  it('adds the stocks with the per-stock defaults of spec §9 and no profit yet', async () => {
+  it('adds the stocks with the per-stock defaults and no profit', async () => {
     const reply = await api.http.post(
       '/api/save-to-optimized-parameters',
       { symbols: ['DEMA', 'DEMB'] },

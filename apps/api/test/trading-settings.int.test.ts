@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.js';
 import { demoListings, demoListsUser } from './list-setup.js';
 
-/** GET /api/config and POST /api/update-config: spec §3 general trading settings, §5, §9. */
+/** GET /api/config and POST /api/update-config: the general trading settings, their validation, defaults and bounds. */
 let api: TestApi;
 let user: { token: string; userId: number };
 
@@ -41,7 +41,7 @@ const read = async () => (await api.http.get('/api/config', user.token)).body;
 const update = (trading: unknown) => api.http.post('/api/update-config', { trading }, user.token);
 
 describe('general trading settings', () => {
-  it('are the spec §9 defaults until saved, with the backtest trailing stop', async () => {
+  it('are the defaults until saved, with the backtest trailing stop', async () => {
     expect(await read()).toEqual({
       trading: { ...DEFAULTS, per_stock_settings: {} },
       backtesting: { trailing_stop_pct: 0.02 },

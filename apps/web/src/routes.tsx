@@ -25,7 +25,7 @@ import type { RoutePath } from './lib/page-title';
 const guard = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
 /**
- * Spec §2 route table, one page per path of ROUTE_NAMES (which also names the browser tab).
+ * Route table, one page per path of ROUTE_NAMES (which also names the browser tab).
  * Mapping chosen for the /settings conflict: /settings is strategy settings, /account-settings
  * is broker keys and mode; the explorer lives at /stock-explorer.
  */
@@ -56,7 +56,7 @@ export function AppRoutes() {
         {Object.entries(PAGES).map(([path, element]) => (
           <Route key={path} path={path} element={element} />
         ))}
-        {/* Spec §2's other reading of the explorer's path. */}
+        {/* The other reading of the explorer's path. */}
         <Route path="/explorer" element={<Navigate to="/stock-explorer" replace />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

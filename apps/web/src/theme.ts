@@ -30,5 +30,5 @@ export const theme = createTheme({
   },
 });
 
-/** Spec §1: the light/dark choice is stored locally; light by default. */
+/** The light/dark choice is stored locally; light by default. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'tradebot-color-scheme' });

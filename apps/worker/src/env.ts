@@ -2,7 +2,7 @@ import { coreEnvShape, parseEnv, resolveEncryptionKey, type CoreEnv } from '@tra
 import { z } from 'zod';
 
 /** The only place apps/worker reads process.env (CONVENTIONS.md §8). */
-const workerEnvShape = {
+export const workerEnvShape = {
   ...coreEnvShape,
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** How often the news cache is refreshed for every user's monitored symbols. */

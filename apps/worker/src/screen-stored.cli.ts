@@ -7,7 +7,7 @@ import { loadEnv } from './env.js';
 /**
  * Screens a stored universe once, as the screener job reads and filters it:
  *   npm run screen-stored -w @tradebot/worker -- <demo|csv|alpaca> [--criteria '{json}']
- * (criteria default: spec §9's). Prints `RESULT {json}` with the query and filter times (the
+ * (criteria default: the product's). Prints `RESULT {json}` with the query and filter times (the
  * bench `bench/metrics-refresh.ts` reads it).
  */
 const { values, positionals } = parseArgs({

@@ -1,4 +1,5 @@
 import { verdictMessages } from './verdict-messages.js';
+import type { TUniverseName } from './schemas/common.schema.js';
 
 /**
  * User-facing messages. `ui` holds the texts the client shows, word for word; `server`
@@ -83,7 +84,7 @@ export const ui = {
   noLogo: 'No Logo',
   loading: 'Loading...',
   sessionExpiredLogIn: 'Session expired. Please log in again.',
-  // spec §8 Strategy settings (Step 7)
+  // Strategy settings
   notificationsFetchFailed: (message: string) => `Failed to fetch notifications: ${message}`,
   saveTradingSettingsFailed: 'Failed to save trading settings',
   clearNotificationsFailed: 'Failed to clear notifications',
@@ -111,7 +112,7 @@ export const ui = {
   noTradingStocks: 'No trading stocks selected.',
   backtestCompleted: (symbol: string) => `Backtest completed for ${symbol}`,
   /** Where a backtest's bars came from, as its detail view names it. */
-  backtestDataSource: (source: 'demo' | 'alpaca' | 'csv', feed: 'iex' | 'sip' | null) =>
+  backtestDataSource: (source: TUniverseName, feed: 'iex' | 'sip' | null) =>
     source === 'demo'
       ? 'demo market'
       : source === 'csv'
@@ -121,7 +122,7 @@ export const ui = {
           : `Alpaca (${feed.toUpperCase()} feed)`,
   /** The detail view's data line: source, the bars used and the tested window. */
   backtestDataLine: (d: {
-    source: 'demo' | 'alpaca' | 'csv';
+    source: TUniverseName;
     feed: 'iex' | 'sip' | null;
     from: string;
     to: string;
@@ -129,7 +130,7 @@ export const ui = {
     tested_to: string;
   }) =>
     `Data: ${ui.backtestDataSource(d.source, d.feed)}, ${d.from} → ${d.to} (tested ${d.tested_from} → ${d.tested_to})`,
-  // spec §8 Dashboard (Step 8)
+  // Dashboard
   botSessionExpired: 'Session expired, please log in again',
   botStartFailed: (message: string) => `Failed to start bot: ${message}`,
   botStopFailed: 'Failed to stop bot',
@@ -149,12 +150,12 @@ export const ui = {
     'This cancels every open order, closes every position at market (a short is bought back) and stops the bot. Market orders fill at the next available price, which can be worse than the last one shown. This cannot be undone.',
   liveStartConfirm:
     'The bot will trade your Alpaca live account: it places real orders with real money, using your Final Trading List and trading settings. Start it in live mode?',
-  // spec §8 Live log
+  // Live log
   liveLogFetchFailed: 'Failed to fetch live log. Please try again.',
   liveLogConnectionLost: 'Connection lost. Retrying…',
 } as const;
 
-/** Spec §8 Dashboard load failures, each phrased 'Failed to fetch ...'. */
+/** Dashboard load failures, each phrased 'Failed to fetch ...'. */
 export type DashboardLoad =
   | 'bot status'
   | 'bot config'

@@ -15,7 +15,7 @@ const COMPANIES_ONLY = { exclude_spacs: true, exclude_etfs: true } as const;
 export const CUSTOM_TEMPLATE_NAME = 'Custom Template';
 
 /**
- * The built-in screening templates (spec §3: a name, criteria and a description; custom templates
+ * The built-in screening templates (a name, criteria and a description; custom templates
  * are the ones without a description). Thresholds are in the criteria's units: percents as
  * percents, market cap and cash flow in US dollars, volume in shares a day.
  */

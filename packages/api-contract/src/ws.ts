@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Websocket messages (spec §4): update, config, progress, ping/pong keepalive, error. */
+/** Websocket messages: update, config, progress, ping/pong keepalive, error. */
 export const ZWsServerMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('update'),

@@ -39,7 +39,7 @@ export const coreEnvShape = {
    * network, the tests); by default they are refused when saved and again when sent.
    */
   ALERT_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
-  /** Usernames exempt from 2FA changes (spec §5: two reserved accounts). */
+  /** Usernames exempt from 2FA changes (two reserved accounts). */
   RESERVED_USERNAMES: z
     .string()
     .default('admin,support')
@@ -52,7 +52,7 @@ export const coreEnvShape = {
   /**
    * `demo` puts every user of the deployment on the demo market (a public demo instance, the
    * browser tests); `auto` uses each user's choice: Alpaca with saved keys, or the demo market
-   * after "Use the demo market" (core/src/market/active-market.ts).
+   * after "Use the demo market" (core/src/active-market/active-market.ts).
    */
   MARKET_SOURCE: z.enum(['demo', 'auto']).default('auto'),
   /** The demo market's seed: same seed, same universe and prices on every machine. */

@@ -1,5 +1,6 @@
 /** packages/core: the services by domain and the security primitives (docs/architecture.md). */
 export * from './config.js';
+export * from './settings-table.js';
 export type { ServiceDeps } from './deps.js';
 export type { RequestMeta, SessionInfo, TemporaryPurpose } from './types.js';
 export { createServices, type Services } from './services.js';
@@ -30,15 +31,15 @@ export {
   type MarketSource,
   type UniverseName,
   universeOf,
-} from './market/active-market.js';
-export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './market/demo-broker.js';
+} from './active-market/active-market.js';
+export { demoBrokerFor, demoAccountNumber, demoAccountSeed } from './demo-market/demo-broker.js';
 export {
   alpacaBudgetKey,
   alpacaLimiters,
   type AlpacaBudgetSettings,
   type AlpacaLimiterFactory,
-} from './market/alpaca-limiter.js';
-export { alpacaClientsFor } from './market/alpaca-clients.js';
+} from './active-market/alpaca-limiter.js';
+export { alpacaClientsFor } from './active-market/alpaca-clients.js';
 export { redisUserEvents, type UserEvents } from './events/user-events.js';
 export {
   importMarketData,

@@ -1,3 +1,4 @@
+import type { MarketName } from '@tradebot/db';
 import type { SubscriptionRow } from './billing/subscription.view.js';
 
 /** The caller's session as resolved from the bearer token (never the token itself). */
@@ -20,8 +21,8 @@ export interface SessionAccount {
   isVerified: boolean;
   has2fa: boolean;
   alpacaEnvironment: 'paper' | 'live';
-  /** The user's own market choice (MARKET_SOURCE=demo overrides it: core/src/market/). */
-  market: 'alpaca' | 'demo';
+  /** The user's own market choice (MARKET_SOURCE=demo overrides it: core/src/active-market/). */
+  market: MarketName;
   subscription: SubscriptionRow | null;
 }
 

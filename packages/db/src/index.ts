@@ -1,5 +1,6 @@
 export * from './client.js';
 export * from './migrate.js';
+export * from './market-names.js';
 export * from './repos/users.repo.js';
 export * from './repos/sessions.repo.js';
 export * from './repos/credentials.repo.js';

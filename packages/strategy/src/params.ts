@@ -1,6 +1,5 @@
 /**
- * Per-stock strategy parameters (spec §3 "Per-stock strategy parameters", defaults and bounds
- * from spec §9). Where the spec gives no bound, the bound below is ours and is documented in
+ * Per-stock strategy parameters (the product's defaults and bounds). Where the product spec gives no bound, the bound below is ours and is documented in
  * README.md. `search` is the narrower range the optimizer explores inside the hard bounds.
  */
 export interface StockParams {
@@ -183,7 +182,7 @@ export const STOCK_PARAM_FLAGS: Readonly<
   },
 };
 
-/** Backtest settings (spec §3, defaults and bounds from spec §9). */
+/** Backtest settings (the product's defaults and bounds). */
 export interface BacktestSettings {
   commission_per_share: number;
   initial_balance: number;

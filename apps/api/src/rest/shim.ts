@@ -11,10 +11,31 @@ export type ProcedurePath = {
   [Namespace in keyof Inputs]: `${Namespace & string}.${keyof Inputs[Namespace] & string}`;
 }[keyof Inputs];
 
+/** The screens whose calls the table groups (the README's API list follows them). */
+export const REST_SCREENS = [
+  'Sign-in and session',
+  'Dashboard',
+  'Strategy settings',
+  'Stock Explorer',
+  'Account settings and subscription',
+  'Live log',
+  'Admin dashboard',
+  'Every screen',
+] as const;
+export type RestScreen = (typeof REST_SCREENS)[number];
+
+/**
+ * Where a path comes from: `spec`, the product's documented API (its path, method and shapes are
+ * fixed); `ours`, added by this app for its own screens, admins and scripts.
+ */
+export type RestSource = 'spec' | 'ours';
+
 export interface RestRoute {
   method: 'GET' | 'POST' | 'DELETE';
-  /** The spec §7 path (or ours, marked in the table) this shim serves. */
+  /** The path this shim serves (`:name` for a path parameter). */
   path: string;
+  source: RestSource;
+  screen: RestScreen;
   procedure: ProcedurePath;
   /**
    * The procedure's input, read from the request. It stays `unknown` here on purpose: the

@@ -16,7 +16,7 @@ export { SESSION_ENDED } from './session-gate.js';
 export const HEARTBEAT_MS = 30_000;
 
 export interface WebsocketOptions {
-  /** The server's heartbeat (spec §7: 30 s); tests shorten it. */
+  /** The server's heartbeat (30 s); tests shorten it. */
   heartbeatMs?: number;
   /** APP_URL: its origin may open /ws (besides same-host origins and clients without one). */
   appUrl?: string;

@@ -8,7 +8,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** Spec §2/§4: an unexpected UI error shows the error screen and is reported. */
+/** An unexpected UI error shows the error screen and is reported. */
 export class ErrorBoundary extends Component<
   Props,
   { captured: CapturedError | null; failed: boolean }

@@ -9,7 +9,7 @@ import { useMarket } from './use-market';
 const MODE_REFRESH_MS = 60_000;
 
 /**
- * Spec §1: a Paper or Live label derived from the bot status. 'running' alone would call a
+ * A Paper or Live label derived from the bot status. 'running' alone would call a
  * paper or demo bot Live, so Live also needs the bot's mode to be live (real money). On the demo
  * market there is no label: its simulated broker is not Alpaca's paper account.
  */

@@ -18,7 +18,7 @@ const SIGNED_OUT = [
   { to: '/subscribe', label: 'Subscribe' },
 ];
 
-/** Spec §2 navigation; admins also get a link to /admin. */
+/** Navigation; admins also get a link to /admin. */
 export function NavLinks({ signedIn }: { signedIn: boolean }) {
   const { status, logout } = useAuth();
   const links = signedIn ? SIGNED_IN : SIGNED_OUT;

@@ -9,7 +9,7 @@ import { errorCode, serverDetail, useTRPC } from '../lib/trpc';
 import { NotificationList } from './notification-list';
 import { LineIcon } from './line-icon';
 
-/** Spec §9: notifications refresh every 60 s. */
+/** Notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 const Bell = () => (
@@ -65,7 +65,7 @@ export function NotificationBell() {
     }),
   );
 
-  // Spec §8: a 401 on notifications drops the token and goes to /login.
+  // A 401 on notifications drops the token and goes to /login.
   useEffect(() => {
     if (errorCode(list.error) === 'UNAUTHORIZED') expire();
   }, [list.error, expire]);

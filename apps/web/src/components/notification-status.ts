@@ -1,7 +1,7 @@
 import { formatMarketTime } from '../lib/market-time';
 
 /**
- * How the bell shows a notification's status (spec §3 Notification: message, timestamp,
+ * How the bell shows a notification's status (a notification: message, timestamp,
  * status). Statuses are free words from the server: 'completed' (screener, backtest), 'failed',
  * 'info' (bot fills), 'warning' or 'halted' (the bot's drawdown halt), 'error'.
  */

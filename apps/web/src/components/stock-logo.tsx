@@ -3,7 +3,7 @@ import { ui } from '@tradebot/api-contract';
 import { useState } from 'react';
 
 /**
- * A listing's logo (spec §2): the image, 'No Logo' when there is none or it fails to load, and
+ * A listing's logo: the image, 'No Logo' when there is none or it fails to load, and
  * 'Loading...' while the logos request is out (`logo` undefined).
  */
 export function StockLogo({

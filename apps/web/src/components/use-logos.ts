@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../features/auth/auth-context';
 import { useTRPCClient } from '../lib/trpc';
 
-/** Spec §9: logo requests time out after 10 s (15 s in the explorer). */
+/** Logo requests time out after 10 s (15 s in the explorer). */
 export const LOGO_TIMEOUT_MS = 10_000;
 export const EXPLORER_LOGO_TIMEOUT_MS = 15_000;
 
 /**
  * Logos of `symbols` from POST /api/stocks/logos/batch: symbol → address, null ("No Logo"), or
- * absent while loading ("Loading..."). Spec §5: symbols already known are not asked again; a
+ * absent while loading ("Loading..."). Symbols already known are not asked again; a
  * failed or timed-out request leaves its symbols at null. A new token starts afresh.
  */
 export function useLogos(

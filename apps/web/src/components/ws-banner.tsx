@@ -5,7 +5,7 @@ import { userEvents } from '../lib/user-events-connection';
 import { bannerText } from '../lib/ws-state';
 
 /**
- * Spec §4 Dashboard: a warning while live updates are down, with the close code and reason,
+ * Dashboard: a warning while live updates are down, with the close code and reason,
  * the countdown to the next attempt (or that the client gave up) and a Reconnect button; a
  * short 'WebSocket connected' once they are back. Nothing while no live task wants the socket
  * or while it is healthy. Shown at the top of every page column (see Page).

@@ -1,6 +1,6 @@
 import type { TClientErrorReport } from '@tradebot/api-contract';
 
-/** Spec §9: only the first 5 errors are reported; at most 50 unsent reports are kept. */
+/** Only the first 5 errors are reported; at most 50 unsent reports are kept. */
 export const MAX_REPORTED_ERRORS = 5;
 export const MAX_PENDING_REPORTS = 50;
 export const PENDING_REPORTS_KEY = 'pendingErrorReports';
@@ -15,7 +15,7 @@ export function makeErrorId(random: () => number = Math.random): string {
   ).join('');
 }
 
-/** Spec §2: the reference shown on the error screen is the first 8 characters of the token. */
+/** The reference shown on the error screen is the first 8 characters of the token. */
 export function errorReference(token: string | null): string {
   return token ? token.slice(0, 8) : '-';
 }

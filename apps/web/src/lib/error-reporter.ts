@@ -42,7 +42,7 @@ async function send(client: ApiClient, report: TClientErrorReport): Promise<void
   }
 }
 
-/** Builds the report for an error caught by the boundary; only the first 5 are sent (spec §4). */
+/** Builds the report for an error caught by the boundary; only the first 5 are sent. */
 export function captureError(
   client: ApiClient,
   error: Error,

@@ -1,4 +1,4 @@
-/** Spec §2 routes and the name each shows in the browser tab; routes.tsx renders one page per entry. */
+/** Routes and the name each shows in the browser tab; routes.tsx renders one page per entry. */
 export const ROUTE_NAMES = {
   '/': '',
   '/login': 'Login',

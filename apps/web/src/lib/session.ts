@@ -1,7 +1,7 @@
 import { ui } from '@tradebot/api-contract';
 
 /**
- * Session storage (spec §3): the bearer token lives in localStorage under `authToken`; a 2FA
+ * Session storage: the bearer token lives in localStorage under `authToken`; a 2FA
  * flow adds a temporary token, a pending-setup flag and the username it belongs to. Components
  * subscribe through `subscribe` (useSyncExternalStore) so a token change re-renders them.
  */
@@ -99,7 +99,7 @@ export function clearAll(notice: string | null = null): void {
   clearTemporary();
 }
 
-/** The server no longer accepts the token (spec §4): drop it and remember why. */
+/** The server no longer accepts the token: drop it and remember why. */
 export function expire(): void {
   clearAll(ui.sessionExpired);
 }

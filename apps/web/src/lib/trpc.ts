@@ -11,13 +11,13 @@ import { getTempToken, getToken } from './session';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** Spec §9: HTTP time-out 60 s unless stated. */
+/** HTTP time-out 60 s unless stated. */
 const HTTP_TIMEOUT_MS = 60_000;
 const url = '/trpc';
 
 /** Called with the temporary token of a 2FA flow, not the session token. */
 const TEMPORARY_TOKEN_PATHS = new Set(['auth.verify2fa', 'auth.enable2fa']);
-/** Spec §6: these carry no bearer token at all. */
+/** These carry no bearer token at all. */
 const PUBLIC_PATHS = new Set([
   'auth.login',
   'auth.signup',
@@ -70,7 +70,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Spec §8 "server detail, else {fallback}": a network failure or time-out has no detail, and
+ * "server detail, else {fallback}": a network failure or time-out has no detail, and
  * an internal server error's text is for the logs, not the user.
  */
 export function serverDetail(error: unknown, fallback: string): string {

@@ -8,7 +8,7 @@ export interface ProgressEvent {
 }
 
 /**
- * The latest `progress` event of one task from the user's /ws socket (spec §4), while `active`.
+ * The latest `progress` event of one task from the user's /ws socket, while `active`.
  * Progress is also kept on the server, so a missed event only makes the bar lag until the next.
  */
 export function useProgressEvents(task: string, active: boolean): ProgressEvent | null {

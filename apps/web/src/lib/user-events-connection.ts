@@ -146,7 +146,7 @@ export class UserEventsConnection {
       return; // Not JSON: nothing to show.
     }
     if (!parsed.success) return;
-    // The server's heartbeat (spec §7 Websocket): answer it, show nothing.
+    // The server's heartbeat: answer it, show nothing.
     if (parsed.data.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
     for (const listener of this.listeners) listener(parsed.data);
   }
@@ -170,7 +170,7 @@ export class UserEventsConnection {
 }
 
 /**
- * The tab's connection. Pages always reconnect (spec §4: "pages override this to always
+ * The tab's connection. Pages always reconnect ("pages override this to always
  * reconnect"): a socket refused for an ended session tries again with whatever token is stored
  * by then, so logging in again brings live updates back without a reload.
  */

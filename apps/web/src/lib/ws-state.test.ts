@@ -26,7 +26,7 @@ function failRepeatedly(state: WsSnapshot, times: number) {
 }
 
 describe('reconnectDelay', () => {
-  it('doubles from 1 s and stays at 30 s (spec §9)', () => {
+  it('doubles from 1 s and stays at 30 s', () => {
     expect(Array.from({ length: 8 }, (_, n) => reconnectDelay(n))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ]);

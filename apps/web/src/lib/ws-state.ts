@@ -1,7 +1,7 @@
 import { ui } from '@tradebot/api-contract';
 
 /**
- * The /ws connection's state machine as pure functions (spec §4 and §9): states connecting,
+ * The /ws connection's state machine as pure functions: states connecting,
  * connected, closing, disconnected; back-off min(1000·2^n, 30000) ms; 10 attempts; 5 s connect
  * time-out; 30 s heartbeat. `user-events-connection.ts` drives a real socket with them.
  */
@@ -13,7 +13,7 @@ export const WS_LIMITS = {
   heartbeatMs: 30_000,
 } as const;
 
-/** Spec §4: the shared options stop on these codes; pages override to always reconnect. */
+/** The shared options stop on these codes; pages override to always reconnect. */
 export const STOP_CODES: readonly number[] = [1008, 1005];
 export type ReconnectPolicy = 'shared' | 'always';
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZMarketName } from './common.schema.js';
 
 export const ZTradingEnvironment = z.enum(['paper', 'live']);
 export type TTradingEnvironment = z.infer<typeof ZTradingEnvironment>;
 
 /**
  * A credential field of the save payload: a string sets it (trimmed; empty means "unchanged"),
- * `null` clears the saved value, absent leaves it as it is (spec §3, §5).
+ * `null` clears the saved value, absent leaves it as it is.
  */
 const ZCredentialField = z
   .string()
@@ -22,10 +23,6 @@ export const ZUpdateAccountSettingsInput = z.object({
   alpaca_api_secret_live: ZCredentialField,
 });
 export type TUpdateAccountSettingsInput = z.infer<typeof ZUpdateAccountSettingsInput>;
-
-/** The market a user trades on: Alpaca with their keys, or the embedded demo market. */
-export const ZMarketName = z.enum(['demo', 'alpaca']);
-export type TMarketName = z.infer<typeof ZMarketName>;
 
 export const ZAccountSettingsOutput = z.object({
   paper_key_mask: z.string().nullable(),
@@ -51,7 +48,7 @@ export const ZUseDemoMarketOutput = z.object({
 });
 export type TUseDemoMarketOutput = z.infer<typeof ZUseDemoMarketOutput>;
 
-/** GET /api/get-market-status (spec §7): null is "Unknown" (no keys, Alpaca unreachable). */
+/** GET /api/get-market-status: null is "Unknown" (no keys, Alpaca unreachable). */
 export const ZMarketStatusOutput = z.object({
   is_open: z.boolean().nullable(),
   /** The clock's market time, its next open or close, and market ms per wall ms (1 on Alpaca). */
@@ -61,7 +58,7 @@ export const ZMarketStatusOutput = z.object({
 });
 export type TMarketStatusOutput = z.infer<typeof ZMarketStatusOutput>;
 
-/** Spec §5: all but the last 4 characters as stars (fully starred if 4 or fewer). */
+/** All but the last 4 characters as stars (fully starred if 4 or fewer). */
 export function maskSecret(value: string): string {
   if (value.length <= 4) return '*'.repeat(value.length);
   return '*'.repeat(value.length - 4) + value.slice(-4);

@@ -11,7 +11,7 @@ export const ZAdminUser = z.object({
   country: z.string().nullable(),
   phone_number: z.string().nullable(),
   is_verified: z.boolean(),
-  /** Never the secret itself: a fixed marker when 2FA is on, null when off (spec §3). */
+  /** Never the secret itself: a fixed marker when 2FA is on, null when off. */
   totp_secret: z.string().nullable(),
   is_admin: z.boolean(),
   is_2fa_exempt: z.boolean(),
@@ -21,7 +21,7 @@ export const ZAdminUser = z.object({
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZAdminUsersOutput = z.array(ZAdminUser);
 
-/** Spec §4: an admin-generated secret is 16 characters of A-Z and 2-7. */
+/** An admin-generated secret is 16 characters of A-Z and 2-7. */
 export const ZAdminTotpSecret = z
   .string()
   .regex(/^[A-Z2-7]{16}$/, 'A 2FA secret is 16 characters from A-Z and 2-7.');

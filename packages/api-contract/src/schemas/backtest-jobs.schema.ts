@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUniverseName } from './common.schema.js';
 import { server } from '../messages.js';
 import { ZBacktestSettings } from './backtest-settings.schema.js';
 import { ZStockParameters } from './stock-lists.schema.js';
@@ -9,7 +10,7 @@ export const ZSymbol = z
   .transform((s) => s.trim().toUpperCase())
   .refine((s) => /^[A-Z][A-Z0-9.-]{0,9}$/.test(s), { error: server.symbolRequired });
 
-/** POST /api/run-backtester: one symbol per request, as the spec's client sends them (§4). */
+/** POST /api/run-backtester: one symbol per request, as the spec's client sends them. */
 export const ZRunBacktesterInput = z.object({ symbol: ZSymbol });
 export type TRunBacktesterInput = z.infer<typeof ZRunBacktesterInput>;
 
@@ -83,7 +84,7 @@ export const ZBacktestTrade = z.object({
  * (warm-up and training included) and the tested window. Dates YYYY-MM-DD.
  */
 export const ZBacktestData = z.object({
-  source: z.enum(['demo', 'alpaca', 'csv']),
+  source: ZUniverseName,
   feed: z.enum(['iex', 'sip']).nullable(),
   from: z.string(),
   to: z.string(),
@@ -99,7 +100,7 @@ export const ZBacktestData = z.object({
 export const ZBacktestResult = z.object({
   symbol: z.string(),
   completed_at: z.string(),
-  universe: z.enum(['demo', 'csv', 'alpaca']),
+  universe: ZUniverseName,
   settings: ZBacktestSettings,
   /** The chosen parameters (what Optimized Parameters received) and the defaults they replace. */
   parameters: ZStockParameters,

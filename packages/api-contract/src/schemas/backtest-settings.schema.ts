@@ -10,7 +10,7 @@ import { isFractionField } from '../units.js';
 type Field = keyof BacktestSettings;
 const FIELDS = Object.keys(BACKTEST_SETTINGS_BOUNDS) as Field[];
 
-/** One input of the settings form: its label, §9 bounds, step and what it does. */
+/** One input of the settings form: its label, bounds, step and what it does. */
 export interface BacktestSettingField {
   field: Field;
   label: string;
@@ -65,7 +65,7 @@ const FORM: readonly Omit<BacktestSettingField, 'min' | 'max'>[] = [
   },
 ];
 
-/** One setting within its spec §9 bounds; `period` is whole months. */
+/** One setting within its bounds; `period` is whole months. */
 function setting(field: Field) {
   const { min, max } = BACKTEST_SETTINGS_BOUNDS[field];
   const label = FORM.find((entry) => entry.field === field)?.label ?? field;
@@ -79,13 +79,13 @@ function setting(field: Field) {
 
 const shape = Object.fromEntries(FIELDS.map((f) => [f, setting(f)])) as Record<Field, z.ZodNumber>;
 
-/** Spec §3 "Backtest settings", every field present and within bounds. */
+/** "Backtest settings", every field present and within bounds. */
 export const ZBacktestSettings = z.object(shape);
 export type TBacktestSettings = z.infer<typeof ZBacktestSettings>;
 
 /**
  * What Save Backtesting Settings sends: any subset of the fields. An empty input becomes null
- * (spec §5), and null means "the default" (as saving general trading settings does); a field
+ *, and null means "the default" (as saving general trading settings does); a field
  * left out keeps its saved value. Unknown fields are refused by name.
  */
 export const ZBacktestSettingsInput = z.strictObject(
@@ -101,7 +101,7 @@ export const ZSaveBacktestSettingsOutput = z.object({
   settings: ZBacktestSettings,
 });
 
-/** The defaults of spec §9 satisfy the schema (checked by the compiler). */
+/** The product's defaults satisfy the schema (checked by the compiler). */
 export const DEFAULT_BACKTEST_SETTINGS: TBacktestSettings = BACKTEST_SETTINGS_DEFAULTS;
 
 /** The settings form's fields, in the order the form shows them. */

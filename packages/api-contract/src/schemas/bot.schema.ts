@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { ZSymbol } from './backtest-jobs.schema.js';
 
 /**
- * The trading bot's calls (spec §3 "Bot status", "Position", "Tracked symbol", "Historical
- * performance"; §7 Dashboard and Live log). Money in the account's currency (USD), percentages
+ * The trading bot's calls (bot status, positions, tracked symbols, historical performance: the
+ * dashboard and the live log). Money in the account's currency (USD), percentages
  * as percent (drawdown_pct 3.5 = 3.5 %), times as ISO strings in market time.
  */
 export const BOT_MODES = ['demo', 'paper', 'live'] as const;
 export type TBotMode = (typeof BOT_MODES)[number];
 
-/** Bot status (§3): the last tick's account snapshot; null figures before the first tick. */
+/** Bot status: the last tick's account snapshot; null figures before the first tick. */
 export const ZBotStatus = z.object({
   status: z.enum(['running', 'stopped']),
   /** Where the bot trades: fixed at Start (a mode switch takes effect at the next Start). */
@@ -33,7 +33,7 @@ export type TBotStatus = z.infer<typeof ZBotStatus>;
 export const ZBotActionOutput = z.object({ message: z.string(), status: ZBotStatus });
 export type TBotActionOutput = z.infer<typeof ZBotActionOutput>;
 
-/** Position (§3): avg_entry_price is the spec's avg_entry_price (or entry_price). */
+/** Position: avg_entry_price is the spec's avg_entry_price (or entry_price). */
 export const ZPosition = z.object({
   symbol: z.string(),
   qty: z.number(),
@@ -48,7 +48,7 @@ export const ZPosition = z.object({
 export type TPosition = z.infer<typeof ZPosition>;
 export const ZPositionsOutput = z.array(ZPosition);
 
-/** Tracked symbol (§3): the Final Trading List's stocks with their indicators and holding. */
+/** Tracked symbol: the Final Trading List's stocks with their indicators and holding. */
 export const ZTrackedSymbol = z.object({
   symbol: z.string(),
   last_price: z.number().nullable(),
@@ -79,7 +79,7 @@ export const ZBotTrade = z.object({
 });
 export type TBotTrade = z.infer<typeof ZBotTrade>;
 
-/** Historical performance (§3) from the user's closed trades; percentages as percent. */
+/** Historical performance from the user's closed trades; percentages as percent. */
 export const ZHistoricalPerformance = z.object({
   cumulative_pnl: z.number(),
   win_rate: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common.schema.js';
 
-/** Spec §3 client error report; every field bounded so a report stays small. */
+/** Client error report; every field bounded so a report stays small. */
 export const ZClientErrorReport = z.object({
   errorId: z.string().trim().min(1).max(64),
   message: z.string().max(2000),

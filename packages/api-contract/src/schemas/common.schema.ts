@@ -16,3 +16,14 @@ export const ZTimestamp = z.iso
     const year = new Date(text).getUTCFullYear();
     return year >= DATE_RANGE.fromYear && year <= DATE_RANGE.toYear;
   }, `timestamp must be between ${DATE_RANGE.fromYear} and ${DATE_RANGE.toYear}.`);
+
+/** The market a user trades on: Alpaca with their keys, or the embedded demo market. */
+export const ZMarketName = z.enum(['demo', 'alpaca']);
+export type TMarketName = z.infer<typeof ZMarketName>;
+
+/**
+ * A universe of listings: the demo market's fictional one, the offline CSV snapshot, or
+ * Alpaca's listings.
+ */
+export const ZUniverseName = z.enum(['demo', 'csv', 'alpaca']);
+export type TUniverseName = z.infer<typeof ZUniverseName>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { server } from '../messages.js';
 
-/** Explorer page size (spec §9): page count is ceil(total / 100). */
+/** Explorer page size: page count is ceil(total / 100). */
 export const EXPLORER_PAGE_SIZE = 100;
 /** Longest search text kept (a company name fits; more is noise the index cannot use). */
 export const EXPLORER_SEARCH_MAX = 100;
@@ -9,7 +9,7 @@ export const EXPLORER_SEARCH_MAX = 100;
 export const LOGO_BATCH_MAX = 1000;
 
 /**
- * The 24 optional fields of the spec §3 stock record, in the order of the explorer's metric
+ * The 24 optional fields of the stock record, in the order of the explorer's metric
  * toggles; `metrics` of an explore request picks among them.
  */
 export const EXPLORER_METRICS = [
@@ -100,7 +100,7 @@ export type TExploreInput = z.input<typeof ZExploreInput>;
 const number = z.number().nullable().optional();
 const text = z.string().nullable().optional();
 
-/** One explorer row (spec §3 "Stock record"); the logo is looked up separately. */
+/** One explorer row; the logo is looked up separately. */
 export const ZStockRecord = z.object({
   symbol: z.string(),
   company_name: z.string(),
@@ -128,7 +128,7 @@ export const ZStockCountOutput = z.object({
 });
 
 /**
- * POST /api/stocks/logos/batch (spec §5): entries that are not text, blank or not ticker-shaped
+ * POST /api/stocks/logos/batch: entries that are not text, blank or not ticker-shaped
  * are skipped; the rest upper-cased and deduplicated.
  */
 export const ZLogosBatchInput = z.object({

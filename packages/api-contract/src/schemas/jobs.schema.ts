@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZUniverseName } from './common.schema.js';
 
 /** Job payload schemas (CONVENTIONS.md §6); queue definitions live in packages/jobs. */
 export const ZSendMailJob = z.object({ mailId: z.number().int().positive() });
@@ -10,7 +11,7 @@ export const ZSendMailResult = z.object({
 export type TSendMailResult = z.infer<typeof ZSendMailResult>;
 
 /** ML score training of one universe (weekly, and at worker start when it has no model). */
-export const ZMlScoreJob = z.object({ universe: z.enum(['demo', 'csv', 'alpaca']) });
+export const ZMlScoreJob = z.object({ universe: ZUniverseName });
 export type TMlScoreJob = z.infer<typeof ZMlScoreJob>;
 export const ZMlScoreResult = z.object({
   /** False when the universe had too little history to train on (nothing stored). */
@@ -54,14 +55,13 @@ export type TNewsRefreshResult = z.infer<typeof ZNewsRefreshResult>;
  * the deterministic id `metrics:{universe}:{as_of}`, so a second trigger for the same date does
  * not run it twice.
  */
-export const ZMetricsUniverse = z.enum(['demo', 'csv', 'alpaca']);
 export const ZMetricsRefreshJob = z.object({
-  universe: ZMetricsUniverse,
+  universe: ZUniverseName,
   as_of: z.iso.date().optional(),
 });
 export type TMetricsRefreshJob = z.infer<typeof ZMetricsRefreshJob>;
 export const ZMetricsRefreshResult = z.object({
-  universe: ZMetricsUniverse,
+  universe: ZUniverseName,
   /** null: the universe has no bars yet (nothing enqueued or refreshed). */
   as_of: z.string().nullable(),
   /** Tick: whether a new refresh job was added (false: one with that id exists). */
@@ -73,7 +73,7 @@ export const ZMetricsRefreshResult = z.object({
 export type TMetricsRefreshResult = z.infer<typeof ZMetricsRefreshResult>;
 /** POST /api/admin/refresh-metrics: one universe, or all of them when left out. */
 export const ZRefreshMetricsInput = z
-  .object({ universe: ZMetricsUniverse.optional() })
+  .object({ universe: ZUniverseName.optional() })
   .strict()
   .optional();
 /** A screener run, by its screener_runs row (the criteria and universe are stored there). */

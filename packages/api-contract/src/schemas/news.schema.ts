@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Most items GET /api/get-news-sentiment returns (newest first). */
 export const NEWS_SENTIMENT_LIMIT = 100;
 
-/** A news item as spec §3 describes it; `published_at` is market time (ISO). */
+/** A news item; `published_at` is market time (ISO). */
 export const ZNewsItem = z.object({
   title: z.string(),
   url: z.string(),

@@ -18,8 +18,8 @@ export const ZDeleteTemplateInput = z.object({ name: ZTemplateName });
 export const ZTemplateMessageOutput = z.object({ message: z.string() });
 
 /**
- * POST /api/run-screener (spec §7: criteria, template_name). Both optional: the dashboard sends
- * no body, which re-runs the user's last criteria (the §9 defaults the first time). A template
+ * POST /api/run-screener (criteria, template_name). Both optional: the dashboard sends
+ * no body, which re-runs the user's last criteria (the defaults the first time). A template
  * name alone runs that template's criteria.
  */
 export const ZRunScreenerInput = z
@@ -31,7 +31,7 @@ export const ZRunScreenerInput = z
 export type TRunScreenerInput = z.infer<typeof ZRunScreenerInput>;
 export const ZRunScreenerOutput = z.object({ message: z.string(), run_id: z.number() });
 
-/** Spec §3 "Screened stock", with our ML score (null: no model, or no score for the stock). */
+/** "Screened stock", with our ML score (null: no model, or no score for the stock). */
 export const ZScreenedStock = z.object({
   symbol: z.string(),
   company_name: z.string(),

@@ -17,7 +17,7 @@ const errorOf = (input: unknown) => {
 };
 
 describe('ZScreeningCriteria', () => {
-  it('an empty object parses to the spec §9 defaults', () => {
+  it('an empty object parses to the defaults', () => {
     const parsed = ZScreeningCriteria.parse({});
     expect(parsed).toEqual(SCREENING_DEFAULTS);
     expect(parsed).toMatchObject({
@@ -109,7 +109,7 @@ describe('templates', () => {
     expect(custom?.criteria).toEqual(SCREENING_DEFAULTS);
   });
 
-  it('saving a custom template needs a name (spec §5 wording)', () => {
+  it('saving a custom template needs a name', () => {
     for (const name of ['', '   ', undefined]) {
       const result = ZSaveTemplateInput.safeParse({ name, criteria: {} });
       expect(result.success).toBe(false);

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { server, ui } from '../messages.js';
 
 /**
- * Bounds of each numeric screening criterion (spec §9, "Screening defaults and bounds"); units as
- * in strategy's `NUMERIC_CRITERIA` (percents as percents, money in US dollars). Spec §9 gives
+ * Bounds of each numeric screening criterion ("Screening defaults and bounds"); units as
+ * in strategy's `NUMERIC_CRITERIA` (percents as percents, money in US dollars). Gives
  * none for average volume, market cap and free cash flow: those below are ours, wide enough for
  * any listed company and there only so a typo (an extra six zeros) is caught.
  */
@@ -38,7 +38,7 @@ export const SCREENING_BOUNDS: Readonly<Record<NumericCriterionKey, { min: numbe
     min_earnings_growth: { min: -100, max: 1000 },
   };
 
-/** Spec §9 defaults: these five set, every other criterion null (no filter) or false. */
+/** Defaults: these five set, every other criterion null (no filter) or false. */
 export const SCREENING_DEFAULTS: Readonly<ScreenCriteria> = {
   max_rsi: 60,
   min_atr_percent: 3,
@@ -67,7 +67,7 @@ export const SCREENING_DEFAULTS: Readonly<ScreenCriteria> = {
   min_earnings_growth: null,
 };
 
-/** A bounded number or null ("no filter"); absent takes the §9 default. */
+/** A bounded number or null ("no filter"); absent takes the default. */
 function criterion(key: NumericCriterionKey) {
   const { min, max } = SCREENING_BOUNDS[key];
   const message = server.screeningCriterionBounds(key, min, max);
@@ -89,7 +89,7 @@ function exclusion(key: ExclusionCriterionKey) {
 }
 
 /**
- * The 25 screening criteria of spec §3. Strict: an unknown key (a typo such as `max_pe`) is
+ * The 25 screening criteria. Strict: an unknown key (a typo such as `max_pe`) is
  * refused rather than ignored, since ignoring it would silently run the screen without that
  * filter. A min_beta above max_beta could only return nothing, so it is refused too.
  */
@@ -130,7 +130,7 @@ export type TScreeningCriteria = z.infer<typeof ZScreeningCriteria>;
 /** The parsed criteria are exactly what strategy's `screen` takes (checked by the compiler). */
 export const asScreenCriteria = (criteria: TScreeningCriteria): ScreenCriteria => criteria;
 
-/** Spec §3: a name mapped to criteria; built-in templates carry a description, custom ones not. */
+/** A name mapped to criteria; built-in templates carry a description, custom ones not. */
 export const ZScreeningTemplate = z.object({
   name: z.string(),
   description: z.string().optional(),

@@ -18,7 +18,7 @@ const SYMBOL = /^[A-Z][A-Z0-9.-]{0,9}$/;
 export const isTickerSymbol = (symbol: string) => SYMBOL.test(symbol);
 
 /**
- * A list of symbols as the spec's clients send them (§5): trimmed, upper-cased, blanks dropped,
+ * A list of symbols as the spec's clients send them: trimmed, upper-cased, blanks dropped,
  * duplicates removed (first kept). A symbol that is not a ticker is refused by name.
  */
 export const ZSymbols = z
@@ -85,7 +85,7 @@ const PARAM_LABELS = new Map<string, string>(
   STOCK_PARAM_FORM.numeric.map(({ field, label }) => [field, label]),
 );
 
-/** Per-stock strategy parameters (spec §3) with their §9 bounds. */
+/** Per-stock strategy parameters with their bounds. */
 const numericParams = Object.fromEntries(
   Object.entries(STOCK_PARAM_BOUNDS).map(([field, bound]) => {
     const label = PARAM_LABELS.get(field) ?? field;
@@ -112,7 +112,7 @@ const macdOrdered = (p: { macd_fast: number; macd_slow: number }, ctx: z.Refinem
 export const ZStockParameters = ZStockParameterFields.superRefine(macdOrdered);
 export type TStockParameters = z.infer<typeof ZStockParameters>;
 
-/** The defaults of spec §9 satisfy the schema (checked by the compiler). */
+/** The product's defaults satisfy the schema (checked by the compiler). */
 export const DEFAULT_STOCK_PARAMETERS: TStockParameters =
   STOCK_PARAM_DEFAULTS satisfies StockParams;
 
@@ -134,7 +134,7 @@ export const ZBacktesterOutput = z.object({
 export type TBacktesterOutput = z.infer<typeof ZBacktesterOutput>;
 
 /**
- * One per-stock parameter as the UI shows it (spec §3: "each numeric field has a schema entry
+ * One per-stock parameter as the UI shows it ("each numeric field has a schema entry
  * with min, max and a description shown as a tooltip"), served by GET /api/strategy/parameter-schema
  * from the one definition in @tradebot/strategy (STOCK_PARAM_BOUNDS, STOCK_PARAM_DEFAULTS).
  */
@@ -163,9 +163,9 @@ export const ZParameterSchemaOutput = z.object({
 export type TParameterSchemaOutput = z.infer<typeof ZParameterSchemaOutput>;
 
 /**
- * One Final Trading List entry (spec §3): the per-stock parameters plus what the bot knows of the
+ * One Final Trading List entry: the per-stock parameters plus what the bot knows of the
  * stock. close/rsi/atr/macd come from the latest metrics; qty, avg_price and unrealized_pl are
- * null while the bot holds no position (always until Step 8).
+ * null while the bot holds no position.
  */
 export const ZFinalTradingEntry = ZStockParameterFields.extend({
   symbol: z.string(),

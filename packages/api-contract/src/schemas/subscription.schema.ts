@@ -11,7 +11,7 @@ export const ZSubscribeOutput = z.object({
 });
 export type TSubscribeOutput = z.infer<typeof ZSubscribeOutput>;
 
-/** Monthly prices (spec §9): the subscribe page shows dollars, the terms euros. */
+/** Monthly prices: the subscribe page shows dollars, the terms euros. */
 export const PLAN_PRICES = { basic: 10, premium: 25 } as const;
 export const TRIAL_DAYS = 7;
 

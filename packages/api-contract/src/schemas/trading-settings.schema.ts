@@ -3,7 +3,7 @@ import { server } from '../messages.js';
 import { isFractionField } from '../units.js';
 import { ZStockParameters } from './stock-lists.schema.js';
 
-/** One numeric general trading setting: its spec §9 default and bounds, and what the form shows. */
+/** One numeric general trading setting: its default and bounds, and what the form shows. */
 interface NumericSetting {
   default: number;
   min: number;
@@ -15,7 +15,7 @@ interface NumericSetting {
 }
 
 /**
- * Spec §3 "General trading settings" with the §9 defaults and bounds (one definition: the schema,
+ * "General trading settings" with the defaults and bounds (one definition: the schema,
  * the defaults, the form and the REST messages all read it). These are account-wide; a stock on
  * the Final Trading List trades with its own per-stock parameters where it has them.
  */
@@ -175,7 +175,7 @@ export const TRADING_NUMERIC_SETTINGS = {
 type NumericField = keyof typeof TRADING_NUMERIC_SETTINGS;
 const NUMERIC_FIELDS = Object.keys(TRADING_NUMERIC_SETTINGS) as NumericField[];
 
-/** The two MACD gates for longs and the partial-fill choice (the rest of §3's fields). */
+/** The two MACD gates for longs and the partial-fill choice (the rest of the general settings). */
 export const TRADING_FLAG_SETTINGS = {
   macd_crossover_long: {
     default: true,
@@ -202,7 +202,7 @@ function numeric(field: NumericField) {
 const flag = (field: FlagField) => z.boolean(server.parameterFlag(field));
 const partialFill = z.enum(PARTIAL_FILL_HANDLING, server.partialFillHandling);
 
-/** Spec §3 "General trading settings" without per_stock_settings, every field present. */
+/** "General trading settings" without per_stock_settings, every field present. */
 export const ZTradingSettings = z.object({
   ...(Object.fromEntries(NUMERIC_FIELDS.map((f) => [f, numeric(f)])) as Record<
     NumericField,
@@ -224,12 +224,12 @@ export const DEFAULT_TRADING_SETTINGS: TTradingSettings = {
   partial_fill_handling: 'cancel',
 };
 
-/** per_stock_settings: the Final Trading List's parameters keyed by symbol (spec §7 update-config). */
+/** per_stock_settings: the Final Trading List's parameters keyed by symbol. */
 export const ZPerStockSettings = z.record(z.string(), ZStockParameters);
 
 /**
  * POST /api/update-config: `{ trading: {...} }`. Any subset of the
- * fields; null or an empty string means the default (spec §5); a field left out keeps its saved
+ * fields; null or an empty string means the default; a field left out keeps its saved
  * value. per_stock_settings, when sent, updates the parameters of stocks on the Final Trading List.
  * Unknown fields are refused by name.
  */
@@ -254,7 +254,7 @@ export type TTradingSettingsInput = z.infer<typeof ZTradingSettingsInput>;
 export const ZUpdateConfigInput = z.strictObject({ trading: ZTradingSettingsInput });
 export type TUpdateConfigInput = z.infer<typeof ZUpdateConfigInput>;
 
-/** Spec §3 "Bot config" plus the full trading object: what GET /api/config returns. */
+/** "Bot config" plus the full trading object: what GET /api/config returns. */
 export const ZConfigOutput = z.object({
   trading: ZTradingSettings.extend({ per_stock_settings: ZPerStockSettings }),
   backtesting: z.object({ trailing_stop_pct: z.number() }),

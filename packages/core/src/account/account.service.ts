@@ -9,7 +9,7 @@ import {
 import { findSubscription, listCredentialMasks, saveAccountSettings } from '@tradebot/db';
 import { subscriptionView } from '../billing/subscription.view.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import { aad } from '../security/cipher.js';
 import type { SessionInfo } from '../types.js';
 import { testConnectionService } from './test-connection.js';

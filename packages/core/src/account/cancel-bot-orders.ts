@@ -1,8 +1,8 @@
 import { BrokerError, type BrokerOrder, type BrokerPort } from '@tradebot/market';
 import { listCredentialMasks } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
-import { alpacaClientsFor } from '../market/alpaca-clients.js';
-import { loadAlpacaKeys } from '../market/alpaca-keys.js';
+import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
+import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
 
 /** A broker whose orders an account deletion cancels, named for the process log. */
 export interface DeletionBroker {

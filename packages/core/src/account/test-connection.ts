@@ -7,8 +7,8 @@ import {
 } from '@tradebot/api-contract';
 import { BrokerError, maskAccountNumber } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import { alpacaClientsFor } from '../market/alpaca-clients.js';
-import { loadAlpacaKeys } from '../market/alpaca-keys.js';
+import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
+import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
 import type { SessionInfo } from '../types.js';
 
 /**

@@ -2,8 +2,8 @@ import { reopenAlpacaBarsThrough, type Db } from '@tradebot/db';
 import { DAY_MS, type AlpacaFeed, type UniverseDataPort } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
 import { topUpAlpacaBars } from '../market-universe/alpaca-universe-load.js';
-import { alpacaClientsFor } from '../market/alpaca-clients.js';
-import { loadAlpacaKeys } from '../market/alpaca-keys.js';
+import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
+import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
 import type { AlpacaBarsFeed } from './alpaca-bars.js';
 import { lastStoredDays } from './stored-bars.js';
 

@@ -22,7 +22,7 @@ import {
 import { backtestJobId, backtestQueue, enqueue } from '@tradebot/jobs';
 import type { Queue } from 'bullmq';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { backtestSettingsService } from './backtest-settings.service.js';
 import {
@@ -67,12 +67,12 @@ export function queueBacktestJobs(queue: Queue): BacktestJobs {
 
 export interface BacktestJobsOptions {
   jobs?: BacktestJobs;
-  /** The user's general trading settings a backtest reads (default: spec §9). */
+  /** The user's general trading settings a backtest reads (default: the product's). */
   general?: (userId: number) => Promise<BacktestGeneral>;
 }
 
 /**
- * Backtest jobs (spec §4 "Backtest run"): one run per (user, symbol) request, queued with a
+ * Backtest jobs: one run per (user, symbol) request, queued with a
  * priority that interleaves users (every user's k-th active job has priority k, so one user's
  * 500 symbols do not starve another's 5), processed by the worker (backtest-process.ts).
  */

@@ -23,7 +23,7 @@ export interface BacktestBudget {
   timeMs: number;
 }
 
-/** The general trading settings a backtest reads (spec §9 defaults). */
+/** The general trading settings a backtest reads. */
 export interface BacktestGeneral {
   shortAtrThreshold: number;
   allowShort?: boolean;
@@ -52,7 +52,7 @@ export function configOf(
 }
 
 /**
- * The defaults a stock without its own parameters trades with: spec §9, risk per trade from the
+ * The defaults a stock without its own parameters trades with: the product's, risk per trade from the
  * backtest settings.
  */
 export function defaultParameters(settings: BacktestSettings): StockParams {
@@ -62,7 +62,7 @@ export function defaultParameters(settings: BacktestSettings): StockParams {
 /**
  * Walk-forward optimisation of one symbol on its plan. Position size is not searched (a larger
  * risk only scales profit): risk_per_trade is pinned to the settings' and max_drawdown to the
- * §9 default. The defaults are always among the trials. Seeded from the symbol; the time budget
+ * product default. The defaults are always among the trials. Seeded from the symbol; the time budget
  * is a cap (the evaluation budget normally ends each run first, which keeps results repeatable).
  */
 export function optimizeSymbol(

@@ -5,6 +5,7 @@ import {
   type TBacktestResult,
   type TBacktestSettings,
 } from '@tradebot/api-contract';
+import type { UniverseName } from '@tradebot/db';
 import { isoFromDay, DAY_MS } from '@tradebot/market';
 import {
   backtest,
@@ -135,7 +136,7 @@ const parametersOf = (p: StockParams) =>
 /** What a completed backtest stores: the detail view's whole content (ZBacktestResult). */
 export function buildBacktestResult(input: {
   symbol: string;
-  universe: 'demo' | 'csv' | 'alpaca';
+  universe: UniverseName;
   /** The Alpaca feed that filled the cache (alpaca universe); null otherwise. */
   feed: 'iex' | 'sip' | null;
   settings: TBacktestSettings;

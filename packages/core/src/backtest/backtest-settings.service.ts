@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { SessionInfo } from '../types.js';
 
 /**
- * The user's backtest settings (spec §2 Backtesting tab, GET/POST /api/backtest/settings). A
+ * The user's backtest settings. A
  * stored value that no longer fits the schema (bounds changed) falls back to its default, field
  * by field, so one stale value never hides the rest.
  */

@@ -1,8 +1,8 @@
 import { AppError, server } from '@tradebot/api-contract';
-import { botRunState } from '@tradebot/db';
+import { botRunState, type MarketName } from '@tradebot/db';
 import { BrokerError } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { botMarketFor, MissingKeysError, type BotMarket, type BotMode } from './market.js';
 
@@ -15,7 +15,7 @@ export type BotDeps = Pick<
 };
 
 export interface BotAccount {
-  market: 'demo' | 'alpaca';
+  market: MarketName;
   mode: BotMode;
 }
 

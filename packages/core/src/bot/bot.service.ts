@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import { botControl, type SleepIntervalOf } from './control/control.js';
 import { botOrders } from './control/manual-orders.js';
 import { botReads } from './reads/reads.js';
@@ -8,7 +8,7 @@ import { stoppedBotStatus } from './control/stopped.js';
 import { readBotStatus } from './reads/status.js';
 
 /**
- * The trading bot's calls (spec §7 Dashboard and Live log): Start/Stop/Restart
+ * The trading bot's calls: Start/Stop/Restart
  * (bot-control.ts), Quick Sell and the kill switch (bot-orders.ts), and what the dashboard
  * reads (reads/reads.ts). The tick itself is the worker's (engine/tick.ts).
  */

@@ -1,5 +1,5 @@
 import { botTick } from '@tradebot/api-contract';
-import type { Db } from '@tradebot/db';
+import type { Db, MarketName } from '@tradebot/db';
 import {
   AlpacaError,
   BrokerError,
@@ -14,11 +14,10 @@ import { topUpBehind, type AlpacaBarsFeed } from '../backtest/alpaca-bars.js';
 import { alpacaBarsOver } from '../backtest/alpaca-supplier.js';
 import { storedBars } from '../backtest/stored-bars.js';
 import type { ServiceDeps } from '../deps.js';
-import { demoBrokerFor } from '../market/demo-broker.js';
-import { alpacaClientsFor } from '../market/alpaca-clients.js';
-import { loadAlpacaKeys } from '../market/alpaca-keys.js';
+import { demoBrokerFor } from '../demo-market/demo-broker.js';
+import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
+import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
 
-export type BotMarketName = 'demo' | 'alpaca';
 export type BotMode = 'demo' | 'paper' | 'live';
 
 /** The bars the bot decides on and the last trades its trailing stops watch. */
@@ -82,7 +81,7 @@ export function cachedBotData(
 export async function botMarketFor(
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
   userId: number,
-  market: BotMarketName,
+  market: MarketName,
   mode: BotMode,
 ): Promise<BotMarket> {
   if (market === 'demo' || mode === 'demo') {

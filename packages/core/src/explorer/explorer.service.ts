@@ -14,13 +14,13 @@ import {
 } from '@tradebot/db';
 import { demoLogoSvg, templateLogoUrl } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 
 /** Where the app serves a demo company's generated logo (public: an <img> sends no token). */
 export const demoLogoPath = (symbol: string) => `/api/logos/demo/${encodeURIComponent(symbol)}.svg`;
 
-/** The stored row as a spec §3 stock record holding only the chosen metrics. */
+/** The stored row as a stock record holding only the chosen metrics. */
 function stockRecord(row: ExplorerRow, metrics: readonly TExplorerMetric[]): TStockRecord {
   const record: TStockRecord = { symbol: row.symbol, company_name: row.company_name };
   for (const metric of metrics) {

@@ -17,7 +17,7 @@ import {
 } from '@tradebot/db';
 import { alpacaUniverseJobId, alpacaUniverseQueue, enqueue, type JobAttempt } from '@tradebot/jobs';
 import type { ServiceDeps } from '../deps.js';
-import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
+import { loadAlpacaKeys, type AlpacaKeys } from '../active-market/alpaca-keys.js';
 import { lastCompletedSession, loadAlpacaUniverse } from './alpaca-universe-load.js';
 
 /** The websocket task name of a load's progress events. */

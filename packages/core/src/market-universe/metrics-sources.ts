@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { equalWeightReturns, readBatchBars, type Db, type MetricsCompany } from '@tradebot/db';
+import {
+  equalWeightReturns,
+  readBatchBars,
+  type Db,
+  type MetricsCompany,
+  type UniverseName,
+} from '@tradebot/db';
 import { DAY_MS, dayFromIso, isoFromDay, type DemoMarket } from '@tradebot/market';
 import { allocBars, type Bars } from '@tradebot/strategy';
 
@@ -12,7 +18,7 @@ import { allocBars, type Bars } from '@tradebot/strategy';
 export const LOOKBACK_DAYS = 600;
 
 export interface MetricsBarSource {
-  universe: 'demo' | 'csv' | 'alpaca';
+  universe: UniverseName;
   asOf: string;
   /** The benchmark series of beta (only `time` and `close` are read). */
   benchmark(): Promise<Bars>;

@@ -6,7 +6,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { DemoClock, DemoMarket, PRICES_DIR } from '@tradebot/market';
 import { parseDailyCsv, runMlScore } from '@tradebot/strategy';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MarketDeps } from '../market/market-deps.js';
+import type { MarketDeps } from '../active-market/market-deps.js';
 import { importMarketData } from '../market-universe/market-data-import.js';
 import { mlScoreService } from './ml-score.service.js';
 

@@ -4,7 +4,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { DemoClock, DemoMarket } from '@tradebot/market';
 import { syntheticBars } from '@tradebot/strategy/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketDeps } from '../market/market-deps.js';
+import type { MarketDeps } from '../active-market/market-deps.js';
 import { mlScoreService } from './ml-score.service.js';
 
 const db = createDb(process.env.DATABASE_URL ?? '');

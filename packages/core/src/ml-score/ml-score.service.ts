@@ -20,7 +20,7 @@ import {
   type MlScoreResult,
 } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
-import type { UniverseName } from '../market/universe-source.js';
+import type { UniverseName } from '../active-market/universe-source.js';
 import { FEATURE_SET, modelInfoOf, storedMetrics } from './model-info.js';
 
 /** The forest's seed: fixed, so a retrain on the same bars gives the same model. */

@@ -5,13 +5,13 @@ import {
   pruneNewsItems,
   type MonitoringUser,
   type NewsItemRow,
-  type NewsMarketName,
+  type MarketName,
 } from '@tradebot/db';
 import { AlpacaError, type MarketDataPort, type NewsItem } from '@tradebot/market';
 import { scoreSentiment } from '@tradebot/strategy';
 import type { ServiceDeps } from '../deps.js';
-import { alpacaClientsFor } from '../market/alpaca-clients.js';
-import { loadAlpacaKeys, type AlpacaKeys } from '../market/alpaca-keys.js';
+import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
+import { loadAlpacaKeys, type AlpacaKeys } from '../active-market/alpaca-keys.js';
 
 const DAY_MS = 86_400_000;
 /** How far back each refresh asks; the upsert makes the overlap with the last refresh free. */
@@ -40,7 +40,7 @@ function toRow(item: NewsItem): NewsItemRow {
 
 async function fetchInto(
   deps: Pick<ServiceDeps, 'db'>,
-  market: NewsMarketName,
+  market: MarketName,
   port: Pick<MarketDataPort, 'getNews' | 'clock'>,
   symbols: readonly string[],
   limit: number,

@@ -2,7 +2,7 @@ import { NEWS_SENTIMENT_LIMIT, type TNewsSentimentOutput } from '@tradebot/api-c
 import { latestNews, monitoredSymbols } from '@tradebot/db';
 import { enqueue, newsQueue } from '@tradebot/jobs';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { refreshNews } from './news-refresh.js';
 

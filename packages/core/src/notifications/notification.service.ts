@@ -8,7 +8,7 @@ import {
 import type { ServiceDeps } from '../deps.js';
 
 /**
- * The user's notifications (spec §3): the latest 100, newest first; clearing removes them all.
+ * The user's notifications: the latest 100, newest first; clearing removes them all.
  * The bell counts the unread ones; opening it marks read what it showed.
  */
 export function notificationService(deps: Pick<ServiceDeps, 'db' | 'now'>) {

@@ -49,7 +49,7 @@ describe('the screener on the demo universe', () => {
 
   // Seeds 1, 2, 3, 7 and 42 gave 25, 28, 58, 39 and 59 stocks on 2026-01-05; the binding
   // defaults are max_rsi and min_beta (each alone keeps about a third of the universe).
-  it('the default criteria (spec §9) return tens of stocks, not none and not all', () => {
+  it('the default criteria return tens of stocks, not none and not all', () => {
     const result = screen(rows, asScreenCriteria(ZScreeningCriteria.parse({})));
     expect(rows.length).toBe(520);
     expect(result.symbols.length).toBeGreaterThanOrEqual(20);

@@ -12,7 +12,7 @@ import { csvBarSource } from '../market-universe/metrics-sources.js';
 import { screenStoredUniverse } from './screen-stored.js';
 
 /**
- * Step 6 "done means": the CSV import loads the shared real data (108 price histories, the
+ * On the real data: the CSV import loads the shared real data (108 price histories, the
  * 503-company snapshot) and the screener runs on it, through the same import, metrics refresh
  * and stored read + filter the worker uses.
  */

@@ -2,7 +2,7 @@ import type { CompanyFundamentals } from '@tradebot/market';
 import type { ScreenRow, StockMetrics } from '@tradebot/strategy';
 
 /**
- * What the screener filters and the screened-stocks table shows (spec §2: symbol, company name,
+ * What the screener filters and the screened-stocks table shows (symbol, company name,
  * domain, last price, RSI, ATR, MACD): a listing's fundamentals joined with its metrics.
  */
 export interface ScreenerRow extends ScreenRow {

@@ -1,12 +1,12 @@
 import { screenerUniverse, type Db } from '@tradebot/db';
 import { screen, type ScreenCriteria } from '@tradebot/strategy';
-import type { UniverseName } from '../market/universe-source.js';
+import type { UniverseName } from '../active-market/universe-source.js';
 import { rowsFromStore } from './screener-store.js';
 
 /**
  * One screen of a stored universe, timed in its two parts: the query (companies joined with
  * stock_metrics) and the filter. The screener job does the same read and filter (in slices, with
- * progress events); `bench/metrics-refresh.ts` measures the Step 6 target with this.
+ * progress events); `bench/metrics-refresh.ts` measures the screener's target with this.
  */
 export async function screenStoredUniverse(
   db: Db,

@@ -37,7 +37,7 @@ export function storedCriteria(criteria: unknown): TScreeningCriteria {
 }
 
 /**
- * Screening templates (spec §3): the built-ins of api-contract, which carry a description, and
+ * Screening templates: the built-ins of api-contract, which carry a description, and
  * the user's own, which do not. Names are trimmed by the schema before they get here.
  */
 export function screenerTemplatesService(deps: Pick<ServiceDeps, 'db' | 'limiter'>) {

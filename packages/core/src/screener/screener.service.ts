@@ -25,7 +25,7 @@ import { screen, type ScreenResult } from '@tradebot/strategy';
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService, UniverseName } from '../market/active-market.js';
+import type { ActiveMarketService, UniverseName } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { missingCriteria } from './missing-criteria.js';
 import { rowsFromStore } from './screener-store.js';
@@ -55,7 +55,7 @@ export function queueScreenerJobs(queue: Queue): ScreenerJobs {
 /** A run queued or running longer than this lost its job (worker gone, Redis wiped): replaced. */
 export const STALE_RUN_MS = 10 * 60_000;
 
-/** What a run stores per passing stock: the screened-stocks table of spec §2 without the score. */
+/** What a run stores per passing stock: the screened-stocks table without the score. */
 // Runs stored before atr_percent was kept have none: it is derived from ATR and the last price.
 const ZStoredResults = z.array(
   ZScreenedStock.omit({ ml_score: true }).extend({ atr_percent: z.number().nullable().optional() }),
@@ -81,7 +81,7 @@ const EMPTY_OUTPUT: TScreenerOutput = {
 const PROGRESS_STEPS = 4;
 
 /**
- * The screener (spec §3, §7): a run is a screener_runs row plus a queued job; the job screens the
+ * The screener: a run is a screener_runs row plus a queued job; the job screens the
  * user's universe from stored metrics, reports progress over /ws, stores the passing stocks and
  * writes the "Screener completed" notification the spec's client polls for, in one transaction.
  */
@@ -95,7 +95,7 @@ export function screenerService(
 ) {
   const { db, events } = deps;
 
-  /** Body criteria; else a named template's; else the user's last run's; else the §9 defaults. */
+  /** Body criteria; else a named template's; else the user's last run's; else the defaults. */
   async function criteriaFor(
     userId: number,
     input: TRunScreenerInput,

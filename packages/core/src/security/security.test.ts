@@ -78,7 +78,7 @@ describe('tokens and passwords', () => {
   });
 });
 
-describe('masks (spec §5)', () => {
+describe('masks', () => {
   it('stars all but the last 4 characters, or all of 4 or fewer', () => {
     expect(maskSecret('PKABCDEFGH1234')).toBe('**********1234');
     expect(maskSecret('abcd')).toBe('****');

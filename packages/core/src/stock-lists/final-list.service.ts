@@ -15,7 +15,7 @@ import {
 } from '@tradebot/db';
 import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { entrySymbols, storedParameters, withListsLock } from './stored-parameters.js';
 

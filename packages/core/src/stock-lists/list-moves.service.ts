@@ -17,14 +17,14 @@ import {
 } from '@tradebot/db';
 import type { TrackedOf } from './final-list.service.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { finalListService } from './final-list.service.js';
 import { parameterSchema } from './parameter-schema.js';
 import { withListsLock } from './stored-parameters.js';
 
 /**
- * Moves along the settings flow (spec §4 "Stock flow"): out of the backtesting list, out of
+ * Moves along the settings flow: out of the backtesting list, out of
  * Optimized Parameters, Optimized Parameters → Final Trading List (select-for-trading) and back
  * (Undo), and Reset. A symbol is in at most one of Optimized Parameters and the Final Trading
  * List, and a move never loses it: each runs in one transaction under the user's lists lock.
@@ -91,7 +91,7 @@ export function listMovesService(
 
     /**
      * POST /api/reset-optimized-parameters: every Optimized Parameters row back to what its
-     * backtest produced (or the §9 defaults for a stock saved straight from the screener).
+     * backtest produced (or the defaults for a stock saved straight from the screener).
      */
     async resetOptimized(session: SessionInfo): Promise<TMoveOutput> {
       const moved = await withListsLock(db, session.userId, (tx) =>

@@ -20,12 +20,12 @@ import {
   type DbTx,
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { storedParameters, withListsLock } from './stored-parameters.js';
 
 /**
- * The user's stock lists as the screener, the explorer and (Step 7) the settings flow fill them.
+ * The user's stock lists as the screener, the explorer and the settings flow fill them.
  * A symbol must be a listing of the user's market (the demo universe or the real one), so a list
  * never holds a name the backtester cannot load.
  */
@@ -93,7 +93,7 @@ export function stockListsService(
 
     /**
      * POST /api/save-to-optimized-parameters from the screener: the stocks join Optimized
-     * Parameters with the spec §9 per-stock defaults (also their original values for Reset)
+     * Parameters with the per-stock defaults (also their original values for Reset)
      * until a backtest replaces them; a stock already there keeps its parameters, a stock on
      * the Final Trading List is refused.
      */

@@ -22,14 +22,14 @@ import {
 } from '@tradebot/db';
 import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
-import type { ActiveMarketService } from '../market/active-market.js';
+import type { ActiveMarketService } from '../active-market/active-market.js';
 import { entrySymbols, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
 import type { SessionInfo } from '../types.js';
 
 type Field = keyof TTradingSettings;
 
 /**
- * General trading settings and the bot config (spec §2 Trading Settings, GET /api/config, POST
+ * General trading settings and the bot config (the Trading Settings tab, GET /api/config, POST
  * /api/update-config). A stored value that no longer fits the schema (bounds changed) falls back
  * to its default field by field. per_stock_settings are the Final Trading List's parameters.
  */
@@ -80,7 +80,7 @@ export function tradingSettingsService(
 
     /**
      * POST /api/update-config: the fields sent replace the saved ones (null or '' means the
-     * default, spec §5), those left out keep their value; per_stock_settings update those
+     * default), those left out keep their value; per_stock_settings update those
      * stocks on the Final Trading List. One transaction under the lists lock.
      */
     async update(session: SessionInfo, input: TTradingSettingsInput) {

@@ -1,7 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../client.js';
 import { lockStockLists } from './stock-lists.repo.js';
-import type { UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
 
 /** Backtest runs and their results (migration 20261123000900_strategy_flow). */
 
@@ -26,7 +26,7 @@ const ACTIVE = ['queued', 'running'];
 type NewBacktestRun = {
   userId: number;
   symbol: string;
-  universe: UniverseSource;
+  universe: UniverseName;
   settings: object;
 };
 
@@ -264,7 +264,7 @@ export async function isOnFinalTradingList(db: Db, userId: number, symbol: strin
 }
 
 /** The listing's company id in a universe, or null. */
-export async function companyIdOf(db: Db, source: UniverseSource, symbol: string) {
+export async function companyIdOf(db: Db, source: UniverseName, symbol: string) {
   const row = await db.company.findFirst({ where: { source, symbol }, select: { id: true } });
   return row?.id ?? null;
 }

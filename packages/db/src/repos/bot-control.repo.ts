@@ -1,5 +1,5 @@
 import type { Db, DbTx } from '../client.js';
-import type { UniverseSource } from './universe.repo.js';
+import type { MarketName, UniverseName } from '../market-names.js';
 
 type Q = Db | DbTx;
 
@@ -10,7 +10,7 @@ type Q = Db | DbTx;
  */
 
 export interface BotStart {
-  market: 'demo' | 'alpaca';
+  market: MarketName;
   mode: 'demo' | 'paper' | 'live';
   sleepInterval: number;
   /** Market time of the Start. */
@@ -141,7 +141,7 @@ export async function touchBotActivity(db: Q, userId: number, at: Date): Promise
 }
 
 /** Domain and latest metrics of `symbols` in a universe (held stocks not on the list). */
-export async function listingMetrics(db: Q, universe: UniverseSource, symbols: readonly string[]) {
+export async function listingMetrics(db: Q, universe: UniverseName, symbols: readonly string[]) {
   if (symbols.length === 0) return [];
   return db.$queryRaw<
     {

@@ -64,7 +64,7 @@ export async function saveAccountSettings(
       where: { id: userId },
       data: {
         alpacaEnvironment: change.environment,
-        // Saved keys mean the user trades on Alpaca (spec §3).
+        // Saved keys mean the user trades on Alpaca.
         market: 'alpaca',
         ...(change.markOnboarded ? { isOnboarded: true } : {}),
       },

@@ -1,5 +1,5 @@
 import type { Db } from '../client.js';
-import type { UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
 
 /**
  * The explorer's reads of the universe (companies with their stored technical metrics).
@@ -12,7 +12,7 @@ import type { UniverseSource } from './universe.repo.js';
  * when the planner sees the pattern). `explorer.int.test.ts` checks the plan.
  */
 
-/** One explorer row as read: every field of the spec §3 stock record. */
+/** One explorer row as read: every field of the stock record. */
 export interface ExplorerRow {
   symbol: string;
   company_name: string;
@@ -107,7 +107,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (a column of the explorer's table) comes before either order, over all the matching listings.
  */
 export function explorerQuery(
-  source: UniverseSource,
+  source: UniverseName,
   search: string,
   page: { limit: number; offset: number },
   sort?: ExplorerSort | null,
@@ -144,7 +144,7 @@ export function explorerQuery(
 
 export async function exploreCompanies(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   search: string,
   page: { limit: number; offset: number },
   sort?: ExplorerSort | null,
@@ -154,14 +154,14 @@ export async function exploreCompanies(
 }
 
 /** How many listings a universe holds (the explorer's page count). */
-export async function countCompanies(db: Db, source: UniverseSource): Promise<number> {
+export async function countCompanies(db: Db, source: UniverseName): Promise<number> {
   return db.company.count({ where: { source, delistedAt: null } });
 }
 
 /** The domains of these listings (missing symbols are left out). */
 export async function companyDomains(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   symbols: readonly string[],
 ): Promise<Map<string, string | null>> {
   const rows = await db.company.findMany({
@@ -174,7 +174,7 @@ export async function companyDomains(
 /** A listing's name and sector (what a generated logo draws), or null when there is none. */
 export async function companyLook(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   symbol: string,
 ): Promise<{ companyName: string; sector: string | null } | null> {
   return db.company.findUnique({

@@ -1,6 +1,6 @@
 import type { Db, DbTx } from '../client.js';
 import { Prisma } from '../generated/prisma/client.js';
-import type { UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
 
 /**
  * Optimized Parameters ⇄ Final Trading List. A symbol is in at most one of the two: a move
@@ -132,7 +132,7 @@ export interface FinalListRow {
 export async function listFinalTradingEntries(
   db: Q,
   userId: number,
-  universe: UniverseSource,
+  universe: UniverseName,
 ): Promise<FinalListRow[]> {
   return db.$queryRaw<FinalListRow[]>`
     SELECT f.symbol, f.parameters, c.domain, m.last_price AS close, m.rsi, m.atr, m.macd

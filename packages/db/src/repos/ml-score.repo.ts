@@ -1,5 +1,6 @@
 import type { Db } from '../client.js';
-import { inTransaction, type UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
+import { inTransaction } from './universe.repo.js';
 
 /**
  * The ML score's models (`ml_models`) and scores (`ml_scores`). A model is written with its
@@ -8,7 +9,7 @@ import { inTransaction, type UniverseSource } from './universe.repo.js';
  */
 
 export interface MlModelRecord {
-  universe: UniverseSource;
+  universe: UniverseName;
   version: string;
   trainedAt: Date;
   asOf: string;
@@ -21,7 +22,7 @@ export interface MlModelRecord {
 /** A stored model without its forest (what the screener's tooltip and the API read). */
 export interface MlModelSummary {
   id: number;
-  universe: UniverseSource;
+  universe: UniverseName;
   version: string;
   trainedAt: Date;
   asOf: string;
@@ -89,7 +90,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 export async function latestMlModel(
   db: Db,
-  universe: UniverseSource,
+  universe: UniverseName,
   notAfter: Date,
 ): Promise<MlModelSummary | null> {
   const row = await db.mlModel.findFirst({
@@ -152,7 +153,7 @@ export interface AdjustedBars {
  */
 export async function adjustedBarsUpTo(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   to: string,
 ): Promise<AdjustedBars[]> {
   const { rows } = await db.pool.query<{

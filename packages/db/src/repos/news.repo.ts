@@ -1,11 +1,10 @@
 import type { Db } from '../client.js';
+import type { MarketName } from '../market-names.js';
 
 /**
  * The news cache (news_items). The worker's refresh writes it; GET /api/get-news-sentiment reads
  * it. Symbols are upper-case; times are market time.
  */
-
-export type NewsMarketName = 'demo' | 'alpaca';
 
 export interface NewsItemRow {
   externalId: string;
@@ -21,7 +20,7 @@ export interface NewsItemRow {
 /** One user's monitored symbols with what picks their news source. */
 export interface MonitoringUser {
   userId: number;
-  market: NewsMarketName;
+  market: MarketName;
   alpacaEnvironment: 'paper' | 'live';
   symbols: string[];
 }
@@ -31,7 +30,7 @@ export async function monitoringUsers(db: Db): Promise<MonitoringUser[]> {
   const rows = await db.$queryRaw<
     {
       user_id: number;
-      market: NewsMarketName;
+      market: MarketName;
       alpaca_environment: 'paper' | 'live';
       symbols: string[];
     }[]
@@ -58,7 +57,7 @@ export async function monitoringUsers(db: Db): Promise<MonitoringUser[]> {
 /** Inserts items not cached yet (keyed on market, external id, symbol); returns how many were new. */
 export async function insertNewsItems(
   db: Db,
-  market: NewsMarketName,
+  market: MarketName,
   items: readonly NewsItemRow[],
 ): Promise<number> {
   if (items.length === 0) return 0;
@@ -77,7 +76,7 @@ export async function insertNewsItems(
 }
 
 /** Drops a market's items published before `before`; returns how many. */
-export function pruneNewsItems(db: Db, market: NewsMarketName, before: Date): Promise<number> {
+export function pruneNewsItems(db: Db, market: MarketName, before: Date): Promise<number> {
   return db.$executeRaw`
     DELETE FROM news_items WHERE market = ${market}::"NewsMarket" AND published_at < ${before}`;
 }
@@ -88,7 +87,7 @@ export function pruneNewsItems(db: Db, market: NewsMarketName, before: Date): Pr
  */
 export function latestNews(
   db: Db,
-  market: NewsMarketName,
+  market: MarketName,
   symbols: readonly string[],
   limit: number,
   notAfter?: Date,

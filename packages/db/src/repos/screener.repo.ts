@@ -1,6 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../client.js';
-import type { SecurityType, UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
+import type { SecurityType } from './universe.repo.js';
 
 /** Custom screening templates and screener runs (migration 20261123000730_screener). */
 
@@ -80,7 +81,7 @@ export function findActiveScreenerRun(db: Db, userId: number) {
  */
 export async function createScreenerRun(
   db: Db,
-  run: { userId: number; universe: UniverseSource; criteria: object; templateName: string | null },
+  run: { userId: number; universe: UniverseName; criteria: object; templateName: string | null },
 ): Promise<{ run: ScreenerRunRecord; created: boolean }> {
   for (let attempt = 0; ; attempt++) {
     const rows = await db.$queryRaw<{ id: number }[]>`
@@ -272,7 +273,7 @@ export interface ScreenerSourceRow {
 }
 
 /** Every listing of a universe joined with its metrics, in symbol order. */
-export function screenerUniverse(db: Db, source: UniverseSource) {
+export function screenerUniverse(db: Db, source: UniverseName) {
   return db.$queryRaw<ScreenerSourceRow[]>`
     SELECT c.symbol, c.company_name, c.domain, c.security_type::text AS security_type, c.price,
            c.market_cap, c.average_volume, c.beta, c.pe_ratio, c.pb_ratio, c.ps_ratio,

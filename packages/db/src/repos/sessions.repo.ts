@@ -1,4 +1,5 @@
 import type { Db } from '../client.js';
+import type { MarketName } from '../market-names.js';
 
 export interface NewSession {
   /** SHA-256 of the token. */
@@ -34,7 +35,7 @@ interface SessionRow {
   is_verified: boolean;
   has_2fa: boolean;
   alpaca_environment: 'paper' | 'live';
-  market: 'alpaca' | 'demo';
+  market: MarketName;
   plan: Plan | null;
   plan_status: PlanStatus | null;
   trial_ends_ms: number | null;

@@ -1,7 +1,7 @@
 import type { Db, DbTx } from '../client.js';
 
 /**
- * The simulated broker's storage (Step 8; migration 20261124000100_sim_broker). The shapes mirror
+ * The simulated broker's storage (migration 20261124000100_sim_broker). The shapes mirror
  * `SimBrokerStore` in packages/market (demo/sim-ledger.ts), which this package may not import:
  * core passes `simBrokerStore(db)` to the `SimBroker`, and the compiler checks the two agree.
  * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`), so a

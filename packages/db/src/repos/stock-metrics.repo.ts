@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../client.js';
-import type { UniverseSource } from './universe.repo.js';
+import type { UniverseName } from '../market-names.js';
 
 /**
  * The metrics refresh's reads and writes (`stock_metrics`, one row per company). Bars are read
@@ -17,7 +17,7 @@ export interface MetricsCompany {
 /** The listings of a universe with an id above `afterId` (the resume point), by id. */
 export async function listMetricsCompanies(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   afterId = 0,
 ): Promise<MetricsCompany[]> {
   const { rows } = await db.pool.query<MetricsCompany>(
@@ -28,7 +28,7 @@ export async function listMetricsCompanies(
 }
 
 /** How many listings a universe holds (the job's progress total). */
-export async function countMetricsCompanies(db: Db, source: UniverseSource): Promise<number> {
+export async function countMetricsCompanies(db: Db, source: UniverseName): Promise<number> {
   const { rows } = await db.pool.query<{ n: number }>(
     `SELECT count(*)::int AS "n" FROM "companies" WHERE "source" = $1`,
     [source],
@@ -39,7 +39,7 @@ export async function countMetricsCompanies(db: Db, source: UniverseSource): Pro
 /** The last trading date (YYYY-MM-DD) a universe has bars for, on or before `onOrBefore`. */
 export async function lastBarDate(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   onOrBefore: string,
 ): Promise<string | null> {
   const { rows } = await db.pool.query<{ date: string | null }>(
@@ -82,7 +82,7 @@ export async function readBatchBars(
  */
 export async function equalWeightReturns(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   range: { from: string; to: string },
 ): Promise<{ day: number; ret: number }[]> {
   const { rows } = await db.pool.query<{ day: number; ret: number }>(

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../client.js';
+import type { UniverseName } from '../market-names.js';
 
 /**
  * The stock universe (`companies`, `daily_bars`). Imports write through one pool client inside
@@ -11,7 +12,6 @@ import type { Db } from '../client.js';
  * dead tuples, and the counts say what changed).
  */
 
-export type UniverseSource = 'csv' | 'demo' | 'alpaca';
 export type SecurityType = 'stock' | 'reit' | 'spac' | 'etf';
 
 /** Fundamentals columns, in the spec's names (market/README.md units); null when unknown. */
@@ -149,7 +149,7 @@ const COMPANY_UPSERT = keyedUpsert(
 /** Inserts or updates companies of one source (symbols must be unique within the call). */
 export async function upsertCompanies(
   client: pg.PoolClient,
-  source: UniverseSource,
+  source: UniverseName,
   companies: readonly CompanyRecord[],
 ): Promise<UpsertCounts> {
   const columns = COMPANY_COLUMNS.map((column) =>
@@ -169,7 +169,7 @@ export async function upsertCompanies(
  */
 export async function companyIdFor(
   client: pg.PoolClient,
-  source: UniverseSource,
+  source: UniverseName,
   symbol: string,
 ): Promise<{ id: number; created: boolean }> {
   const { rows } = await client.query<{ id: number; created: boolean }>(
@@ -230,7 +230,7 @@ export async function upsertBars(
 }
 
 /** How many listings and bars a source holds (import reports and tests). */
-export async function countUniverse(db: Db, source: UniverseSource) {
+export async function countUniverse(db: Db, source: UniverseName) {
   const [companies, bars] = await Promise.all([
     db.company.count({ where: { source } }),
     db.dailyBar.count({ where: { company: { source } } }),
@@ -244,7 +244,7 @@ export async function countUniverse(db: Db, source: UniverseSource) {
  */
 export async function findDailyBars(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   symbol: string,
   range: { from: string; to: string },
 ): Promise<BarRecord[]> {
@@ -267,7 +267,7 @@ export interface ListingKeep {
   sec_filings_url: string | null;
 }
 
-export async function listListings(db: Db, source: UniverseSource): Promise<ListingKeep[]> {
+export async function listListings(db: Db, source: UniverseName): Promise<ListingKeep[]> {
   const { rows } = await db.pool.query<ListingKeep>(
     `SELECT "symbol", "sector", "industry", "sec_filings_url" FROM "companies"
      WHERE "source" = $1 ORDER BY "symbol"`,
@@ -279,7 +279,7 @@ export async function listListings(db: Db, source: UniverseSource): Promise<List
 /** The date of each symbol's last stored bar in `source`; symbols with none are left out. */
 export async function lastBarDates(
   db: Db,
-  source: UniverseSource,
+  source: UniverseName,
   symbols: readonly string[],
 ): Promise<Map<string, Date>> {
   const companies = await db.company.findMany({

@@ -249,7 +249,7 @@ describe('DemoMarket fundamentals', () => {
     expect(await shared.market.getCompany('ZZZZZ')).toBeNull();
   });
 
-  it('give the default screener criteria (spec §9) something to find', async () => {
+  it('give the default screener criteria something to find', async () => {
     // max_rsi 60, min_atr_percent 3, min_average_volume 500000, beta 1.2–5.
     let found = 0;
     for (const f of await shared.market.listUniverse()) {

@@ -35,7 +35,7 @@ export interface SimBrokerOptions {
 const MARK_LOOKBACK_DAYS = 14;
 
 /**
- * The simulated broker on the demo market (spec Step 8): the broker port over a per-user account
+ * The simulated broker on the demo market: the broker port over a per-user account
  * in PostgreSQL, filling orders by the backtester's rules (`@tradebot/strategy` fills/) on the demo
  * market's daily bars. Fill on read: every call first fills what the bars completed since the last
  * call (`settle`), in the same transaction as its own change, so the state is always as of the

@@ -1,5 +1,5 @@
 /**
- * The broker port: what the bot (Step 8) needs of a brokerage account. Two adapters implement
+ * The broker port: what the bot needs of a brokerage account. Two adapters implement
  * it: Alpaca (`alpaca/`, the user's paper or live keys) and the simulated broker on the demo
  * market (fills by the backtester's rules, state in PostgreSQL). Money and quantities are
  * numbers here (Alpaca sends decimal strings); times are ms since the epoch (UTC).
@@ -233,7 +233,7 @@ export interface BrokerPort {
   ): Promise<Map<string, BrokerOrder | null>>;
 }
 
-/** "PA1234567" → "*****4567" (spec §5's mask: all but the last 4 characters). */
+/** "PA1234567" → "*****4567". */
 export function maskAccountNumber(accountNumber: string): string {
   return accountNumber.length <= 4
     ? '*'.repeat(accountNumber.length)

@@ -15,10 +15,10 @@ export interface CompanyProfile {
 }
 
 /**
- * A company with its fundamentals as of `last_updated`, in the spec's field names (§3 "Stock
- * record", §3 "Screening criteria"). Units: money in US dollars; fields named `*_margin`, `roe`,
+ * A company with its fundamentals as of `last_updated`, in the field names of the stock
+ * record and the screening criteria. Units: money in US dollars; fields named `*_margin`, `roe`,
  * `roa`, `dividend_yield`, `payout_ratio`, `*_growth` in **percent** (the screener's bounds in
- * spec §9 are percents); ratios plain. A value that is not meaningful (P/E of a loss-making
+ * the screening bounds are percents); ratios plain. A value that is not meaningful (P/E of a loss-making
  * company, PEG with shrinking earnings, anything for an ETF) is null, never 0 or Infinity.
  */
 export interface CompanyFundamentals extends CompanyProfile {

@@ -43,7 +43,7 @@ export interface LatestQuote {
   time: number;
 }
 
-/** One news item (spec §3 "News item" less the sentiment, which our scorer computes). */
+/** One news item. */
 export interface NewsItem {
   id: string;
   symbol: string;

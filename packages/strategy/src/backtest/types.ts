@@ -1,7 +1,7 @@
 import type { BacktestSettings } from '../params.js';
 
 /**
- * What a backtest run needs beyond the per-stock parameters: the backtest settings (spec §3/§9) plus
+ * What a backtest run needs beyond the per-stock parameters: the backtest settings plus
  * the run's seed and general options. `risk_per_trade` and `max_drawdown` are **not** read from here:
  * they are per-stock parameters (`StockParams`); the settings' `risk_per_trade` is only the value a
  * caller should put into a stock's parameters when the stock has none of its own. `period` is not

@@ -1,5 +1,5 @@
 /**
- * The screener's criteria (spec §3 "Screening criteria") and the one table that says which row
+ * The screener's criteria and the one table that says which row
  * field each reads and in what unit. Criteria and rows share units, so the filter converts
  * nothing: percents stay percents (5 means 5 %, never 0.05), money is US dollars, volume is
  * shares a day, ratios are plain numbers. Adapters convert at the boundary (a provider giving
@@ -43,7 +43,7 @@ export interface NumericCriterion {
   unit: CriterionUnit;
 }
 
-/** Criterion → row field, direction and unit: the whole mapping, in spec §3 order. */
+/** Criterion → row field, direction and unit: the whole mapping, in the product's order. */
 export const NUMERIC_CRITERIA = {
   max_rsi: { field: 'rsi', kind: 'max', unit: 'index' },
   min_atr_percent: { field: 'atr_percent', kind: 'min', unit: 'percent' },
@@ -90,6 +90,6 @@ export type ScreenRow = { symbol: string; asset_type: ScreenAssetType | null } &
   [F in ScreenField]: number | null;
 };
 
-/** The criterion keys, numeric first then exclusions, in spec §3 order within each. */
+/** The criterion keys, numeric first then exclusions, in the product's order within each. */
 export const NUMERIC_CRITERION_KEYS = Object.keys(NUMERIC_CRITERIA) as NumericCriterionKey[];
 export const EXCLUSION_CRITERION_KEYS = Object.keys(EXCLUSION_CRITERIA) as ExclusionCriterionKey[];

@@ -7,7 +7,7 @@ import { averageVolume } from '../indicators/volume.js';
 
 /**
  * Periods of the screener's technical metrics. RSI and ATR use Wilder's customary 14, MACD the
- * classic 12/26/9 (the per-stock defaults of spec §9 too). Average volume is over 30 sessions,
+ * classic 12/26/9 (the per-stock defaults too). Average volume is over 30 sessions,
  * the window of `CompanyFundamentals.average_volume`, so both sources agree. Beta regresses the
  * last up to 252 daily simple returns (one trading year) on the index's over the same dates;
  * with fewer than 60 common returns it is unknown rather than noise.

@@ -136,7 +136,7 @@ describe('screen', () => {
     expect(result.symbols).toEqual(['B', 'A']);
   });
 
-  it('covers all 25 criteria of spec §3', () => {
+  it('covers all 25 screening criteria', () => {
     expect(NUMERIC_CRITERION_KEYS.length + EXCLUSION_CRITERION_KEYS.length).toBe(25);
   });
 });

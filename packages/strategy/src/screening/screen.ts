@@ -58,7 +58,7 @@ const known = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The rows passing every active criterion (spec §3; a null criterion, or a false exclude_* flag,
+ * The rows passing every active criterion (a null criterion, or a false exclude_* flag,
  * filters nothing). min_* keeps value ≥ threshold and max_* keeps value ≤ threshold, both
  * inclusive, read from the field `NUMERIC_CRITERIA` names, in the same unit (no conversion).
  * A row with no value for an active criterion (or no asset type while an exclude_* flag is on)

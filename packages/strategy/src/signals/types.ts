@@ -110,7 +110,7 @@ export function strategyInputs(bars: Bars, s: IndicatorSeries): StrategyInputs {
 export interface StrategyOptions {
   /** Whether short entries are taken at all. */
   allowShort: boolean;
-  /** Minimum 100·ATR/close for a short entry (spec §9 short_atr_threshold, 0–10). */
+  /** Minimum 100·ATR/close for a short entry. */
   shortAtrThreshold: number;
 }
 

@@ -5,7 +5,7 @@ import {
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** The Backtesting tab's settings form (spec §2, §3 "Backtest settings"). */
+/** The Backtesting tab's settings form. */
 export const backtestSettingsRouter = router({
   get: authedProcedure
     .output(ZBacktestSettings)

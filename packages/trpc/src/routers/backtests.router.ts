@@ -7,7 +7,7 @@ import {
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** Backtest jobs (spec §4 "Backtest run"): queue one symbol, follow the batch, read a result. */
+/** Backtest jobs: queue one symbol, follow the batch, read a result. */
 export const backtestsRouter = router({
   run: authedProcedure
     .input(ZRunBacktesterInput)

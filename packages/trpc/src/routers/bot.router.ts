@@ -18,7 +18,7 @@ import {
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** The trading bot (spec §7 Dashboard and Live log): control, the account, what it trades. */
+/** The trading bot: control, the account, what it trades. */
 export const botRouter = router({
   start: authedProcedure
     .output(ZBotActionOutput)

@@ -1,7 +1,7 @@
 import { ZClientErrorReport, ZMessageOutput } from '@tradebot/api-contract';
 import { publicProcedure, router } from '../trpc.js';
 
-/** Browser error reports (spec §7): public, rate-limited per IP by the service. */
+/** Browser error reports: public, rate-limited per IP by the service. */
 export const clientErrorRouter = router({
   report: publicProcedure
     .input(ZClientErrorReport)

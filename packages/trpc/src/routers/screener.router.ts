@@ -9,7 +9,7 @@ import {
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** Screening templates, screener runs and their output (spec §7 Strategy settings). */
+/** Screening templates, screener runs and their output. */
 export const screenerRouter = router({
   templates: authedProcedure
     .output(ZTemplatesOutput)

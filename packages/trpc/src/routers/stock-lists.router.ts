@@ -13,7 +13,7 @@ import {
 import { authedProcedure, router } from '../trpc.js';
 
 /**
- * The user's stock lists along the settings flow (spec §4 "Stock flow"): the backtesting list,
+ * The user's stock lists along the settings flow: the backtesting list,
  * Optimized Parameters (best_parameters) and the Final Trading List, and the moves between them.
  */
 export const stockListsRouter = router({

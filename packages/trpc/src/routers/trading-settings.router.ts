@@ -1,7 +1,7 @@
 import { ZConfigOutput, ZUpdateConfigInput, ZUpdateConfigOutput } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
-/** General trading settings and the bot config (spec §2 Trading Settings, §3, GET/POST config). */
+/** General trading settings and the bot config. */
 export const tradingSettingsRouter = router({
   get: authedProcedure
     .output(ZConfigOutput)

@@ -1,4 +1,4 @@
-/** RFC 4648 base32 alphabet: the letters A-Z and digits 2-7 (spec §4, §9). */
+/** RFC 4648 base32 alphabet: the letters A-Z and digits 2-7. */
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export const TOTP_SECRET_LENGTH = 16;
 

@@ -8,7 +8,7 @@ import { serverDetail, useTRPC } from '../../lib/trpc';
 export function useUserActions(user: TAdminUser, onError: (message: string | null) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  // Spec §4: the list is reloaded after each update or delete, whatever the outcome.
+  // The list is reloaded after each update or delete, whatever the outcome.
   const reload = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.queryKey() });
   const update = useMutation(trpc.admin.updateUser.mutationOptions({ onSettled: reload }));
   const remove = useMutation(trpc.admin.deleteUser.mutationOptions({ onSettled: reload }));

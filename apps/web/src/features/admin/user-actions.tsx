@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Row actions (spec §2): 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete; and "Mark
+ * Row actions: 2FA Enable/Disable, Admin Grant/Revoke, plan grant, Delete; and "Mark
  * verified" while the user's email is unverified.
  */
 export function UserActions({ user, onError }: Props) {

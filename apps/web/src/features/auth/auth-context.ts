@@ -2,7 +2,7 @@ import type { TStatusOutput } from '@tradebot/api-contract';
 import { createContext, useContext } from 'react';
 
 /**
- * Spec §4 token verification. `none`: no token. `pending`: a token not yet checked (or the
+ * Token verification. `none`: no token. `pending`: a token not yet checked (or the
  * server was unreachable before the first check). `verified`: `auth.status` accepted it.
  */
 export type VerifyState = 'none' | 'pending' | 'verified';

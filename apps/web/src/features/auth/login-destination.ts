@@ -1,4 +1,4 @@
-/** Where a signed-in user belongs (spec §4): onboarded users to the dashboard. */
+/** Where a signed-in user belongs: onboarded users to the dashboard. */
 export const homeFor = (isOnboarded: boolean): string =>
   isOnboarded ? '/dashboard' : '/account-settings';
 
@@ -6,7 +6,7 @@ export const homeFor = (isOnboarded: boolean): string =>
 const WITHOUT_ONBOARDING = ['/admin', '/account-settings', '/subscribe'];
 
 /**
- * Where login leads (spec §4): back to the remembered origin route (the admin screen remembers
+ * Where login leads: back to the remembered origin route (the admin screen remembers
  * it), except that a user without broker keys is sent to account settings first unless the
  * origin needs none; with no origin, to the user's home.
  */

@@ -5,7 +5,7 @@ import * as session from '../../lib/session';
 import { useAuth } from './auth-context';
 
 /**
- * Spec §2: protected routes need a verified session. No token goes to /login (remembering
+ * Protected routes need a verified session. No token goes to /login (remembering
  * where the user was headed); a token not yet checked shows a pending state.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

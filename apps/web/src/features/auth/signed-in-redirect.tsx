@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { useAuth } from './auth-context';
 import { homeFor } from './login-destination';
 
-/** Spec §4: a verified user on / or /login is sent where onboarding says. */
+/** A verified user on / or /login is sent where onboarding says. */
 export function SignedInRedirect() {
   const { state, status } = useAuth();
   if (state !== 'verified' || !status) return null;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as session from '../../lib/session';
 import { errorCode, useTRPCClient } from '../../lib/trpc';
 
-/** Spec §9: verification throttle. */
+/** Verification throttle. */
 const VERIFY_THROTTLE_MS = 5_000;
 
 /** The status is kept with the token it was checked for, so a newer token never shows it. */
@@ -37,7 +37,7 @@ export function useTokenVerification(
         setUnreachable(false);
       } catch (error) {
         if (errorCode(error) !== 'UNAUTHORIZED') {
-          // A time-out or network failure leaves the previous verification state (spec §4).
+          // A time-out or network failure leaves the previous verification state.
           setUnreachable(errorCode(error) === undefined);
           return;
         }

@@ -4,7 +4,7 @@ import type { BotData } from './use-bot-data';
 
 const pct = (fraction: number) => `${+(fraction * 100).toFixed(2)} %`;
 
-/** Spec §3 bot config (GET /api/config): the settings the bot trades with, in one line. */
+/** Bot config (GET /api/config): the settings the bot trades with, in one line. */
 export function BotConfigLine({ config }: { config: BotData['config'] }) {
   if (config.isError)
     return (

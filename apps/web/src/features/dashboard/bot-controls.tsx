@@ -8,7 +8,7 @@ import type { BotActions } from './use-bot-actions';
 type Asking = 'start' | 'restart' | 'kill' | null;
 
 /**
- * Spec §2 bot controls: Start Bot, Stop Bot, Restart Bot, Start Screener, and ours, the kill
+ * Bot controls: Start Bot, Stop Bot, Restart Bot, Start Screener, and ours, the kill
  * switch. Start and Restart ask first when they would trade real money; the kill switch always
  * asks, saying what it does.
  */

@@ -44,7 +44,7 @@ export function quantity(value: number): string {
   return value < 0 ? `−${text}` : text;
 }
 
-/** Spec §2 market status from `is_open` (null: the clock could not be read). */
+/** Market status from `is_open` (null: the clock could not be read). */
 export function marketStatusLabel(
   isOpen: boolean | null | undefined,
 ): 'Open' | 'Closed' | 'Unknown' {
@@ -54,7 +54,7 @@ export function marketStatusLabel(
 }
 
 /**
- * Spec §2 monitored symbols: Holding when qty > 0, else Watching. A short position has a
+ * Monitored symbols: Holding when qty > 0, else Watching. A short position has a
  * negative qty and is held too, so any non-zero qty counts.
  */
 export function holdingLabel(qty: number): 'Holding' | 'Watching' {

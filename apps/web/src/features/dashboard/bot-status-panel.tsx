@@ -77,7 +77,7 @@ function StatusBody({ status }: { status: TBotStatus }) {
   );
 }
 
-/** Spec §2 bot status panel (green while running, red otherwise) with the bot's controls. */
+/** Bot status panel (green while running, red otherwise) with the bot's controls. */
 export function BotStatusPanel({ data, actions }: { data: BotData; actions: BotActions }) {
   return (
     <SectionCard title="Trading bot" testId="bot-status-panel">

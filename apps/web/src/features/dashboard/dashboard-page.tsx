@@ -23,7 +23,7 @@ import { useBotData } from './use-bot-data';
 import { UserCard } from './user-card';
 
 /**
- * Spec §2 Dashboard: market and live-update status, the bot panel and controls, performance,
+ * Dashboard: market and live-update status, the bot panel and controls, performance,
  * positions with Quick Sell, monitored symbols, the trades log and News; ours: the equity curve,
  * a price chart with the bot's fills, the bot log, the kill switch and the account history
  * (dividends). The account cards close it.

@@ -60,7 +60,7 @@ function SymbolCard({
 }
 
 /**
- * Spec §2 monitored symbols: the Final Trading List's stocks and held ones, each with its logo
+ * Monitored symbols: the Final Trading List's stocks and held ones, each with its logo
  * ('No Logo', 'Loading...'), Holding or Watching; a click charts it below.
  */
 export function MonitoredSymbols({

@@ -26,7 +26,7 @@ function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] 
   return <Box ref={ref} h={220} data-testid="equity-curve" />;
 }
 
-/** Spec §2 historical performance (cumulative P&L, win rate %, max drawdown %) and the curve. */
+/** Historical performance (cumulative P&L, win rate %, max drawdown %) and the curve. */
 export function PerformanceCard({ performance }: { performance: BotData['performance'] }) {
   return (
     <SectionCard title="Historical performance" testId="performance">

@@ -62,7 +62,7 @@ function PositionRow({
   );
 }
 
-/** Spec §2 current positions, each with Quick Sell behind a confirmation. */
+/** Current positions, each with Quick Sell behind a confirmation. */
 export function PositionsTable({
   positions,
   trades,

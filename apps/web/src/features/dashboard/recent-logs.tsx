@@ -8,7 +8,7 @@ import type { BotData } from './use-bot-data';
 const LEVEL_COLOR = { info: undefined, warn: 'orange', error: 'red' } as const;
 const SHOWN = 15;
 
-/** Spec §7 GET /api/logs: the bot's latest lines (decisions, orders, fills, refusals, halts). */
+/** GET /api/logs: the bot's latest lines (decisions, orders, fills, refusals, halts). */
 export function RecentLogs({ logs }: { logs: BotData['logs'] }) {
   return (
     <SectionCard

@@ -28,7 +28,7 @@ export function SectionCard({
 }
 
 /**
- * A read's three states: a loader on the first load, spec §8's 'Failed to fetch ...' when it
+ * A read's three states: a loader on the first load, the 'Failed to fetch ...' text when it
  * failed with nothing to show, else the body (a failed refetch keeps the last data, with a note).
  */
 export function QueryBody<T>({

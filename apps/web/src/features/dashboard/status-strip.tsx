@@ -14,7 +14,7 @@ const WS_VIEW: Record<WsStatus, { label: string; color: string }> = {
 
 const MARKET_COLOR = { Open: 'green', Closed: 'gray', Unknown: 'yellow' } as const;
 
-/** Spec §2: the market's status (Open, Closed or Unknown) and the live updates' socket state. */
+/** The market's status (Open, Closed or Unknown) and the live updates' socket state. */
 export function StatusStrip({ market }: { market: BotData['market'] }) {
   const ws = useUserEventsState();
   const label = market.isError ? 'Unknown' : marketStatusLabel(market.data?.is_open);

@@ -5,7 +5,7 @@ import { money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-forma
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
 
-/** Spec §2 trades completed log: the bot's closed round trips, newest first. */
+/** Trades completed log: the bot's closed round trips, newest first. */
 export function TradesLog({ performance }: { performance: BotData['performance'] }) {
   return (
     <SectionCard title="Trades completed" testId="trades-log">

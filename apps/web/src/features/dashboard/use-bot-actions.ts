@@ -9,7 +9,7 @@ const TOAST_MS = 6_000;
 
 const success = (message: string) =>
   notifications.show({ color: 'green', message, autoClose: TOAST_MS });
-/** Spec §8's failure text as the title; the server's reason, when it gave one, under it. */
+/** The failure text as the title; the server's reason, when it gave one, under it. */
 const failure = (title: string, caught?: unknown) => {
   const detail = caught === undefined ? '' : serverDetail(caught, '');
   notifications.show({
@@ -21,8 +21,8 @@ const failure = (title: string, caught?: unknown) => {
 };
 
 /**
- * The dashboard's bot controls (spec §7 POST /api/start, stop, restart, run-screener,
- * manual-sell; ours: kill-switch) with the §8 texts. Each answer carries the new status, which
+ * The dashboard's bot controls (POST /api/start, stop, restart, run-screener,
+ * manual-sell; ours: kill-switch) with the product's texts. Each answer carries the new status, which
  * replaces the cached one at once; the lists are refetched.
  */
 export function useBotActions() {
@@ -45,7 +45,7 @@ export function useBotActions() {
       ).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 
-  /** Spec §8: before any bot action, a missing or refused session says so and goes to /login. */
+  /** Before any bot action, a missing or refused session says so and goes to /login. */
   const sessionGone = (caught?: unknown) => {
     if (getToken() && (caught === undefined || errorCode(caught) !== 'UNAUTHORIZED')) return false;
     failure(ui.botSessionExpired);
@@ -123,7 +123,7 @@ export function useBotActions() {
         () => success(ui.quickSellInitiated(symbol)),
         (caught) => failure(ui.quickSellFailed(symbol), caught),
       ),
-    // Spec §7: the dashboard's run-screener sends no body (the user's last criteria are used).
+    // The dashboard's run-screener sends no body (the user's last criteria are used).
     startScreener: () =>
       run(
         () => screenM.mutateAsync(undefined),

@@ -20,7 +20,7 @@ export const BOT_REFRESH_MS = 30_000;
 const PERFORMANCE_REFRESH_MS = 60_000;
 
 /**
- * The dashboard's reads (spec §7 Dashboard) and the /ws events that refresh them: an `update`'s
+ * The dashboard's reads and the /ws events that refresh them: an `update`'s
  * status figures and last check are folded in at once, its market open/closed sets the badge,
  * positions and tracked symbols replace the cached lists when they have the read's shape, and
  * logs, performance, open orders and notifications are refetched; a `config` event rereads the

@@ -65,7 +65,7 @@ function shares(value: number): string {
 }
 
 /**
- * Spec §9: market cap in billions to 2 decimals ("2.35B"), other numbers to 2 decimals; for
+ * Market cap in billions to 2 decimals ("2.35B"), other numbers to 2 decimals; for
  * people: thousands separators, percentages with a % sign, the average volume in K/M/B. Text as
  * it is; the update time as a date.
  */
@@ -85,6 +85,6 @@ export function formatMetric(metric: TExplorerMetric, value: unknown): string {
   return String(value);
 }
 
-/** Spec §9: the page count is ceil(total / 100) (at least one page). */
+/** The page count is ceil(total / 100) (at least one page). */
 export const pageCount = (total: number, pageSize = 100) =>
   Math.max(1, Math.ceil(total / pageSize));

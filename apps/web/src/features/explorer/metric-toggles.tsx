@@ -2,7 +2,7 @@ import { EXPLORER_METRICS, type TExplorerMetric } from '@tradebot/api-contract';
 import { Button, Group } from '@mantine/core';
 import { METRIC_LABELS } from './format-metric';
 
-/** The 24 metric toggle buttons (spec §2): each shows or hides one column. */
+/** The 24 metric toggle buttons: each shows or hides one column. */
 export function MetricToggles({
   selected,
   onToggle,

@@ -1,5 +1,5 @@
 /**
- * Spec §9: the explorer keeps up to 5 query results; when a sixth arrives the oldest stored is
+ * The explorer keeps up to 5 query results; when a sixth arrives the oldest stored is
  * evicted (first in, first out), and a token change empties it (another user, another universe).
  */
 export const EXPLORER_CACHE_SIZE = 5;

@@ -6,7 +6,7 @@ import { MetricToggles } from './metric-toggles';
 import { useExplorer } from './use-explorer';
 import { DemoDataBadge } from '../../components/market-badge';
 
-/** Spec §2 Stock Explorer: search, 24 metric toggles, results, pagination (not during a search). */
+/** Stock Explorer: search, 24 metric toggles, results, pagination (not during a search). */
 export function StockExplorerPage() {
   const explorer = useExplorer();
   const [text, setText] = useState('');

@@ -13,7 +13,7 @@ import { loadPrefs, nextSort, savePrefs } from './explorer-prefs';
 import { pageCount } from './format-metric';
 import { QueryCache, queryKey } from './query-cache';
 
-/** Spec §7: explore 15 s, count 10 s. */
+/** Explore 15 s, count 10 s. */
 const EXPLORE_TIMEOUT_MS = 15_000;
 const COUNT_TIMEOUT_MS = 10_000;
 
@@ -25,7 +25,7 @@ export type ExplorerState =
 
 /**
  * The explorer's query (search, metric toggles, page), its results through a 5-entry cache that
- * a token change empties, and the page count (only without a search, spec §7).
+ * a token change empties, and the page count (only without a search).
  */
 export function useExplorer() {
   const client = useTRPCClient();
@@ -67,7 +67,7 @@ export function useExplorer() {
       .catch((error: unknown) => {
         if (!current) return;
         if (errorCode(error) === 'UNAUTHORIZED') return expire();
-        // Spec §8: the error clears the list.
+        // The error clears the list.
         setState({ kind: 'error' });
       });
     return () => {
@@ -78,7 +78,7 @@ export function useExplorer() {
   return {
     state,
     search,
-    /** Spec §5: the search is trimmed; a new search starts at page 1. */
+    /** The search is trimmed; a new search starts at page 1. */
     submitSearch: (text: string) => {
       setSearch(text.trim());
       setPage(1);
@@ -94,7 +94,7 @@ export function useExplorer() {
     },
     page,
     setPage,
-    /** Shown only without a search (spec §9); null until the count is known. */
+    /** Shown only without a search; null until the count is known. */
     pages: search === '' && count.data ? pageCount(count.data.count) : null,
     /** Why the market is empty or incomplete (the Alpaca market not loaded yet), else null. */
     notice: count.data?.notice ?? null,

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { errorCode, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 
-/** Spec §7: POST /api/backtest/stocks with the one symbol, 15 s time-out. */
+/** POST /api/backtest/stocks with the one symbol, 15 s time-out. */
 const QUEUE_TIMEOUT_MS = 15_000;
 
 /**
- * Adds one symbol to the backtest queue with the spec §8 messages; a symbol already on it says
+ * Adds one symbol to the backtest queue with the product's messages; a symbol already on it says
  * so (the server adds nothing), and its button then reads "Queued".
  */
 export function useQueueSymbol() {

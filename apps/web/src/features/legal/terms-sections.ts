@@ -2,7 +2,7 @@ import { PLAN_PRICES, TRIAL_DAYS } from '@tradebot/api-contract';
 
 export const TERMS_LAST_UPDATED = 'April 07, 2025';
 
-/** The 17 sections of the Terms and Conditions (spec §1, §2). */
+/** The 17 sections of the Terms and Conditions. */
 export const TERMS_SECTIONS: { title: string; body: string[] }[] = [
   {
     title: 'Acceptance of these terms',

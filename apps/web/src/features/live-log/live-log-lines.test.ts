@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logLines, logSummary, parseLogLine } from './live-log-lines';
 
 describe('live log lines', () => {
-  it('accepts the three shapes spec §7 names', () => {
+  it('accepts the three shapes the live log call may return', () => {
     expect(logLines(['a', 'b'])).toEqual(['a', 'b']);
     expect(logLines('a\r\nb\n\n c')).toEqual(['a', 'b', ' c']);
     expect(logLines({ bot: ['a'], orders: ['b', 'c'] })).toEqual(['a', 'b', 'c']);

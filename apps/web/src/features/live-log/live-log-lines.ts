@@ -1,5 +1,5 @@
 /**
- * The live log's lines (spec §7 GET /api/get-live-log: "logs as an array, an object of arrays or
+ * The live log's lines (GET /api/get-live-log: "logs as an array, an object of arrays or
  * a newline-separated string"). Our server sends an array of "2026-01-05 10:30:00 INFO …" lines;
  * the other shapes are accepted so an older server still shows its log.
  */

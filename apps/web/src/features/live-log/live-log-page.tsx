@@ -8,7 +8,7 @@ import { statusView } from './live-log-state';
 import { useLiveLog } from './use-live-log';
 
 /**
- * Spec §2 Live log: the bot's lines in a text area, pause/resume, a status indicator (idle,
+ * Live log: the bot's lines in a text area, pause/resume, a status indicator (idle,
  * active, error), polling every 5 s while running, auto-scrolled to the newest line.
  */
 export function LiveLogPage() {

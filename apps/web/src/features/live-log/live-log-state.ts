@@ -1,5 +1,5 @@
 /**
- * The live log's state machine (spec §4 "Live log: paused or running; status idle, active or
+ * The live log's state machine ("Live log: paused or running; status idle, active or
  * error"). Idle: paused, or no answer yet. Active: the last poll answered. Error: the last poll
  * failed; polling goes on (the next success makes it active again).
  */

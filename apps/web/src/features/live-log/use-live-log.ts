@@ -5,12 +5,12 @@ import { useAuth } from '../auth/auth-context';
 import { logLines } from './live-log-lines';
 import { initialLiveLog, liveLogReducer } from './live-log-state';
 
-/** Spec §9: the live log polls every 5 s; each request times out after 15 s. */
+/** The live log polls every 5 s; each request times out after 15 s. */
 export const LIVE_LOG_POLL_MS = 5_000;
 export const LIVE_LOG_TIMEOUT_MS = 15_000;
 
 /**
- * GET /api/get-live-log every 5 s while not paused (spec §4). A failed poll sets the status to
+ * GET /api/get-live-log every 5 s while not paused. A failed poll sets the status to
  * error and polling goes on; the lines already shown stay.
  */
 export function useLiveLog() {

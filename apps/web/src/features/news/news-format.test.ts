@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPublished, formatScore, sentimentColor } from './news-format';
 
 describe('news overlay formatting', () => {
-  it('colours 0 and above green, below 0 red (spec §2)', () => {
+  it('colours 0 and above green, below 0 red', () => {
     expect(sentimentColor(0.8)).toBe('green');
     expect(sentimentColor(0)).toBe('green');
     expect(sentimentColor(-0)).toBe('green');

@@ -1,4 +1,4 @@
-/** Spec §2: a sentiment score of 0 or more shows green, below 0 red. */
+/** A sentiment score of 0 or more shows green, below 0 red. */
 export function sentimentColor(score: number): 'green' | 'red' {
   return score >= 0 ? 'green' : 'red';
 }

@@ -18,7 +18,7 @@ import { useTRPC } from '../../lib/trpc';
 import { formatPublished, formatScore, sentimentColor } from './news-format';
 import { DemoDataBadge } from '../../components/market-badge';
 
-/** Spec §9: news refreshes every 60 s (while the overlay is open). */
+/** News refreshes every 60 s (while the overlay is open). */
 const NEWS_REFRESH_MS = 60_000;
 
 function NewsCard({ item }: { item: TNewsItem }) {
@@ -100,7 +100,7 @@ function NewsBody({
 }
 
 /**
- * The dashboard's full-screen News Sentiment overlay (spec §2): the cached news of the user's
+ * The dashboard's full-screen News Sentiment overlay: the cached news of the user's
  * monitored symbols, refreshed every 60 s while open, with a "Demo data" badge on the demo market.
  */
 export function NewsOverlay({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -13,13 +13,13 @@ import { toast } from './toast';
 
 type Draft = Partial<Record<keyof TBacktestSettings, number | ''>>;
 
-/** Empty inputs become null (spec §5), which the server turns back into the default. */
+/** Empty inputs become null, which the server turns back into the default. */
 const toInput = (draft: Draft): TBacktestSettingsInput =>
   Object.fromEntries(
     Object.entries(draft).map(([field, value]) => [field, value === '' ? null : value]),
   );
 
-/** The Backtesting tab's settings form with Save Backtesting Settings (spec §2). */
+/** The Backtesting tab's settings form with Save Backtesting Settings. */
 export function BacktestSettingsForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { toast } from './toast';
 const NO_SYMBOLS: readonly string[] = [];
 
 /**
- * Tab 2 (spec §2): the backtest settings form, the backtesting list with Select All and Remove
+ * Tab 2: the backtest settings form, the backtesting list with Select All and Remove
  * Selected, and Run Backtester with its progress (completed of total stocks).
  */
 export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => void }) {

@@ -13,9 +13,9 @@ type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
 /**
- * Spec §2 Strategy settings (/settings): links to help and terms, and three tabs. The active tab
+ * Strategy settings (/settings): links to help and terms, and three tabs. The active tab
  * lives in the address (?tab=backtesting) so a reload keeps it and a finished backtest batch can
- * switch to the Trading Settings tab (spec §4 "Stock flow").
+ * switch to the Trading Settings tab.
  */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** Spec §2: toasts in settings vanish after 5 seconds. */
+/** Toasts in settings vanish after 5 seconds. */
 const SETTINGS_TOAST_MS = 5_000;
 
 export const toast = {

@@ -9,8 +9,8 @@ import {
 } from '@tradebot/db';
 import { botQueue, botSchedulerId, botTickNowJobId, enqueue } from '@tradebot/jobs';
 import { subscriptionView } from '../../billing/subscription.view.js';
-import type { ActiveMarketService } from '../../market/active-market.js';
-import { demoBrokerFor } from '../../market/demo-broker.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
+import { demoBrokerFor } from '../../demo-market/demo-broker.js';
 import type { SessionInfo } from '../../types.js';
 import { selectedAccount, type BotAccount, type BotDeps } from '../account.js';
 import { publishBotStatus, readBotStatus } from '../reads/status.js';
@@ -21,7 +21,7 @@ import { upsertBotScheduler } from './scheduler.js';
 export type SleepIntervalOf = (userId: number) => Promise<number>;
 
 /**
- * Start, Stop and Restart (spec §7 Dashboard). bot_states.running is the truth; the BullMQ Job
+ * Start, Stop and Restart. bot_states.running is the truth; the BullMQ Job
  * Scheduler `bot:{userId}` follows it (Start upserts it, Stop removes it, and the worker heals
  * it from PostgreSQL every 15 s, so a failure between the two is repaired within one tick).
  */
@@ -35,7 +35,7 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
   const marketNow = (account: BotAccount) =>
     account.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime();
 
-  /** The refusals of §8, checked before anything changes. */
+  /** The refusals, checked before anything changes. */
   async function checkStart(session: SessionInfo): Promise<BotAccount> {
     const { userId } = session;
     if ((await finalListSymbols(db, userId)).size === 0)

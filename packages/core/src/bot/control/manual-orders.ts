@@ -16,7 +16,7 @@ import {
   updateOrderIntent,
 } from '@tradebot/db';
 import { BrokerError, type BrokerPosition } from '@tradebot/market';
-import type { ActiveMarketService } from '../../market/active-market.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
 import type { SessionInfo } from '../../types.js';
 import {
   brokerAppError,

@@ -15,7 +15,7 @@ import {
   tradingDays,
   useBotFixture,
 } from '../../../test/bot-fixture.js';
-import type { ActiveMarketService } from '../../market/active-market.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
 import type { SessionInfo } from '../../types.js';
 import type { BotAccount, BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';

@@ -26,7 +26,7 @@ import {
   realBroker,
   useBotFixture,
 } from '../../../test/bot-fixture.js';
-import { demoAccountSeed } from '../../market/demo-broker.js';
+import { demoAccountSeed } from '../../demo-market/demo-broker.js';
 import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { WARM_UP_DAYS } from './symbols.js';
 

@@ -18,7 +18,7 @@ import {
 import type { BotDeps } from '../account.js';
 import { botOrders } from '../control/manual-orders.js';
 import { placeOrder } from '../orders/place-order.js';
-import type { ActiveMarketService } from '../../market/active-market.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
 import type { SessionInfo } from '../../types.js';
 
 /**

@@ -24,7 +24,7 @@ import type { TickJournal } from './journal.js';
 import { recordBrokerState, settleOrderIntent } from '../orders/place-order.js';
 import { logIgnored } from '../log-ignored.js';
 
-/** The trading settings that govern orders after they are recorded (spec §3). */
+/** The trading settings that govern orders after they are recorded. */
 export interface OrderPolicy {
   /** Seconds (market time) an order may stay unfilled once the broker could fill it. */
   order_timeout: number;

@@ -12,6 +12,7 @@ import {
   unsettledOrderIntents,
   type BotOrderRow,
   type BotStateRow,
+  type MarketName,
 } from '@tradebot/db';
 import {
   BrokerError,
@@ -27,13 +28,7 @@ import { backtestSettingsService } from '../../backtest/backtest-settings.servic
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from './journal.js';
 import { tryBotLock } from './lock.js';
-import {
-  botMarketFor,
-  MissingKeysError,
-  type BotMarket,
-  type BotMarketName,
-  type BotMode,
-} from '../market.js';
+import { botMarketFor, MissingKeysError, type BotMarket, type BotMode } from '../market.js';
 import { inFlightIntents, reconcileIntents } from './reconcile.js';
 import { healBotSchedulers } from '../control/scheduler.js';
 import { protectPositions } from './protect.js';
@@ -54,7 +49,7 @@ type EngineDeps = Pick<
 export type MarketFor = (
   deps: Pick<ServiceDeps, 'db' | 'cipher' | 'market'>,
   userId: number,
-  market: BotMarketName,
+  market: MarketName,
   mode: BotMode,
 ) => Promise<BotMarket>;
 
@@ -178,7 +173,7 @@ export function botEngineService(
     if (state === null) return { outcome: 'stopped', orders_sent: 0, market_open: null };
     let bot: BotMarket;
     try {
-      bot = await marketFor(deps, userId, state.market as BotMarketName, state.mode as BotMode);
+      bot = await marketFor(deps, userId, state.market as MarketName, state.mode as BotMode);
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };

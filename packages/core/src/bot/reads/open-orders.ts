@@ -13,7 +13,7 @@ import {
   type BotOrderRow,
 } from '@tradebot/db';
 import type { BrokerOrder } from '@tradebot/market';
-import type { ActiveMarketService } from '../../market/active-market.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
 import type { SessionInfo } from '../../types.js';
 import { brokerAppError, dashboardAccount, openBotMarket, type BotDeps } from '../account.js';
 import type { BotMarket } from '../market.js';

@@ -10,7 +10,7 @@ export interface EquityPoint {
 }
 
 /**
- * Historical performance (spec §3): cumulative P&L, win rate (percent of trades with P&L > 0)
+ * Historical performance: cumulative P&L, win rate (percent of trades with P&L > 0)
  * and the trades from the closed trades, oldest exit first; the equity curve and the max
  * drawdown (percent, the largest peak-to-trough fall) from one series, the account equity the
  * ticks marked to market (`points`) with `current` (the status's equity and peak) as its last

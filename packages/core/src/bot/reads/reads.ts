@@ -24,8 +24,8 @@ import {
   unsettledOrderIntents,
 } from '@tradebot/db';
 import { BrokerError, isoFromDay, newYorkDayOf, type BrokerPosition } from '@tradebot/market';
-import type { ActiveMarketService } from '../../market/active-market.js';
-import { universeOf } from '../../market/universe-source.js';
+import type { ActiveMarketService } from '../../active-market/active-market.js';
+import { universeOf } from '../../active-market/universe-source.js';
 import type { SessionInfo } from '../../types.js';
 import {
   brokerAppError,
@@ -47,7 +47,7 @@ const CHART_DAYS = 175;
 const LOG_LINES = 200;
 
 /**
- * What the dashboard and the live log read (spec §7). Positions and holdings come from the
+ * What the dashboard and the live log read. Positions and holdings come from the
  * broker (the truth), each read that calls Alpaca counting against `botAlpacaReads`; trades and
  * logs from PostgreSQL. Reads that show trades sync the fills first, so a stopped bot's Quick
  * Sell shows up too.

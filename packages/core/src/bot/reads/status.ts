@@ -5,7 +5,7 @@ import { cents } from '../cents.js';
 import { logIgnored } from '../log-ignored.js';
 
 /**
- * The bot status (spec §3) from bot_states: the running flag, where it trades, and the last
+ * The bot status from bot_states: the running flag, where it trades, and the last
  * tick's snapshot with daily_pnl = equity − the day's starting equity and drawdown_pct =
  * (peak − equity) / peak × 100.
  */

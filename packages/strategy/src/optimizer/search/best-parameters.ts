@@ -3,7 +3,7 @@ import type { ParamValues } from '../space/types.js';
 import type { NoEdgeReason } from './edge.js';
 import type { WalkForwardResult } from './walk-forward.js';
 
-/** One `best_parameters` entry of spec §3 (per-stock fields plus profit), with validation beside it. */
+/** One `best_parameters` entry (per-stock fields plus profit), with validation beside it. */
 export interface BestParametersEntry extends StockParams {
   symbol: string;
   /** Walk-forward out-of-sample profit (see `walkForward`): the honest estimate, not the in-sample best. */

@@ -121,7 +121,7 @@ const STOCK_NUMERIC_ORDER: readonly NumericParam[] = Object.keys(
 ) as NumericParam[];
 
 /**
- * The per-stock search space of spec §3: every numeric field over its `search` range from
+ * The per-stock search space: every numeric field over its `search` range from
  * STOCK_PARAM_BOUNDS (integers rounded), both MACD booleans, and macd_slow > macd_fast.
  * `exclude` keeps fields at `fixedValues` (default STOCK_PARAM_DEFAULTS) instead of searching them,
  * e.g. risk_per_trade when the account's risk setting should not be tuned.

@@ -17,7 +17,7 @@ const paperSaved = {
   paper_secret_mask: '****wxyz',
 };
 
-describe('validateDraft (spec §5)', () => {
+describe('validateDraft', () => {
   it('asks for at least one complete pair', () => {
     const draft = emptyDraft();
     draft.values.paperKey = 'PK123';

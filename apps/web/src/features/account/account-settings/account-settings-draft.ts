@@ -35,7 +35,7 @@ export const emptyDraft = (environment: TTradingEnvironment = 'paper'): AccountS
   cleared: { paperKey: false, paperSecret: false, liveKey: false, liveSecret: false },
 });
 
-/** Spec §5: a credential counts when typed, or saved and not marked for clearing. */
+/** A credential counts when typed, or saved and not marked for clearing. */
 function provided(
   draft: AccountSettingsDraft,
   saved: TAccountSettingsOutput | undefined,
@@ -45,7 +45,7 @@ function provided(
   return !draft.cleared[field] && Boolean(saved?.[MASK_OF[field]]);
 }
 
-/** The first spec §5 rule the draft breaks, word for word, or null when it may be saved. */
+/** The first validation rule the draft breaks, word for word, or null when it may be saved. */
 export function validateDraft(
   draft: AccountSettingsDraft,
   saved?: TAccountSettingsOutput,
@@ -58,7 +58,7 @@ export function validateDraft(
   return null;
 }
 
-/** The save payload (spec §3): trimmed values, `null` clears, absent keeps. */
+/** The save payload: trimmed values, `null` clears, absent keeps. */
 export function toPayload(draft: AccountSettingsDraft): TUpdateAccountSettingsInput {
   const payload: TUpdateAccountSettingsInput = { alpaca_environment: draft.environment };
   for (const field of Object.keys(PAYLOAD_OF) as CredentialField[]) {

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import * as session from '../../../lib/session';
 
-/** Spec §2: shown while the pending-2FA flag is stored locally. */
+/** Shown while the pending-2FA flag is stored locally. */
 export function Pending2faBanner() {
   const pending = useSyncExternalStore(session.subscribe, session.isPending2faSetup);
   if (!pending) return null;

@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/auth-context';
 
 /**
  * Held by the page, not the form: the choice survives the form unmounting on a sign-out.
- * Spec §2/§7: the server's message is shown in an alert (a toast here), success or failure.
+ * The server's message is shown in an alert (a toast here), success or failure.
  */
 export function useSubscribe() {
   const trpc = useTRPC();

@@ -10,7 +10,7 @@ import { AuthCard } from '../auth-card';
 import { Enable2faDone } from './enable-2fa-done';
 import { Enable2faIntro } from './enable-2fa-intro';
 
-/** Spec §2 two-factor setup, reached with the temporary setup token from login. */
+/** Two-factor setup, reached with the temporary setup token from login. */
 export function Enable2faPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { errorCode } from '../../../lib/trpc';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
 
 /**
- * Spec §8 login texts. Rate limiting and input errors keep the server's sentence, which says
+ * Login texts. Rate limiting and input errors keep the server's sentence, which says
  * what to do (wait N seconds, fix a field); "Server error" would hide that.
  */
 export function loginError(error: unknown): string {
@@ -14,7 +14,7 @@ export function loginError(error: unknown): string {
   return ui.loginFailed;
 }
 
-/** Spec §8 2FA texts; an expired challenge token is reported as such, not as a wrong code. */
+/** 2FA texts; an expired challenge token is reported as such, not as a wrong code. */
 export function verify2faError(error: unknown): { message: string; restart: boolean } {
   const code = errorCode(error);
   if (code === 'UNAUTHORIZED') {

@@ -11,7 +11,7 @@ interface Props {
   onRestart: (message: string) => void;
 }
 
-/** The second login step (spec §2): a single '2FA Code' field sent with the challenge token. */
+/** The second login step: a single '2FA Code' field sent with the challenge token. */
 export function TwoFactorForm({ onVerified, onRestart }: Props) {
   const trpc = useTRPC();
   const [code, setCode] = useState('');

@@ -25,7 +25,7 @@ export function useLogin(from: string | undefined) {
     navigate(afterLoginPath(isOnboarded, from), { replace: true });
   };
 
-  // Spec §4: after a 2FA code the new token is verified and onboarding status decides the destination.
+  // After a 2FA code the new token is verified and onboarding status decides the destination.
   const afterTwoFactor = async (token: string) => {
     session.setToken(token);
     try {

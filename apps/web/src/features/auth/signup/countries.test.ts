@@ -7,7 +7,7 @@ const tuples = data.map((country) => [country.countryName, country.countryShortC
 describe('countryOptions', () => {
   const options = countryOptions(tuples);
 
-  it('lists the priority countries first, in the order of spec §9', () => {
+  it('lists the priority countries first, in their set order', () => {
     expect(options.slice(0, 7).map((option) => option.value)).toEqual([...PRIORITY_COUNTRIES]);
     expect(options[0]).toEqual({ value: 'US', label: 'United States' });
   });

@@ -3,7 +3,7 @@ export interface CountryOption {
   label: string;
 }
 
-/** Spec §9: these come first in the sign-up dropdown, in this order. */
+/** These come first in the sign-up dropdown, in this order. */
 export const PRIORITY_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'JP'] as const;
 
 /** The priority countries, then every other country alphabetically. */

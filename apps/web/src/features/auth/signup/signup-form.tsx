@@ -36,7 +36,7 @@ interface Props {
   onSubmit: (values: SignupValues) => void;
 }
 
-/** Spec §2/§5 sign-up form: every field required, native email/tel types, terms checkbox. */
+/** Sign-up form: every field required, native email/tel types, terms checkbox. */
 export function SignupForm({ error, busy, onSubmit }: Props) {
   const [values, setValues] = useState(EMPTY);
   const [accepted, setAccepted] = useState(false);

@@ -2,7 +2,7 @@ import type { TBacktestProgress } from '@tradebot/api-contract';
 
 export type BacktestRun = TBacktestProgress['runs'][number];
 
-/** A /ws progress event of task 'backtest' (spec §4): which symbol, and what it is doing. */
+/** A /ws progress event of task 'backtest': which symbol, and what it is doing. */
 export interface BacktestEvent {
   symbol?: string | undefined;
   phase?: string | undefined;

@@ -7,13 +7,13 @@ import { useAuth } from '../../auth/auth-context';
 import { toast } from '../toast';
 import { applyEvent, isBatchActive, isBatchDone } from './run-progress';
 
-/** Spec §9: backtest poll 2 s (the fallback when the /ws events do not arrive). */
+/** Backtest poll 2 s (the fallback when the /ws events do not arrive). */
 const POLL_MS = 2000;
 /** How long "3 of 3 completed" stays in view before the page moves on to the Trading tab. */
 const SWITCH_DELAY_MS = 2000;
 
 /**
- * Run Backtester (spec §4 "Backtest run"): one `backtests.run` per stock of the list, then the
+ * Run Backtester: one `backtests.run` per stock of the list, then the
  * batch's progress from /ws events (task 'backtest') with `backtests.progress` polled every 2 s.
  * A batch found running when the page loads is followed the same way. When the followed batch
  * ends: the lists are reloaded, a toast says how it went and, if any stock completed,

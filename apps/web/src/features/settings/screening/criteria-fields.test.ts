@@ -9,7 +9,7 @@ import {
 } from './criteria-fields';
 
 describe('screening criteria fields', () => {
-  it('cover all 25 criteria once, the five with §9 defaults shown without advanced filters', () => {
+  it('cover all 25 criteria once, the five with defaults shown without advanced filters', () => {
     const keys = [...NUMERIC_FIELDS, ...FLAG_FIELDS].map((f) => f.key).sort();
     expect(keys).toEqual(Object.keys(SCREENING_DEFAULTS).sort());
     expect(NUMERIC_FIELDS.filter((f) => f.basic).map((f) => f.key)).toEqual([

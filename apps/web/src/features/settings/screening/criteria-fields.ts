@@ -14,7 +14,7 @@ export interface NumericField {
   max: number;
   /** Shown beside the input: percents as percents, money in dollars. */
   unit?: string;
-  /** Shown without "Show Advanced Filters": the five criteria with §9 defaults. */
+  /** Shown without "Show Advanced Filters": the five criteria with defaults. */
   basic: boolean;
 }
 
@@ -26,7 +26,7 @@ const numeric = (key: NumericKey, label: string, unit?: string): NumericField =>
   basic: SCREENING_DEFAULTS[key] !== null,
 });
 
-/** The 22 numeric criteria of spec §3 in its order, with §9 bounds (api-contract's). */
+/** The 22 numeric criteria in the product's order, with bounds (api-contract's). */
 export const NUMERIC_FIELDS: readonly NumericField[] = [
   numeric('max_rsi', 'Max RSI'),
   numeric('min_atr_percent', 'Min ATR %', '%'),
@@ -65,7 +65,7 @@ const LABELS = new Map<string, string>(
 /** A criterion as the form labels it ("Max P/E"), not its field name; unknown names as they are. */
 export const criterionLabel = (criterion: string): string => LABELS.get(criterion) ?? criterion;
 
-/** Spec §5: an emptied numeric input is null ("no filter"). */
+/** An emptied numeric input is null ("no filter"). */
 export const numberOrNull = (value: string | number): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 

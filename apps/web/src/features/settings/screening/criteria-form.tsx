@@ -8,7 +8,7 @@ interface Props {
   onChange: (criteria: TScreeningCriteria) => void;
 }
 
-/** The 25 criteria: the five with §9 defaults always, the rest behind Show Advanced Filters. */
+/** The 25 criteria: the five with defaults always, the rest behind Show Advanced Filters. */
 export function CriteriaForm({ criteria, onChange }: Props) {
   const [advanced, setAdvanced] = useState(false);
   const fields = NUMERIC_FIELDS.filter((f) => advanced || f.basic);

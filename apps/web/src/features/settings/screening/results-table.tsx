@@ -36,7 +36,7 @@ interface Props {
   onSelect: (next: Set<string>) => void;
 }
 
-/** The screened stocks with select / select all and the two saves of spec §2. */
+/** The screened stocks with select / select all and the two saves (to the backtesting list and to Optimized Parameters). */
 export function ResultsTable({ output, selected, onSelect }: Props) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -58,7 +58,7 @@ export function ResultsTable({ output, selected, onSelect }: Props) {
     });
 
   /**
-   * Spec §4: saved stocks leave the results (the server takes them out). Stocks on the Final
+   * Saved stocks leave the results (the server takes them out). Stocks on the Final
    * Trading List are not saved; they are named and stay ticked, the others are saved.
    */
   const saveBacktest = async () => {

@@ -26,7 +26,7 @@ interface Props {
   onSelect: (next: Set<string>) => void;
 }
 
-/** Spec §2 Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
+/** Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
 export function ScreeningTab({ selected, onSelect }: Props) {
   const templates = useTemplates();
   const screener = useScreenerRun();

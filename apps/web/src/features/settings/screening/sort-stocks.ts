@@ -21,5 +21,5 @@ export function sortByScore(stocks: readonly TScreenedStock[], order: ScoreOrder
   });
 }
 
-/** Spec §9: numbers to 2 decimals; unknown shows as a dash. */
+/** Numbers to 2 decimals; unknown shows as a dash. */
 export const fixed2 = (value: number | null) => (value === null ? '–' : value.toFixed(2));

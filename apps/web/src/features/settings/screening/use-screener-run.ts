@@ -6,7 +6,7 @@ import { useUserEvents } from '../../../lib/use-user-events';
 import { useAuth } from '../../auth/auth-context';
 import { toast } from '../toast';
 
-/** Spec §9: the screener wait is at most 30 one-second polls of the notifications. */
+/** The screener wait is at most 30 one-second polls of the notifications. */
 const POLLS = 30;
 const POLL_MS = 1000;
 

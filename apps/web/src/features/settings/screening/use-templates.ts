@@ -19,7 +19,7 @@ export function useTemplates() {
     builtIn: list.filter((t) => t.description !== undefined),
     custom: list.filter((t) => t.description === undefined),
     saving: save.isPending,
-    /** Spec §5: a name is required; returns whether it was saved. */
+    /** A name is required; returns whether it was saved. */
     async save(name: string, criteria: TScreeningCriteria): Promise<boolean> {
       if (name.trim() === '') {
         toast.error(ui.customTemplateNameRequired);

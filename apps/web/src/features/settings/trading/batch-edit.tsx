@@ -20,7 +20,7 @@ interface Props {
   onApply: (batch: BatchValues) => void;
 }
 
-/** Spec §2/§5: one input per parameter; Apply Batch Edit sets the filled ones on every stock. */
+/** One input per parameter; Apply Batch Edit sets the filled ones on every stock. */
 export function BatchEdit({ numeric, flags, onApply }: Props) {
   const [batch, setBatch] = useState<BatchValues>({});
   const set = (field: string, value: number | boolean | '' | null) =>

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Spec §2: Save to Final Trading List asks first, naming the stocks it will move, and lists apart
+ * Save to Final Trading List asks first, naming the stocks it will move, and lists apart
  * those a backtest does not back (the bot trades whatever is on the Final Trading List).
  */
 export function ConfirmSaveDialog({

@@ -10,7 +10,7 @@ import { resolveParameters } from './parameter-edits';
 import { UnprovenDialog } from './unproven-dialog';
 import type { TradingLists } from './use-trading-lists';
 
-/** The Final Trading List with per-row Edit/Save/Remove, Undo and Begin Trading (spec §2 tab 3). */
+/** The Final Trading List with per-row Edit/Save/Remove, Undo and Begin Trading. */
 export function FinalListSection({ lists }: { lists: TradingLists }) {
   const { finalList, undoState, schema } = lists;
   const [editing, setEditing] = useState<RowEditing | null>(null);

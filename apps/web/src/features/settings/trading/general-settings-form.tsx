@@ -31,7 +31,7 @@ const PARTIAL_FILL_LABELS: Record<(typeof PARTIAL_FILL_HANDLING)[number], string
   accept: 'Accept the partial fill',
 };
 
-/** Spec §2 tab 3: the general trading settings form, folded away by default. */
+/** Tab 3: the general trading settings form, folded away by default. */
 export function GeneralSettingsForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

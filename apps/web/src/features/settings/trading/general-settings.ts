@@ -4,7 +4,7 @@ import type { TTradingSettings, TTradingSettingsInput } from '@tradebot/api-cont
 export type GeneralDraft = Partial<Record<keyof TTradingSettings, number | boolean | string>>;
 
 /**
- * The update-config body for the changed fields. An empty input becomes null (spec §5), which
+ * The update-config body for the changed fields. An empty input becomes null, which
  * the server turns back into the default; fields left alone are not sent and keep their value.
  */
 export function tradingInput(draft: GeneralDraft): TTradingSettingsInput {

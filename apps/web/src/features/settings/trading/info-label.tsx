@@ -2,7 +2,7 @@ import { Text, Tooltip } from '@mantine/core';
 import { LineIcon } from '../../../components/line-icon';
 
 /**
- * A field label with an (i) whose tooltip holds the field's description (spec §3). The icon
+ * A field label with an (i) whose tooltip holds the field's description. The icon
  * follows the last word, also when a narrow column wraps the label.
  */
 export function InfoLabel({ label, description }: { label: string; description: string }) {

@@ -24,7 +24,7 @@ import type { TradingLists } from './use-trading-lists';
  */
 const PAGE_SIZE = 50;
 
-/** Optimized Parameters with batch edit, Save to Final Trading List and Reset (spec §2 tab 3). */
+/** Optimized Parameters with batch edit, Save to Final Trading List and Reset. */
 export function OptimizedSection({ lists }: { lists: TradingLists }) {
   const { optimized, schema } = lists;
   const [edits, setEdits] = useState<TableEdits>({});

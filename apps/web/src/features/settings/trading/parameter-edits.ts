@@ -25,7 +25,7 @@ export function pickParameters(record: TStockParameters): TStockParameters {
   ) as unknown as TStockParameters;
 }
 
-/** The fields a batch edit sets: the non-empty ones (spec §5). */
+/** The fields a batch edit sets: the non-empty ones. */
 export function batchFields(batch: BatchValues): RowEdits {
   const set: RowEdits = {};
   for (const [field, value] of Object.entries(batch)) {
@@ -34,7 +34,7 @@ export function batchFields(batch: BatchValues): RowEdits {
   return set;
 }
 
-/** Spec §5: Apply Batch Edit is disabled while nothing is entered. */
+/** Apply Batch Edit is disabled while nothing is entered. */
 export const isBatchEmpty = (batch: BatchValues): boolean =>
   Object.keys(batchFields(batch)).length === 0;
 
@@ -56,7 +56,7 @@ export function isEdited(base: TStockParameters, edits: RowEdits | undefined): b
 
 /**
  * The parameters a stock is saved with: its stored ones with the edits on top. An emptied
- * numeric input means the default (spec §5: empty becomes null, and null is the default).
+ * numeric input means the default (empty becomes null, and null is the default).
  */
 export function resolveParameters(base: TStockParameters, edits: RowEdits = {}): TStockParameters {
   const out = pickParameters(base) as unknown as Record<string, number | boolean>;

@@ -4,7 +4,7 @@ import { GeneralSettingsForm } from './general-settings-form';
 import { OptimizedSection } from './optimized-section';
 import { useTradingLists } from './use-trading-lists';
 
-/** Spec §2 Strategy settings, tab 3: general settings, Optimized Parameters, Final Trading List. */
+/** Strategy settings, tab 3: general settings, Optimized Parameters, Final Trading List. */
 export function TradingTab() {
   const lists = useTradingLists();
   return (

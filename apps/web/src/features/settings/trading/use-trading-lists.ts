@@ -160,7 +160,7 @@ export function useTradingLists() {
   };
 }
 
-/** Spec §8 'Failed to start trading', with the server's reason when it gave one. */
+/** 'Failed to start trading', with the server's reason when it gave one. */
 export function startTradingFailure(caught: unknown): string {
   const detail = serverDetail(caught, '');
   return detail ? `${ui.startTradingFailed}: ${detail}` : ui.startTradingFailed;

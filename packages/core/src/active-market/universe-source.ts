@@ -1,7 +1,6 @@
-import type { MarketName } from './market-deps.js';
+import type { MarketName, UniverseName } from '@tradebot/db';
 
-/** The listings (companies.source) a market's users screen and explore. */
-export type UniverseName = 'demo' | 'csv' | 'alpaca';
+export type { UniverseName };
 
 /**
  * Demo users see the demo market's fictional universe; Alpaca users Alpaca's own listings and

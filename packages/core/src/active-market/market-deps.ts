@@ -8,7 +8,7 @@ import type {
   MarketClock,
 } from '@tradebot/market';
 
-export type MarketName = 'demo' | 'alpaca';
+export type { MarketName } from '@tradebot/db';
 export type MarketSource = 'demo' | 'auto';
 
 /** The one demo market of a process, with its clock (tests advance `clock`). */
