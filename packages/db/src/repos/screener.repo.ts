@@ -152,7 +152,7 @@ export async function completeScreenerRun(
       where: { id },
       data: {
         status: 'completed',
-        results: result.results as Prisma.InputJsonValue,
+        results: result.results,
         total: result.total,
         excludedForMissingData: result.excludedForMissingData,
         missingByCriterion: result.missingByCriterion ?? {},
