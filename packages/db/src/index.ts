@@ -20,6 +20,7 @@ export * from './repos/trading-settings.repo.js';
 export * from './repos/backtest-runs.repo.js';
 export * from './repos/sim-broker.repo.js';
 export * from './repos/bot.repo.js';
+export * from './repos/bot-orders.repo.js';
 export * from './repos/bot-control.repo.js';
 export * from './repos/bot-trades.repo.js';
 export * from './repos/bot-cash.repo.js';

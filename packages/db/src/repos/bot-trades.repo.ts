@@ -1,5 +1,5 @@
 import type { Db, DbTx } from '../client.js';
-import { CLOSING_ORDER_PURPOSES } from './bot.repo.js';
+import { CLOSING_ORDER_PURPOSES } from './bot-orders.repo.js';
 
 type Q = Db | DbTx;
 
