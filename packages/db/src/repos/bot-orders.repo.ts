@@ -1,5 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, DbTx } from '../client.js';
+import type { Queryable } from '../client.js';
 
 /**
  * The bot's order intents (migration 20261124000200_bot), the safety-critical part of its storage:
@@ -118,7 +118,7 @@ export interface NewBotOrder {
 }
 
 /** Inserts the intent as `pending`, or returns the row already stored under its client order id. */
-export async function recordOrderIntent(db: Db | DbTx, order: NewBotOrder): Promise<BotOrderRow> {
+export async function recordOrderIntent(db: Queryable, order: NewBotOrder): Promise<BotOrderRow> {
   await db.botOrder.createMany({ data: [{ ...order, status: 'pending' }], skipDuplicates: true });
   const row = await db.botOrder.findUniqueOrThrow({
     where: { userId_clientOrderId: { userId: order.userId, clientOrderId: order.clientOrderId } },
@@ -139,7 +139,7 @@ export interface BotOrderChange {
 }
 
 export async function updateOrderIntent(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   clientOrderId: string,
   change: BotOrderChange,
@@ -152,7 +152,7 @@ export async function updateOrderIntent(
 }
 
 /** Intents not yet settled (UNSETTLED_ORDER_STATUSES), oldest first. */
-export async function unsettledOrderIntents(db: Db | DbTx, userId: number): Promise<BotOrderRow[]> {
+export async function unsettledOrderIntents(db: Queryable, userId: number): Promise<BotOrderRow[]> {
   const rows = await db.botOrder.findMany({
     where: { userId, status: { in: [...UNSETTLED_ORDER_STATUSES] } },
     orderBy: { id: 'asc' },
@@ -162,7 +162,7 @@ export async function unsettledOrderIntents(db: Db | DbTx, userId: number): Prom
 }
 
 export async function findOrderIntent(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   clientOrderId: string,
 ): Promise<BotOrderRow | null> {
@@ -184,7 +184,7 @@ export interface BrokerOrderState {
 
 /** Stores the broker's view of an order on its intent (none stored for it: nothing changes). */
 export async function recordBrokerOrderState(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   order: BrokerOrderState,
 ): Promise<void> {
@@ -206,7 +206,7 @@ export async function recordBrokerOrderState(
  * clock, the one that stamps updated_at (this is about processes, not the market).
  */
 export async function inFlightOrderIntents(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   withinMs: number,
 ): Promise<Set<string>> {
@@ -224,7 +224,7 @@ export async function inFlightOrderIntents(
 
 /** The stored status of each of `clientOrderIds` that has an intent. */
 export async function orderIntentStatuses(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   clientOrderIds: readonly string[],
 ): Promise<Map<string, string>> {
@@ -237,7 +237,7 @@ export async function orderIntentStatuses(
 
 /** Symbols (of `symbols`, or all) with an unsettled closing intent: a close is under way. */
 export async function closingSymbols(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   symbols?: readonly string[],
 ): Promise<Set<string>> {
@@ -258,7 +258,7 @@ export async function closingSymbols(
  * settled yet (a fill the next reconcile records): the position's bracket.
  */
 export async function entryRequests(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   symbols: readonly string[],
 ): Promise<Map<string, unknown>> {
@@ -278,7 +278,7 @@ export async function entryRequests(
 }
 
 /** The newest entry intent of `symbol` with shares filled: its bar and fill price. */
-export async function latestFilledEntry(db: Db | DbTx, userId: number, symbol: string) {
+export async function latestFilledEntry(db: Queryable, userId: number, symbol: string) {
   return db.botOrder.findFirst({
     where: { userId, symbol, purpose: 'entry', filledQty: { gt: 0 } },
     orderBy: { id: 'desc' },

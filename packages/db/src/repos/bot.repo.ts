@@ -1,5 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, DbTx } from '../client.js';
+import type { Queryable } from '../client.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -11,7 +11,7 @@ import type { Db, DbTx } from '../client.js';
  * the user is skipped. Returns the event keys written now.
  */
 export async function appendBotLogs(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   lines: readonly {
     at: Date;
@@ -31,7 +31,7 @@ export async function appendBotLogs(
 }
 
 /** The newest `limit` lines, oldest first. */
-export async function recentBotLogs(db: Db | DbTx, userId: number, limit: number) {
+export async function recentBotLogs(db: Queryable, userId: number, limit: number) {
   const rows = await db.botLog.findMany({
     where: { userId },
     orderBy: { id: 'desc' },
@@ -63,7 +63,7 @@ export const botStateSelect = {
 
 export type BotStateRow = Prisma.BotStateGetPayload<{ select: typeof botStateSelect }>;
 
-export async function findBotState(db: Db | DbTx, userId: number): Promise<BotStateRow | null> {
+export async function findBotState(db: Queryable, userId: number): Promise<BotStateRow | null> {
   return db.botState.findUnique({ where: { userId }, select: botStateSelect });
 }
 
@@ -82,7 +82,7 @@ export interface BotTickState {
   lastActivity?: Date;
 }
 
-export async function storeTickState(db: Db | DbTx, userId: number, tick: BotTickState) {
+export async function storeTickState(db: Queryable, userId: number, tick: BotTickState) {
   return db.botState.update({
     where: { userId },
     data: { ...tick, lastError: null },
@@ -92,7 +92,7 @@ export async function storeTickState(db: Db | DbTx, userId: number, tick: BotTic
 
 /** Stores a tick's error (and, when given, the market time of the tick that failed). */
 export async function storeTickError(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   lastError: string,
   lastTickAt?: Date,
@@ -105,7 +105,7 @@ export async function storeTickError(
 
 /** Each tracked symbol's last decided bar (YYYY-MM-DD). */
 export async function lastDecidedDays(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
 ): Promise<Map<string, string | null>> {
   const rows = await db.botSymbol.findMany({
@@ -130,7 +130,7 @@ export interface BotSymbolRow {
  * one round trip a tick instead of one a symbol. Values travel as one JSON array.
  */
 export async function upsertBotSymbols(
-  db: Db | DbTx,
+  db: Queryable,
   userId: number,
   rows: readonly BotSymbolRow[],
 ): Promise<void> {
