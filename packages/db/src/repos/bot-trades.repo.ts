@@ -230,24 +230,6 @@ export async function listBotTrades(db: Queryable, userId: number): Promise<BotT
   return rows as BotTradeRow[];
 }
 
-/** Notifications written in the fills' own transaction (a crash loses neither or both). */
-export async function insertNotifications(
-  tx: DbTx,
-  userId: number,
-  rows: readonly { message: string; status: string; kind?: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  // A kind other than 'info' is an alert event (see createNotification).
-  await tx.notification.createMany({
-    data: rows.map(({ kind = 'info', ...row }) => ({
-      userId,
-      ...row,
-      kind,
-      alertPending: kind !== 'info',
-    })),
-  });
-}
-
 /** Per symbol, the newest filled entry intent: its fill price and request (bracket levels). */
 export async function lastFilledEntries(db: Queryable, userId: number, symbols: string[]) {
   const rows = await db.botOrder.findMany({

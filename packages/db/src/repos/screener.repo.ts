@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../client.js';
+import { addJobNotification } from './notifications.repo.js';
 import type { SecurityType, UniverseSource } from './universe.repo.js';
 
 /** Custom screening templates and screener runs (migration 20261123000730_screener). */
@@ -161,10 +162,7 @@ export async function completeScreenerRun(
       },
       select: { id: true },
     }),
-    db.notification.create({
-      data: { userId: notification.userId, message: notification.message, status: 'completed' },
-      select: { id: true },
-    }),
+    addJobNotification(db, { ...notification, status: 'completed' }),
   ]);
 }
 
@@ -181,10 +179,7 @@ export async function failScreenerRun(
       data: { status: 'failed', error, finishedAt },
       select: { id: true },
     }),
-    db.notification.create({
-      data: { userId: notification.userId, message: notification.message, status: 'failed' },
-      select: { id: true },
-    }),
+    addJobNotification(db, { ...notification, status: 'failed' }),
   ]);
 }
 
