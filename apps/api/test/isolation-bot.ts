@@ -4,7 +4,7 @@ import type { Reply, TestApi } from './harness.js';
 type Call = (token: string) => Promise<Reply>;
 type Trpc = (path: string, kind: 'query' | 'mutation', input?: unknown) => Call;
 
-/** Step 8: alice's bot (state, log, fills, trades, indicators), which no one else may read. */
+/** Alice's bot (state, log, fills, trades, indicators), which no one else may read. */
 export async function seedAliceBot(db: Db, userId: number): Promise<void> {
   const at = new Date('2026-01-06T15:00:00Z');
   await db.botState.create({
@@ -82,7 +82,7 @@ export async function aliceBot(db: Db, userId: number) {
 }
 
 /**
- * Step 8's REST paths, each called with another user's token (isolation.int.test.ts); the
+ * The bot's REST paths, each called with another user's token (isolation.int.test.ts); the
  * harness is read at call time (it starts in beforeAll).
  */
 export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
@@ -104,7 +104,7 @@ export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
     harness().http.post('/api/bot/open-orders/cancel', { client_order_id: 'alice-entry' }, t),
 });
 
-/** Step 8's procedures, as the web app calls them. */
+/** The bot's procedures, as the web app calls them. */
 export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
   'bot.start': trpc('bot.start', 'mutation'),
   'bot.stop': trpc('bot.stop', 'mutation'),
