@@ -22,6 +22,21 @@ const QUERIES_IN_REPOS = [
     message: 'SQL lives in packages/db/src/repos only.',
   },
 ];
+/** Settings are read once, validated, in a file named env.ts (CONVENTIONS.md §8). */
+const ENV_ACCESS = {
+  object: 'process',
+  property: 'env',
+  message: "Read settings from the workspace's env.ts (zod-validated), never process.env.",
+};
+/** Where process.env may be read besides env.ts: tests, benches and scripts set up processes. */
+const ENV_FREE = [
+  '**/env.ts',
+  '**/*.test.ts',
+  '{apps,packages}/*/test/**',
+  'bench/**',
+  'scripts/**',
+  'e2e/**',
+];
 const apps = {
   group: ['@tradebot/api', '@tradebot/worker', '@tradebot/web'],
   message: 'Packages never import apps.',
@@ -30,6 +45,14 @@ const io = {
   group: ['@prisma/*', 'bullmq', 'ioredis', 'pg', 'node:*'],
   message: 'api-contract is shared with the browser: schemas and types only.',
 };
+
+/** Files linted with type information (each workspace's tsconfig.json, via the project service). */
+const TYPED = ['{apps,packages}/*/{src,test}/**/*.ts', '{apps,packages}/*/*.ts', 'bench/**/*.ts'];
+/**
+ * Linted without type information: apps/web and e2e. To add one, delete its entry here (the
+ * web app's .tsx files also need '{apps,packages}/*\/src/**\/*.tsx' in TYPED).
+ */
+const UNTYPED = ['apps/web/**', 'e2e/**'];
 
 export default tseslint.config(
   {
@@ -48,6 +71,41 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Type-aware rules: typescript-eslint's recommendedTypeChecked, and every promise awaited,
+  // returned or voided on purpose.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({
+    ...config,
+    files: TYPED,
+    ignores: UNTYPED,
+  })),
+  {
+    files: TYPED,
+    ignores: UNTYPED,
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Implementations of promise-returning ports (fakes, the demo market) stay `async` without
+      // awaiting: their errors then reach the caller as rejections, as the port promises.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read JSON replies and fakes' recorded calls as `any`: the assertion on each value is
+    // the check of its shape. `expect(fake.method)` reads a method without calling it.
+    files: ['**/*.test.ts', '{apps,packages}/*/test/**/*.ts'],
+    ignores: UNTYPED,
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -62,6 +120,11 @@ export default tseslint.config(
     },
     // Type-only edges count too: a cycle of types still ties two modules' designs together.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ENV_FREE,
+    rules: { 'no-restricted-properties': ['error', ENV_ACCESS] },
   },
   // The general rule first: a package's own block below replaces it (the last matching block's
   // no-restricted-imports wins), so each of those blocks names the apps among what it forbids.
@@ -88,6 +151,7 @@ export default tseslint.config(
         'error',
         { object: 'Date', property: 'now', message: 'Time is a parameter in packages/strategy.' },
         { object: 'Math', property: 'random', message: 'Use the seeded RNG parameter.' },
+        ENV_ACCESS,
       ],
       'no-restricted-globals': [
         'error',
@@ -103,8 +167,30 @@ export default tseslint.config(
     }),
   },
   {
+    // The one exception is a port's types: sim-broker.repo.ts implements market's SimBrokerStore
+    // with the shapes market defines (import type, nothing at run time).
     files: ['packages/db/src/**/*.ts'],
-    rules: restrict({ group: ['@tradebot/*'], message: 'packages/db depends on nothing of ours.' }),
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tradebot/market/sim-ledger',
+              allowTypeImports: true,
+              message: "packages/db imports the simulated broker's port as types only.",
+            },
+          ],
+          patterns: [
+            {
+              regex: '^@tradebot/(?!market/sim-ledger$)',
+              message: 'packages/db depends on nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/jobs/src/**/*.ts'],
@@ -242,6 +328,7 @@ export default tseslint.config(
           property: 'now',
           message: 'The bot reads time through deps.now() or the market clock it is given.',
         },
+        ENV_ACCESS,
       ],
       // Replaces the block above's list for these files: its selectors are repeated here.
       'no-restricted-syntax': [

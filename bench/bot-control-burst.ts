@@ -72,8 +72,9 @@ async function main() {
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round++) {
       const calls = Array.from({ length: CALLS }, (_, i) => send(paths[i % 3]!, busy));
-      calls.splice(CALLS / 2, 0, send('/api/kill-switch', busy));
-      statuses.push(...(await Promise.all(calls)));
+      const kill = send('/api/kill-switch', busy);
+      const all = [...calls.slice(0, CALLS / 2), kill, ...calls.slice(CALLS / 2)];
+      statuses.push(...(await Promise.all(all)));
     }
     const elapsed = performance.now() - started;
     done = true;

@@ -80,7 +80,7 @@ function run(args: string[]): Promise<Record<string, unknown>> {
     });
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0) done(line ? JSON.parse(line.slice(7)) : {});
+      if (code === 0) done(line ? (JSON.parse(line.slice(7)) as Record<string, unknown>) : {});
       else fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`));
     });
   });

@@ -97,7 +97,7 @@ function describeOptimizer(runs: OptimizerRun[]): void {
       `fold winners meeting the trade rule in sample ${pct(mean(runs.map((r) => r.eligibleFolds)))}`,
   );
   // Why the winners lose so little: lowerBound(3) favours the smallest positions among sets that trade.
-  const risk = runs.map((r) => r.wf.final.best.params.risk_per_trade as number);
+  const risk = runs.map((r) => r.wf.final.best.params.risk_per_trade);
   console.log(
     `  final winners' risk_per_trade: median ${num(median(risk), 4)}, mean ${num(mean(risk), 4)} (search range 0.005–0.05)`,
   );

@@ -96,7 +96,7 @@ async function connect(tokens: { userId: number; token: string }[]): Promise<Cli
           const socket = new WebSocket(`ws://127.0.0.1:${PORT}/ws?token=${token}`);
           const client: Client = { userId, socket, gotAt: null };
           socket.on('message', (data) => {
-            const message = JSON.parse(String(data)) as { type: string };
+            const message = JSON.parse((data as Buffer).toString()) as { type: string };
             if (message.type === 'progress') client.gotAt = performance.now();
           });
           socket.once('open', () => done(client));

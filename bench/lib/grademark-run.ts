@@ -81,7 +81,7 @@ function strategy(
       const below = (a: ArrayLike<number>, b: ArrayLike<number>, i: number) =>
         (a[i] as number) < (b[i] as number) && (a[i - 1] as number) >= (b[i - 1] as number);
       const within = (i: number, test: (r: number) => boolean) =>
-        rsi.slice(Math.max(0, i - DIP_WINDOW + 1), i + 1).some((r) => test(r as number));
+        rsi.slice(Math.max(0, i - DIP_WINDOW + 1), i + 1).some((r) => test(r));
       return inputSeries
         .select((b, i) => {
           const goLong =
@@ -106,7 +106,7 @@ function strategy(
               (p.macd_crossover && above(macd, signal, i)),
           };
         })
-        .bake() as never;
+        .bake();
     },
     entryRule: (enter, { bar }) => {
       if (bar.goLong) enter({ direction: LONG });

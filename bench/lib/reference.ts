@@ -210,7 +210,7 @@ export function referenceSimulate(
   const sellLevel = level(p.rsi_sell_threshold);
   /** Some RSI of bars i − 14 … i (the README's dip window of 15 bars) passes `test`. */
   const recently = (i: number, test: (rsi: number) => boolean): boolean =>
-    ind.rsi.slice(Math.max(0, i - 14), i + 1).some((r) => test(r as number));
+    ind.rsi.slice(Math.max(0, i - 14), i + 1).some((r) => test(r));
   const longTurn = (i: number): boolean =>
     p.macd_crossover ? crossAbove(ind.macd, ind.signal, i) : crossAbove(ind.rsi, buyLevel, i);
   const shortTurn = (i: number): boolean =>

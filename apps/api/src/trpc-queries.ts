@@ -66,7 +66,7 @@ export function registerTrpcQueries(
     const answer = async ({ path, input }: { path: string; input: unknown }, index: number) => {
       try {
         if (!ctx) throw contextError;
-        const data = await callTRPCProcedure({
+        const data: unknown = await callTRPCProcedure({
           router: appRouter,
           path,
           getRawInput: async () => input,

@@ -75,15 +75,15 @@ describe('Quick Sell', () => {
       post(`/api/manual-sell/${a}`),
     ]);
     // The second click waits its turn (409) or finds the first one's order.
-    const [first, second] = replies[0]!.status === 200 ? replies : [replies[1]!, replies[0]!];
-    expect(first!.status).toBe(200);
-    expect(first!.body.message).toBe(server.quickSellSent(a));
-    if (second!.status === 409) expect(second!.body.detail).toBe(server.botActionInProgress);
-    else expect(second!.status).toBe(200);
-    const id = first!.body.client_order_id as string;
+    const [first, second] = replies[0].status === 200 ? replies : [replies[1], replies[0]];
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(server.quickSellSent(a));
+    if (second.status === 409) expect(second.body.detail).toBe(server.botActionInProgress);
+    else expect(second.status).toBe(200);
+    const id = first.body.client_order_id as string;
     expect(id).toBe(`tb${user.userId}-${a}-qs-${Math.floor(clock().now() / 1000)}`);
     expect(id.length).toBeLessThanOrEqual(48);
-    if (second!.status === 200) expect(second!.body.client_order_id).toBe(id);
+    if (second.status === 200) expect(second.body.client_order_id).toBe(id);
     const later = await post(`/api/manual-sell/${a}`);
     clock().advance(5_000);
     const evenLater = await post(`/api/manual-sell/${a}`);

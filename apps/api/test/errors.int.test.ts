@@ -57,7 +57,7 @@ describe('a server fault', () => {
     expect(response.statusCode).toBe(500);
     const requestId = response.headers['x-request-id'] as string;
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const body = response.json() as { detail?: string; error?: { message: string } };
+    const body = response.json<{ detail?: string; error?: { message: string } }>();
     expect(body.detail ?? body.error?.message).toBe(server.internalError(requestId));
     expect(response.body).not.toMatch(INTERNALS);
     const logged = logLines

@@ -23,7 +23,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
-  console.info(`fuzz: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests: ${summary}`);
+  console.info(
+    `fuzz: ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests: ${summary.join(',')}`,
+  );
   await api.close();
 });
 
@@ -159,7 +161,7 @@ describe('the findings that were 500s are 400s naming the field', () => {
       ...(body === undefined ? {} : { body: json(body) }),
     });
     expect(response.statusCode).toBe(400);
-    const parsed = response.json() as { detail?: string; error?: { message: string } };
+    const parsed = response.json<{ detail?: string; error?: { message: string } }>();
     expect(parsed.detail ?? parsed.error?.message).toMatch(field);
   });
 });

@@ -10,7 +10,8 @@ import {
   type TestApi,
 } from './harness.js';
 import { adminPaths, adminProcedures } from './isolation-admin.js';
-import { aliceBot, botPaths, botProcedures, seedAliceBot } from './isolation-bot.js';
+import { aliceBot, botPaths, botProcedures } from './isolation-bot.js';
+import { seedAlice } from './isolation-seed.js';
 
 /**
  * User B must never read or change user A's data through any REST path or tRPC procedure.
@@ -19,60 +20,13 @@ import { aliceBot, botPaths, botProcedures, seedAliceBot } from './isolation-bot
 let api: TestApi;
 let a: { token: string; userId: number };
 let b: { token: string; userId: number; secret: string };
-const A_KEY = 'PKALICEKEY000042';
 
 beforeAll(async () => {
   api = await startTestApi();
   await api.reset();
   a = await signUpAndLogIn(api, 'alice', '10.0.2.1');
   b = await signUpAndLogIn(api, 'bobby', '10.0.2.2');
-  await api.http.post(
-    '/api/update-account-settings',
-    {
-      alpaca_environment: 'paper',
-      alpaca_api_key_paper: A_KEY,
-      alpaca_api_secret_paper: 'alice-secret-9999',
-    },
-    a.token,
-  );
-  await api.runtime.db.notification.create({
-    data: { userId: a.userId, message: 'Screener completed for alice', status: 'completed' },
-  });
-  await api.runtime.db.backtestListEntry.create({ data: { userId: a.userId, symbol: 'ALICEQ' } });
-  await api.http.post('/api/backtest/settings', { initial_balance: 25_000 }, a.token);
-  // The settings lists: Optimized Parameters, the Final Trading List with an Undo, trading settings.
-  await api.runtime.db.optimizedParameter.create({
-    data: { userId: a.userId, symbol: 'ALICEQ', parameters: {}, profit: 4242.5 },
-  });
-  await api.runtime.db.finalTradingListEntry.create({
-    data: { userId: a.userId, symbol: 'ALICEF', parameters: {} },
-  });
-  await api.runtime.db.finalListUndo.create({ data: { userId: a.userId, symbols: ['ALICEF'] } });
-  await api.http.post('/api/update-config', { trading: { sleep_interval: 3333 } }, a.token);
-  for (const market of ['alpaca', 'demo'] as const)
-    await api.runtime.db.newsItem.create({
-      data: {
-        market,
-        externalId: `alice-${market}`,
-        symbol: 'ALICEQ',
-        title: 'Alice-only headline',
-        description: '',
-        url: 'https://news.example/aliceq',
-        source: 'Wire',
-        publishedAt: new Date('2026-01-02T21:05:00Z'),
-        sentimentScore: 0.5,
-      },
-    });
-  await api.runtime.db.screeningTemplate.create({
-    data: { userId: a.userId, name: 'Alicetpl', criteria: { max_rsi: 42 } },
-  });
-  await seedAliceBot(api.runtime.db, a.userId);
-  const aliceRun = await api.runtime.db.backtestRun.create({
-    data: { userId: a.userId, symbol: 'ALICEQ', batchId: 0, universe: 'demo', settings: {} },
-  });
-  await api.runtime.db.backtestResult.create({
-    data: { userId: a.userId, symbol: 'ALICEQ', runId: aliceRun.id, result: { alice: 'Alice-bt' } },
-  });
+  await seedAlice(api, a);
 });
 afterAll(async () => api.close());
 

@@ -17,7 +17,7 @@ let alpaca: Server;
 function startFakeAlpaca() {
   alpaca = createServer((request, response) => {
     alpacaCalls.push(
-      `${request.method} ${request.url} ${request.headers['apca-api-key-id'] ?? ''}`,
+      `${request.method} ${request.url} ${String(request.headers['apca-api-key-id'] ?? '')}`,
     );
     if (alpacaMode === 'drop') return request.socket.destroy();
     if (alpacaMode === 'error' || request.url !== '/v2/clock') {

@@ -265,7 +265,7 @@ describe('the screener', () => {
     expect(waiting.map((job) => job.id)).toEqual([screenerJobId(bob.userId, first.body.run_id)]);
     const runs = await api.runtime.db.screenerRun.count({ where: { userId: bob.userId } });
     expect(runs).toBe(1);
-    worker.resume();
+    await worker.resume();
     const notification = await notificationAfter(bob.token, 0);
     expect(notification.status).toBe('completed');
   });

@@ -49,7 +49,7 @@ async function startInstance(port: number) {
 function open(port: number, token: string) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
   const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString())));
   const closed = new Promise<{ code: number; reason: string }>((done) =>
     socket.on('close', (code, reason) => done({ code, reason: String(reason) })),
   );

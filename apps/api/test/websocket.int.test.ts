@@ -27,7 +27,7 @@ function open(query: string, options: { autoPong?: boolean } = {}) {
   const messages: unknown[] = [];
   const pings: number[] = [];
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as { type?: string };
+    const message = JSON.parse((data as Buffer).toString()) as { type?: string };
     if (message.type === 'ping') pings.push(Date.now());
     else messages.push(message);
   });
@@ -186,7 +186,7 @@ describe('/ws', () => {
     const here = open(`?token=${token}`);
     const there = new WebSocket(`${otherBase}/ws?token=${token}`);
     const thereMessages: unknown[] = [];
-    there.on('message', (data) => thereMessages.push(JSON.parse(String(data))));
+    there.on('message', (data) => thereMessages.push(JSON.parse((data as Buffer).toString())));
     await Promise.all([here.opened, new Promise((resolve) => there.on('open', resolve))]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const event = { type: 'progress', task: 'screener', completed: 5, total: 9 };

@@ -21,7 +21,7 @@ const services = {
   alpacaUniverse: alpacaUniverseJobService({
     db,
     cipher: createCipher('a'.repeat(64)),
-    events: { publish: async () => undefined } as never,
+    events: { publish: async () => undefined },
     universe,
     // Wednesday 2026-11-25, 17:00 New York: that day's session has closed.
     now: () => new Date('2026-11-25T22:00:00Z'),

@@ -129,7 +129,7 @@ describe('mail queue', () => {
       createRedis(redisUrl, { forWorker: true }),
       TEST_NAMESPACE,
     );
-    const job = await queue.add(mailQueue.name, { mailId: 'nope' } as never, { attempts: 3 });
+    const job = await queue.add(mailQueue.name, { mailId: 'nope' }, { attempts: 3 });
     await expect(job.waitUntilFinished(events, 10_000)).rejects.toThrow(/Bad mail payload/);
     const failed = await queue.getJob(job.id ?? '');
     expect(failed?.attemptsMade).toBe(1);

@@ -1,5 +1,5 @@
 /** packages/core: the services by domain and the security primitives (docs/architecture.md). */
-export * from './config.js';
+export * from './env.js';
 export * from './settings-table.js';
 export type { ServiceDeps } from './deps.js';
 export type { RequestMeta, SessionInfo, TemporaryPurpose } from './types.js';

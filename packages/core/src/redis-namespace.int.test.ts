@@ -4,7 +4,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis } from '@tradebot/jobs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv, queueNamespace } from './config.js';
+import { coreEnvShape, parseEnv, queueNamespace } from './env.js';
 import { deploymentNamespace } from './redis-namespace.js';
 import { createCoreRuntime, type CoreRuntime } from './runtime.js';
 

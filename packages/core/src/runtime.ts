@@ -13,7 +13,7 @@ import {
   alertQueue,
 } from '@tradebot/jobs';
 import { backgroundTasks } from './background.js';
-import { marketDataDir, queueNamespace, type CoreEnv } from './config.js';
+import { marketDataDir, queueNamespace, type CoreEnv } from './env.js';
 import type { ServiceDeps } from './deps.js';
 import { redisUserEvents } from './events/user-events.js';
 import { createDemoMarketRuntime } from './active-market/active-market.js';

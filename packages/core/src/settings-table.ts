@@ -39,7 +39,9 @@ export function settingsRows(readme: string): SettingsRow[] {
 function expectedDefault(schema: z.ZodType): string {
   const parsed = schema.safeParse(undefined);
   if (!parsed.success || parsed.data === undefined) return 'unset';
-  return Array.isArray(parsed.data) ? parsed.data.join(',') : String(parsed.data);
+  const value: unknown = parsed.data;
+  if (Array.isArray(value)) return value.join(',');
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /**

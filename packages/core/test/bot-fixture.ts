@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { botEngineService, type BotEngineOptions } from '../src/bot/engine/tick.js';
 import { botMarketFor } from '../src/bot/market.js';
-import { coreEnvShape, parseEnv } from '../src/config.js';
+import { coreEnvShape, parseEnv } from '../src/env.js';
 import { createCoreRuntime, type CoreRuntime } from '../src/runtime.js';
 
 /**

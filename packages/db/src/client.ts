@@ -22,3 +22,6 @@ export type Db = ReturnType<typeof createDb>;
 
 /** The client inside an interactive transaction (`db.$transaction(async (tx) => …)`). */
 export type DbTx = Prisma.TransactionClient;
+
+/** What a repository function that may run inside a caller's transaction takes: either client. */
+export type Queryable = Db | DbTx;

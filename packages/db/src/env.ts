@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The only place packages/db reads process.env: the migrate CLI's database URL. */
+/** The only place packages/db reads process.env: the database URL of the migrate CLI and prisma.config.ts. */
 export function databaseUrlFromEnv(source: NodeJS.ProcessEnv = process.env): string {
   const parsed = z
     .string()

@@ -55,7 +55,11 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
   };
   const error = (status: number, code: number, message: string, extra = {}) =>
     HttpResponse.json({ code, message, ...extra }, { status });
-  const price = (value: unknown) => (value === undefined ? null : String(value));
+  /** A JSON field as Alpaca's string decimal; absent → null. */
+  const price = (value: unknown) => {
+    const field = value as string | number | null | undefined;
+    return field === undefined ? null : String(field);
+  };
 
   function newOrder(body: Record<string, unknown>, status: string): AlpacaOrderFixture {
     sequence++;
@@ -63,7 +67,9 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
     const id = `61e69015-8549-4bfd-b9c3-${String(sequence).padStart(12, '0')}`;
     return {
       id,
-      client_order_id: String(body.client_order_id ?? `auto-${id}`),
+      client_order_id: String(
+        (body.client_order_id as string | number | undefined) ?? `auto-${id}`,
+      ),
       created_at: t,
       updated_at: t,
       submitted_at: t,
@@ -122,8 +128,7 @@ export function createFakeAlpacaTrading(options: { now?: () => number } = {}) {
       // Alpaca's OCO: the take-profit limit is the parent, the stop-loss its one leg; both work.
       const takeProfit = body.take_profit as { limit_price?: unknown } | undefined;
       const stopLoss = body.stop_loss as { stop_price?: unknown } | undefined;
-      order.limit_price =
-        takeProfit?.limit_price === undefined ? null : String(takeProfit.limit_price);
+      order.limit_price = price(takeProfit?.limit_price);
       const leg: Record<string, unknown> = {
         ...body,
         type: 'stop',

@@ -42,5 +42,6 @@ export type TPlanFeature = (typeof PLAN_FEATURES)[number]['key'];
 
 export function planIncludes(plan: TPlan, feature: TPlanFeature): boolean {
   const entry = PLAN_FEATURES.find((f) => f.key === feature);
-  return (entry?.plans as readonly TPlan[] | undefined)?.includes(plan) ?? false;
+  const plans: readonly TPlan[] = entry?.plans ?? [];
+  return plans.includes(plan);
 }

@@ -7,7 +7,7 @@ import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
 /** A broker whose orders an account deletion cancels, named for the process log. */
 export interface DeletionBroker {
   name: string;
-  open(): Promise<BrokerPort>;
+  open: () => Promise<BrokerPort>;
 }
 export type DeletionBrokers = (userId: number) => Promise<DeletionBroker[]>;
 

@@ -5,7 +5,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botMarketFor } from '../bot/market.js';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { aad } from '../security/cipher.js';
 import { alpacaLimiters } from './alpaca-limiter.js';

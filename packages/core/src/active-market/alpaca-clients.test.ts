@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { alpacaClientsFor } from './alpaca-clients.js';
 
 const keys = { keyId: 'PKTEST', secret: 'not-a-real-secret' };

@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 
 /**
  * Hands alert notifications to the alerts queue: every notification written with a kind other
- * than 'info' (records.repo createNotification, bot-trades.repo insertNotifications) waits with
+ * than 'info' (notifications.repo.ts, where every notification is written) waits with
  * alert_pending until this runs. The tick calls it after its writes have committed, and the
  * worker sweeps every few seconds for notifications written elsewhere (a Quick Sell, the kill
  * switch, fills synced by a dashboard read). The job id `alert-event-{id}` makes a second

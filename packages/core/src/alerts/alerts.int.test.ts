@@ -6,7 +6,7 @@ import { resetDatabase } from '@tradebot/db/testing';
 import { alertEventJobId, alertQueue, startWorker, createRedis } from '@tradebot/jobs';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime } from '../runtime.js';
 import type { SessionInfo } from '../types.js';
 import { ALERTS_PER_MINUTE, foldText } from './alert-delivery.js';

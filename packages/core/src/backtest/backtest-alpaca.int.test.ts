@@ -15,7 +15,7 @@ import {
   walkBars,
   type TestBar,
 } from '../../test/cached-bars.js';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime } from '../runtime.js';
 import type { AlpacaBarsFeed } from './alpaca-bars.js';
 import { backtestJobsService } from './backtest-jobs.service.js';

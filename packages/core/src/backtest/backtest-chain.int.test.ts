@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ALPACA_KEY, startFakeAlpaca, type FakeAlpaca } from '../../../../e2e/fake-alpaca.js';
 import { botEngineService, type BotEngineOptions } from '../bot/engine/tick.js';
 import { botMarketFor } from '../bot/market.js';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { loadAlpacaUniverse } from '../market-universe/alpaca-universe-load.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { aad } from '../security/cipher.js';

@@ -7,7 +7,7 @@ import { createBacktestRun } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { FUNDAMENTALS_FILE, PRICES_DIR } from '@tradebot/market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv } from '../config.js';
+import { coreEnvShape, parseEnv } from '../env.js';
 import { importMarketData } from '../market-universe/market-data-import.js';
 import { createCoreRuntime } from '../runtime.js';
 import { backtestJobsService } from './backtest-jobs.service.js';

@@ -68,7 +68,7 @@ function walkForwardEquity(
   wf: WalkForwardResult<SearchParams>,
   config: BacktestConfig,
 ): (number | null)[] {
-  const out: (number | null)[] = new Array(plan.bars.close.length - plan.start).fill(null);
+  const out = new Array<number | null>(plan.bars.close.length - plan.start).fill(null);
   let level = config.initial_balance;
   for (const fold of wf.folds) {
     const r = backtest(plan.bars, fold.params, config, fold.fold.test);

@@ -1,7 +1,7 @@
 import { createDb } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv, type CoreEnv } from '../config.js';
+import { coreEnvShape, parseEnv, type CoreEnv } from '../env.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { DEMO_CLOCK_SYNC_MS } from './demo-clock-sync.js';
 

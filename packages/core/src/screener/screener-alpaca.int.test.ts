@@ -64,7 +64,7 @@ describe('the screener job on Alpaca listings × all 25 criteria', () => {
     const service = screenerService(
       {
         db,
-        events: { publish: async () => undefined } as never,
+        events: { publish: async () => undefined },
         now: () => new Date(),
         limiter: {} as never,
       },

@@ -16,8 +16,7 @@ import {
   listOptimizedParameters,
   monitoredSymbols,
   onFinalList,
-  type Db,
-  type DbTx,
+  type Queryable,
 } from '@tradebot/db';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../active-market/active-market.js';
@@ -54,7 +53,7 @@ export function stockListsService(
   }
 
   /** A stock on the Final Trading List leaves it (removal, Undo) before it is listed again. */
-  async function refuseOnFinalList(q: Db | DbTx, userId: number, symbols: readonly string[]) {
+  async function refuseOnFinalList(q: Queryable, userId: number, symbols: readonly string[]) {
     const taken = await onFinalList(q, userId, symbols);
     if (taken.length > 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
   }

@@ -17,8 +17,7 @@ import {
   listFinalTradingEntries,
   saveTradingSettings,
   setFinalListParameters,
-  type Db,
-  type DbTx,
+  type Queryable,
 } from '@tradebot/db';
 import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
@@ -39,7 +38,7 @@ export function tradingSettingsService(
 ) {
   const { db } = deps;
 
-  async function stored(q: Db | DbTx, userId: number): Promise<TTradingSettings> {
+  async function stored(q: Queryable, userId: number): Promise<TTradingSettings> {
     const saved = (await findTradingSettings(q, userId)) as Record<string, unknown> | null;
     const settings: Record<string, unknown> = { ...DEFAULT_TRADING_SETTINGS };
     for (const field of Object.keys(settings) as Field[]) {

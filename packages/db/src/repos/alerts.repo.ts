@@ -1,6 +1,9 @@
 import type { Db } from '../client.js';
 
-/** Alerts outside the app: settings, events waiting for the queue, and deliveries. */
+/**
+ * Alerts outside the app: settings and deliveries. The events are notifications
+ * (notifications.repo.ts).
+ */
 
 export const ALERT_SETTINGS_SELECT = {
   emailEnabled: true,
@@ -69,31 +72,6 @@ export async function takeSummarySession(db: Db, userId: number, session: string
     data: { summarySession: session },
   });
   return taken.count === 1;
-}
-
-/** Notifications not yet handed to the alerts queue, oldest first. */
-export function pendingAlertEvents(db: Db, limit: number, userId?: number) {
-  return db.notification.findMany({
-    where: { alertPending: true, ...(userId === undefined ? {} : { userId }) },
-    orderBy: { id: 'asc' },
-    take: limit,
-    select: { id: true },
-  });
-}
-
-export async function markAlertEventsQueued(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await db.notification.updateMany({
-    where: { id: { in: [...ids] } },
-    data: { alertPending: false },
-  });
-}
-
-export function findAlertEvent(db: Db, id: number) {
-  return db.notification.findUnique({
-    where: { id },
-    select: { id: true, userId: true, kind: true, message: true, createdAt: true },
-  });
 }
 
 export interface DeliverySlot {

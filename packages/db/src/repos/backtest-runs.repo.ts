@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../client.js';
+import { addJobNotification } from './notifications.repo.js';
 import { lockStockLists } from './stock-lists.repo.js';
 import type { UniverseName } from '../market-names.js';
 
@@ -191,9 +192,10 @@ export async function completeBacktestRun(
       });
     }
     await tx.backtestListEntry.deleteMany({ where: { userId: c.userId, symbol: c.symbol } });
-    await tx.notification.create({
-      data: { userId: c.userId, message: c.message(onFinalList), status: 'completed' },
-      select: { id: true },
+    await addJobNotification(tx, {
+      userId: c.userId,
+      message: c.message(onFinalList),
+      status: 'completed',
     });
     return { onFinalList };
   });
@@ -213,10 +215,7 @@ export async function failBacktestRun(
       data: { status: 'failed', phase: null, error, finishedAt },
     });
     if (count === 0) return false;
-    await tx.notification.create({
-      data: { userId: run.userId, message, status: 'failed' },
-      select: { id: true },
-    });
+    await addJobNotification(tx, { userId: run.userId, message, status: 'failed' });
     return true;
   });
 }

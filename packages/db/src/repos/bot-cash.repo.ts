@@ -1,6 +1,4 @@
-import type { Db, DbTx } from '../client.js';
-
-type Q = Db | DbTx;
+import type { Queryable } from '../client.js';
 
 /**
  * Cash the broker booked outside trades (dividends), the account history: stored once each per
@@ -19,14 +17,14 @@ export interface BotCashActivityRow {
 }
 
 /** The day (YYYY-MM-DD) of the newest stored activity, or null before the first. */
-export async function lastCashActivityDate(db: Q, userId: number): Promise<string | null> {
+export async function lastCashActivityDate(db: Queryable, userId: number): Promise<string | null> {
   const row = await db.botCashActivity.aggregate({ where: { userId }, _max: { date: true } });
   return row._max.date;
 }
 
 /** Stores the activities not stored yet; returns how many were new. */
 export async function insertCashActivities(
-  db: Q,
+  db: Queryable,
   userId: number,
   rows: readonly BotCashActivityRow[],
 ): Promise<number> {
@@ -40,7 +38,7 @@ export async function insertCashActivities(
 
 /** The user's account history, newest first (at most `limit` rows). */
 export async function listCashActivities(
-  db: Q,
+  db: Queryable,
   userId: number,
   limit: number,
 ): Promise<BotCashActivityRow[]> {

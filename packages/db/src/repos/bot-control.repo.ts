@@ -1,7 +1,5 @@
-import type { Db, DbTx } from '../client.js';
+import type { DbTx, Queryable } from '../client.js';
 import type { MarketName, UniverseName } from '../market-names.js';
-
-type Q = Db | DbTx;
 
 /**
  * Start, Stop and the kill switch of one user's bot (migrations 20261124000200_bot and
@@ -59,7 +57,7 @@ export async function markBotStarted(tx: DbTx, userId: number, start: BotStart):
 }
 
 /** Marks the bot stopped; returns whether it was running. */
-export async function markBotStopped(tx: Q, userId: number, at: Date): Promise<boolean> {
+export async function markBotStopped(tx: Queryable, userId: number, at: Date): Promise<boolean> {
   const changed = await tx.botState.updateMany({
     where: { userId, running: true },
     data: { running: false, stoppedAt: at },
@@ -68,7 +66,7 @@ export async function markBotStopped(tx: Q, userId: number, at: Date): Promise<b
 }
 
 /** Every user's bot: whether it runs, and its tick interval (the Job Schedulers' truth). */
-export async function listBotSchedules(db: Q) {
+export async function listBotSchedules(db: Queryable) {
   return db.botState.findMany({ select: { userId: true, running: true, sleepInterval: true } });
 }
 
@@ -76,7 +74,7 @@ export async function listBotSchedules(db: Q) {
  * What refreshing a stopped bot's figures starts from, and `ageMs`: wall ms since the row was
  * last written, on the process clock that stamps updated_at (how stale its figures are).
  */
-export async function stoppedBotState(db: Q, userId: number) {
+export async function stoppedBotState(db: Queryable, userId: number) {
   const row = await db.botState.findUnique({
     where: { userId },
     select: {
@@ -103,7 +101,7 @@ export interface StoppedFigures {
 
 /** Stores a stopped bot's figures only while it is still stopped; whether they were stored. */
 export async function storeStoppedFigures(
-  db: Q,
+  db: Queryable,
   userId: number,
   figures: StoppedFigures,
 ): Promise<boolean> {
@@ -116,7 +114,7 @@ export async function storeStoppedFigures(
 }
 
 /** Whether the bot runs, and where. */
-export async function botRunState(db: Q, userId: number) {
+export async function botRunState(db: Queryable, userId: number) {
   return db.botState.findUnique({
     where: { userId },
     select: { running: true, market: true, mode: true, startEquity: true, equity: true },
@@ -124,7 +122,7 @@ export async function botRunState(db: Q, userId: number) {
 }
 
 /** The bot's indicators per symbol (what the last decision read), for tracked symbols, A to Z. */
-export async function listBotSymbols(db: Q, userId: number) {
+export async function listBotSymbols(db: Queryable, userId: number) {
   return db.botSymbol.findMany({
     where: { userId },
     select: { symbol: true, lastPrice: true, rsi: true, atr: true, macd: true },
@@ -133,7 +131,7 @@ export async function listBotSymbols(db: Q, userId: number) {
 }
 
 /** Records the market time of the last order or fill the bot's user made. */
-export async function touchBotActivity(db: Q, userId: number, at: Date): Promise<void> {
+export async function touchBotActivity(db: Queryable, userId: number, at: Date): Promise<void> {
   await db.$executeRaw`
     UPDATE bot_states SET last_activity = GREATEST(COALESCE(last_activity, ${at}), ${at}),
       updated_at = CURRENT_TIMESTAMP
@@ -141,7 +139,11 @@ export async function touchBotActivity(db: Q, userId: number, at: Date): Promise
 }
 
 /** Domain and latest metrics of `symbols` in a universe (held stocks not on the list). */
-export async function listingMetrics(db: Q, universe: UniverseName, symbols: readonly string[]) {
+export async function listingMetrics(
+  db: Queryable,
+  universe: UniverseName,
+  symbols: readonly string[],
+) {
   if (symbols.length === 0) return [];
   return db.$queryRaw<
     {
@@ -161,7 +163,7 @@ export async function listingMetrics(db: Q, universe: UniverseName, symbols: rea
 
 /** Adds a point to the bot's equity series unless the equity is that of the last point. */
 export async function recordEquityPoint(
-  db: Q,
+  db: Queryable,
   userId: number,
   at: Date,
   equity: number,
@@ -176,7 +178,7 @@ export async function recordEquityPoint(
 }
 
 /** The bot's equity series, oldest first. */
-export async function listEquityPoints(db: Q, userId: number) {
+export async function listEquityPoints(db: Queryable, userId: number) {
   return db.botEquityPoint.findMany({
     where: { userId },
     orderBy: { id: 'asc' },

@@ -1,7 +1,5 @@
-import type { Db, DbTx } from '../client.js';
-import { CLOSING_ORDER_PURPOSES } from './bot.repo.js';
-
-type Q = Db | DbTx;
+import type { DbTx, Queryable } from '../client.js';
+import { CLOSING_ORDER_PURPOSES } from './bot-orders.repo.js';
 
 /**
  * The bot's fills and the round trips they close (bot_fills, bot_trades). Fills are stored once
@@ -28,7 +26,7 @@ export async function lockBotFills(tx: DbTx, userId: number): Promise<void> {
 }
 
 /** Time of the newest stored fill, or null before the first. */
-export async function lastBotFillTime(db: Q, userId: number): Promise<Date | null> {
+export async function lastBotFillTime(db: Queryable, userId: number): Promise<Date | null> {
   const row = await db.botFill.aggregate({ where: { userId }, _max: { time: true } });
   return row._max.time;
 }
@@ -79,7 +77,7 @@ const chronological = [
 
 /** Every stored fill of `symbols`, in the broker's order. */
 export async function botFillsOf(
-  db: Q,
+  db: Queryable,
   userId: number,
   symbols: readonly string[],
 ): Promise<BotFillRow[]> {
@@ -92,7 +90,7 @@ export async function botFillsOf(
 }
 
 /** The fills of one symbol since `from` (the price chart). */
-export async function botFillsSince(db: Q, userId: number, symbol: string, from: Date) {
+export async function botFillsSince(db: Queryable, userId: number, symbol: string, from: Date) {
   const rows = await db.botFill.findMany({
     where: { userId, symbol, time: { gte: from } },
     orderBy: chronological,
@@ -115,7 +113,11 @@ const fillSelect = {
 } as const;
 
 /** The intents behind broker orders (purpose and request), by broker order id. */
-export async function intentsByBrokerOrder(db: Q, userId: number, brokerOrderIds: string[]) {
+export async function intentsByBrokerOrder(
+  db: Queryable,
+  userId: number,
+  brokerOrderIds: string[],
+) {
   const rows = await db.botOrder.findMany({
     where: { userId, brokerOrderId: { in: brokerOrderIds } },
     select: { brokerOrderId: true, purpose: true, request: true },
@@ -124,7 +126,7 @@ export async function intentsByBrokerOrder(db: Q, userId: number, brokerOrderIds
 }
 
 /** Market time of the user's first order intent (fills before it are not the bot's news). */
-export async function firstBotOrderTime(db: Q, userId: number): Promise<Date | null> {
+export async function firstBotOrderTime(db: Queryable, userId: number): Promise<Date | null> {
   const row = await db.botOrder.aggregate({ where: { userId }, _min: { createdAt: true } });
   return row._min.createdAt;
 }
@@ -195,7 +197,7 @@ function sameTrade(a: BotTradeRow, b: BotTradeRow): boolean {
  * one of ours (an order whose answer was lost, identified after its fill was synced): their
  * trades are replayed to take the reason.
  */
-export async function symbolsWithReasonToFill(db: Q, userId: number): Promise<string[]> {
+export async function symbolsWithReasonToFill(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ symbol: string }[]>`
     SELECT DISTINCT t.symbol FROM bot_trades t
     JOIN bot_fills f ON f.user_id = t.user_id AND f.broker_fill_id = t.exit_fill_id
@@ -219,7 +221,7 @@ const tradeSelect = {
 } as const;
 
 /** Every closed trade of the user, oldest exit first. */
-export async function listBotTrades(db: Q, userId: number): Promise<BotTradeRow[]> {
+export async function listBotTrades(db: Queryable, userId: number): Promise<BotTradeRow[]> {
   const rows = await db.botTrade.findMany({
     where: { userId },
     orderBy: [{ exitAt: 'asc' }, { id: 'asc' }],
@@ -228,26 +230,8 @@ export async function listBotTrades(db: Q, userId: number): Promise<BotTradeRow[
   return rows as BotTradeRow[];
 }
 
-/** Notifications written in the fills' own transaction (a crash loses neither or both). */
-export async function insertNotifications(
-  tx: DbTx,
-  userId: number,
-  rows: readonly { message: string; status: string; kind?: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  // A kind other than 'info' is an alert event (see createNotification).
-  await tx.notification.createMany({
-    data: rows.map(({ kind = 'info', ...row }) => ({
-      userId,
-      ...row,
-      kind,
-      alertPending: kind !== 'info',
-    })),
-  });
-}
-
 /** Per symbol, the newest filled entry intent: its fill price and request (bracket levels). */
-export async function lastFilledEntries(db: Q, userId: number, symbols: string[]) {
+export async function lastFilledEntries(db: Queryable, userId: number, symbols: string[]) {
   const rows = await db.botOrder.findMany({
     where: { userId, symbol: { in: symbols }, purpose: 'entry', filledAvgPrice: { not: null } },
     orderBy: { createdAt: 'asc' },

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from '../client.js';
+import type { DbTx, Queryable } from '../client.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { UniverseName } from '../market-names.js';
 
@@ -8,7 +8,6 @@ import type { UniverseName } from '../market-names.js';
  * original_parameters) into the other in one statement, so nothing is lost. Callers run these
  * inside a transaction that holds `lockStockLists` (stock-lists.repo.ts).
  */
-type Q = Db | DbTx;
 
 /** The two lists a move goes between (fixed identifiers, never user input). */
 const LIST_TABLES = {
@@ -74,7 +73,7 @@ export async function resetOptimizedParameters(
 }
 
 /** The symbols on the user's Final Trading List. */
-export async function finalListSymbols(db: Q, userId: number): Promise<Set<string>> {
+export async function finalListSymbols(db: Queryable, userId: number): Promise<Set<string>> {
   const rows = await db.finalTradingListEntry.findMany({
     where: { userId },
     select: { symbol: true },
@@ -83,7 +82,7 @@ export async function finalListSymbols(db: Q, userId: number): Promise<Set<strin
 }
 
 /** Which of `symbols` are on the user's Final Trading List. */
-export async function onFinalList(db: Q, userId: number, symbols: readonly string[]) {
+export async function onFinalList(db: Queryable, userId: number, symbols: readonly string[]) {
   const rows = await db.finalTradingListEntry.findMany({
     where: { userId, symbol: { in: [...symbols] } },
     select: { symbol: true },
@@ -93,7 +92,11 @@ export async function onFinalList(db: Q, userId: number, symbols: readonly strin
 }
 
 /** The stored parameters of the user's Final Trading List symbols (of `symbols`, or all), A to Z. */
-export async function finalListParameters(db: Q, userId: number, symbols?: readonly string[]) {
+export async function finalListParameters(
+  db: Queryable,
+  userId: number,
+  symbols?: readonly string[],
+) {
   return db.finalTradingListEntry.findMany({
     where: { userId, ...(symbols === undefined ? {} : { symbol: { in: [...symbols] } }) },
     select: { symbol: true, parameters: true },
@@ -130,7 +133,7 @@ export interface FinalListRow {
 
 /** The Final Trading List, with the domain and latest metrics of the universe's listing. */
 export async function listFinalTradingEntries(
-  db: Q,
+  db: Queryable,
   userId: number,
   universe: UniverseName,
 ): Promise<FinalListRow[]> {
@@ -154,7 +157,7 @@ export async function setUndo(tx: DbTx, userId: number, symbols: readonly string
 }
 
 /** The symbols of the user's last move to the Final Trading List that are still on it. */
-export async function undoableSymbols(db: Q, userId: number): Promise<string[]> {
+export async function undoableSymbols(db: Queryable, userId: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ symbol: string }[]>`
     SELECT f.symbol FROM final_list_undo u
     JOIN final_trading_list_entries f ON f.user_id = u.user_id AND f.symbol = ANY(u.symbols)

@@ -1,6 +1,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../client.js';
 import type { UniverseName } from '../market-names.js';
+import { addJobNotification } from './notifications.repo.js';
 import type { SecurityType } from './universe.repo.js';
 
 /** Custom screening templates and screener runs (migration 20261123000730_screener). */
@@ -155,13 +156,14 @@ export async function dropFromLatestScreenerResults(
           typeof row === 'object' &&
           row !== null &&
           'symbol' in row &&
-          leaving.has(String(row.symbol))
+          typeof row.symbol === 'string' &&
+          leaving.has(row.symbol)
         ),
     );
     if (kept.length === results.length) return;
     await tx.screenerRun.update({
       where: { id: latest.id },
-      data: { results: kept as Prisma.InputJsonValue },
+      data: { results: kept },
       select: { id: true },
     });
   });
@@ -196,7 +198,7 @@ export async function completeScreenerRun(
       where: { id },
       data: {
         status: 'completed',
-        results: result.results as Prisma.InputJsonValue,
+        results: result.results,
         total: result.total,
         excludedForMissingData: result.excludedForMissingData,
         missingByCriterion: result.missingByCriterion ?? {},
@@ -205,10 +207,7 @@ export async function completeScreenerRun(
       },
       select: { id: true },
     }),
-    db.notification.create({
-      data: { userId: notification.userId, message: notification.message, status: 'completed' },
-      select: { id: true },
-    }),
+    addJobNotification(db, { ...notification, status: 'completed' }),
   ]);
 }
 
@@ -225,10 +224,7 @@ export async function failScreenerRun(
       data: { status: 'failed', error, finishedAt },
       select: { id: true },
     }),
-    db.notification.create({
-      data: { userId: notification.userId, message: notification.message, status: 'failed' },
-      select: { id: true },
-    }),
+    addJobNotification(db, { ...notification, status: 'failed' }),
   ]);
 }
 

@@ -1,70 +1,21 @@
+import type {
+  SimBrokerStore,
+  SimChanges,
+  SimFill,
+  SimLedger,
+  SimOrder,
+  SimPosition,
+} from '@tradebot/market/sim-ledger';
 import type { Db, DbTx } from '../client.js';
 
 /**
- * The simulated broker's storage (migration 20261124000100_sim_broker). The shapes mirror
- * `SimBrokerStore` in packages/market (demo/sim-ledger.ts), which this package may not import:
- * core passes `simBrokerStore(db)` to the `SimBroker`, and the compiler checks the two agree.
+ * The simulated broker's storage (migration 20261124000100_sim_broker): it implements
+ * `SimBrokerStore`, the port packages/market defines with its shapes (demo/sim-ledger.ts, imported
+ * as types only), and core passes `simBrokerStore(db)` to the `SimBroker`.
  * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`), so a
  * user's requests settle one after the other and a fill is written with its cash and position or
  * not at all. Times are ms since the epoch.
  */
-export interface SimOrderRecord {
-  id: string;
-  clientOrderId: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: 'market' | 'limit' | 'stop' | 'trailing_stop';
-  timeInForce: 'day' | 'gtc' | 'opg' | 'cls' | 'ioc' | 'fok';
-  qty: number;
-  filledQty: number;
-  filledAvgPrice: number | null;
-  limitPrice: number | null;
-  stopPrice: number | null;
-  trail: number | null;
-  extreme: number | null;
-  bracket: { stopLossAt: number; takeProfitAt: number; trail: number } | null;
-  parentId: string | null;
-  status: 'new' | 'partially_filled' | 'filled' | 'canceled' | 'expired' | 'rejected';
-  firstBar: number;
-  submittedAt: number;
-  filledAt: number | null;
-  endedAt: number | null;
-}
-
-export interface SimPositionRecord {
-  symbol: string;
-  qty: number;
-  avgEntryPrice: number;
-}
-
-export interface SimFillRecord {
-  id: string;
-  orderId: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  qty: number;
-  price: number;
-  commission: number;
-  reason: 'stop_loss' | 'trailing_stop' | 'take_profit' | null;
-  time: number;
-}
-
-export interface SimLedgerRecord {
-  account: { accountNumber: string; cash: number; rngState: number };
-  openOrders: SimOrderRecord[];
-  positions: SimPositionRecord[];
-  orderByClientId(clientOrderId: string): Promise<SimOrderRecord | null>;
-  orderById(id: string): Promise<SimOrderRecord | null>;
-}
-
-export interface SimChangesRecord {
-  cash: number;
-  rngState: number;
-  orders: SimOrderRecord[];
-  positions: SimPositionRecord[];
-  fills: SimFillRecord[];
-}
-
 const ORDER_SELECT = {
   id: true,
   clientOrderId: true,
@@ -115,14 +66,14 @@ interface OrderRow {
   endedAt: Date | null;
 }
 
-function toRecord(r: OrderRow): SimOrderRecord {
+function toRecord(r: OrderRow): SimOrder {
   return {
     id: r.id,
     clientOrderId: r.clientOrderId,
     symbol: r.symbol,
-    side: r.side as SimOrderRecord['side'],
-    type: r.type as SimOrderRecord['type'],
-    timeInForce: r.timeInForce as SimOrderRecord['timeInForce'],
+    side: r.side as SimOrder['side'],
+    type: r.type as SimOrder['type'],
+    timeInForce: r.timeInForce as SimOrder['timeInForce'],
     qty: r.qty,
     filledQty: r.filledQty,
     filledAvgPrice: r.filledAvgPrice,
@@ -139,7 +90,7 @@ function toRecord(r: OrderRow): SimOrderRecord {
             trail: r.bracketTrail ?? 0,
           },
     parentId: r.parentId,
-    status: r.status as SimOrderRecord['status'],
+    status: r.status as SimOrder['status'],
     firstBar: r.firstBar.getTime(),
     submittedAt: r.submittedAt.getTime(),
     filledAt: r.filledAt?.getTime() ?? null,
@@ -147,7 +98,7 @@ function toRecord(r: OrderRow): SimOrderRecord {
   };
 }
 
-function toRow(userId: number, o: SimOrderRecord) {
+function toRow(userId: number, o: SimOrder) {
   const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   return {
     userId,
@@ -175,7 +126,7 @@ function toRow(userId: number, o: SimOrderRecord) {
   };
 }
 
-async function write(tx: DbTx, userId: number, c: SimChangesRecord): Promise<void> {
+async function write(tx: DbTx, userId: number, c: SimChanges): Promise<void> {
   await tx.simAccount.update({
     where: { userId },
     data: { cash: c.cash, rngState: BigInt(c.rngState) },
@@ -281,7 +232,7 @@ type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'ended
 async function openBook(
   tx: DbTx,
   userId: number,
-): Promise<{ open: SimOrderRecord[]; positions: SimPositionRecord[] }> {
+): Promise<{ open: SimOrder[]; positions: SimPosition[] }> {
   const [row] = await tx.$queryRawUnsafe<{ orders: string; positions: string }[]>(
     OPEN_BOOK_SQL,
     userId,
@@ -298,23 +249,23 @@ async function openBook(
         endedAt: date(o.endedAt),
       }),
     ),
-    positions: JSON.parse(row?.positions ?? '[]') as SimPositionRecord[],
+    positions: JSON.parse(row?.positions ?? '[]') as SimPosition[],
   };
 }
 
 /** The `SimBrokerStore` over PostgreSQL. */
-export function simBrokerStore(db: Db) {
+export function simBrokerStore(db: Db): SimBrokerStore {
   return {
     async transact<T>(
       userId: number,
       opening: { cash: number; seed: number; accountNumber: string },
-      work: (ledger: SimLedgerRecord) => Promise<{ changes: SimChangesRecord | null; value: T }>,
+      work: (ledger: SimLedger) => Promise<{ changes: SimChanges | null; value: T }>,
     ): Promise<T> {
       return db.$transaction(
         async (tx) => {
           const account = await lockAccount(tx, userId, opening);
           const { open, positions } = await openBook(tx, userId);
-          const ledger: SimLedgerRecord = {
+          const ledger: SimLedger = {
             account: {
               accountNumber: account.accountNumber,
               cash: account.cash,
@@ -345,7 +296,7 @@ export function simBrokerStore(db: Db) {
       );
     },
 
-    async listFills(userId: number, since: number): Promise<SimFillRecord[]> {
+    async listFills(userId: number, since: number): Promise<SimFill[]> {
       const rows = await db.simFill.findMany({
         where: { userId, time: { gte: new Date(since) } },
         select: {
@@ -364,8 +315,8 @@ export function simBrokerStore(db: Db) {
       return rows.map((r) => ({
         ...r,
         id: r.id.toString(),
-        side: r.side as SimFillRecord['side'],
-        reason: r.reason as SimFillRecord['reason'],
+        side: r.side as SimFill['side'],
+        reason: r.reason as SimFill['reason'],
         time: r.time.getTime(),
       }));
     },

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from '../client.js';
+import type { Db, DbTx, Queryable } from '../client.js';
 
 /**
  * The user's stock lists (backtesting list, Optimized Parameters, Final Trading List). Symbols
@@ -6,7 +6,6 @@ import type { Db, DbTx } from '../client.js';
  */
 
 /** Database access outside or inside an interactive transaction. */
-type Q = Db | DbTx;
 
 /**
  * Serialises the changes of one user's Optimized Parameters and Final Trading List: every
@@ -59,7 +58,7 @@ export async function removeBacktestSymbols(
  * Returns the symbols added.
  */
 export async function addOptimizedParameters(
-  db: Q,
+  db: Queryable,
   userId: number,
   symbols: readonly string[],
   parameters: object,

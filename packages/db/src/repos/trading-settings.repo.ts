@@ -1,7 +1,7 @@
-import type { Db, DbTx } from '../client.js';
+import type { Queryable } from '../client.js';
 
 /** A user's stored general trading settings (JSON as saved), or null when they never saved any. */
-export async function findTradingSettings(db: Db | DbTx, userId: number): Promise<unknown> {
+export async function findTradingSettings(db: Queryable, userId: number): Promise<unknown> {
   const row = await db.userTradingSettings.findUnique({
     where: { userId },
     select: { settings: true },
@@ -9,7 +9,7 @@ export async function findTradingSettings(db: Db | DbTx, userId: number): Promis
   return row?.settings ?? null;
 }
 
-export async function saveTradingSettings(db: Db | DbTx, userId: number, settings: object) {
+export async function saveTradingSettings(db: Queryable, userId: number, settings: object) {
   await db.userTradingSettings.upsert({
     where: { userId },
     create: { userId, settings },

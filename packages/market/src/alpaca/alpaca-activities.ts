@@ -104,7 +104,7 @@ export function alpacaActivities(
     async getFills(since: number): Promise<BrokerFill[]> {
       const page = await readAll('GET /v2/account/activities', ['FILL'], since, ZFillActivities);
       const fills = page.map((f) => fillFromAlpaca(f)).filter((f) => f.time >= since);
-      const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map();
+      const reasons = fills.length > 0 ? await legReasons(fills, since) : new Map<string, never>();
       for (const f of fills) {
         const reason = reasons.get(f.orderId);
         if (reason) {

@@ -155,7 +155,7 @@ export function parseBroker<S extends z.ZodType>(schema: S, text: string, call: 
     throw new BrokerError('unavailable', `Alpaca's answer to ${call} is not JSON`);
   }
   const result = schema.safeParse(json);
-  if (result.success) return result.data as z.output<S>;
+  if (result.success) return result.data;
   throw new BrokerError(
     'unavailable',
     `Alpaca's answer to ${call} is malformed: ${issueLines(result.error).join('; ')}`,

@@ -58,7 +58,8 @@ export function resolveBaseUrl(name: string, value: string | undefined, fallback
 export function resolveAlpacaConnection(o: AlpacaConnectionOptions): AlpacaConnection {
   if (!o.keyId || !o.secret) throw new RangeError('Alpaca needs both a key id and a secret');
   const feed = o.feed ?? 'iex';
-  if (feed !== 'iex' && feed !== 'sip') throw new RangeError(`unknown Alpaca feed "${feed}"`);
+  if (feed !== 'iex' && feed !== 'sip')
+    throw new RangeError(`unknown Alpaca feed "${feed as string}"`);
   const paper = o.paper ?? true;
   const trading = o.tradingUrl ?? o.env?.ALPACA_TRADING_URL;
   const data = o.dataUrl ?? o.env?.ALPACA_DATA_URL;

@@ -109,7 +109,7 @@ function finish(run: RunState): SimResult {
     const returns = new Float64Array(len);
     let prev = run.initial;
     for (let k = 0; k < len; k++) {
-      if (Number.isNaN(eq[k] as number)) eq[k] = prev;
+      if (Number.isNaN(eq[k])) eq[k] = prev;
       returns[k] = (eq[k] as number) / prev - 1;
       prev = eq[k] as number;
     }

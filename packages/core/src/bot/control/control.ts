@@ -100,7 +100,7 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
 
   return {
     /** POST /api/start */
-    async start(session: SessionInfo): Promise<TBotActionOutput> {
+    start: async (session: SessionInfo): Promise<TBotActionOutput> => {
       const { account, already } = await withBotControl(db, session.userId, async () => {
         const state = await findBotState(db, session.userId);
         // A running bot is not re-checked (its list or plan may have changed since): idempotent.
@@ -116,13 +116,13 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
     },
 
     /** POST /api/stop: open positions and their protective orders stay at the broker. */
-    async stop(session: SessionInfo): Promise<TBotActionOutput> {
+    stop: async (session: SessionInfo): Promise<TBotActionOutput> => {
       const wasRunning = await withBotControl(db, session.userId, () => stopNow(session));
       return answer(session.userId, wasRunning ? server.botStopped : server.botAlreadyStopped);
     },
 
     /** POST /api/restart: re-reads the settings and clears a halt; refused as Start is. */
-    async restart(session: SessionInfo): Promise<TBotActionOutput> {
+    restart: async (session: SessionInfo): Promise<TBotActionOutput> => {
       await withBotControl(db, session.userId, async () => {
         const account = await checkStart(session);
         const before = await findBotState(db, session.userId);

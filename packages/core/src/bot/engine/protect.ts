@@ -17,7 +17,7 @@ import {
   type BrokerPort,
   type BrokerPosition,
 } from '@tradebot/market';
-import { levelMultiples, type StockParams } from '@tradebot/strategy';
+import { levelMultiples } from '@tradebot/strategy';
 import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { protectOrderId } from '../orders/order-ids.js';
 import type { TickJournal } from './journal.js';
@@ -113,7 +113,7 @@ export function levelsFor(
   parameters: unknown,
   entryBracket: unknown,
 ): ProtectiveLevels {
-  const m = levelMultiples({ ...storedParameters(parameters), risk_per_trade: 0 } as StockParams);
+  const m = levelMultiples({ ...storedParameters(parameters), risk_per_trade: 0 });
   const long = position.qty > 0;
   const p = position.avgEntryPrice;
   const levels: ProtectiveLevels = {

@@ -85,7 +85,7 @@ async function setup(name: string, trading: Record<string, unknown>) {
       request: { symbol, qty: 10, side: 'buy', type: 'market', timeInForce: 'opg', clientOrderId },
     });
   const intent = () => db.botOrder.findFirstOrThrow({ where: { clientOrderId } });
-  return { userId, broker: broker! as TestBroker, tick, place, intent, clientOrderId };
+  return { userId, broker: broker!, tick, place, intent, clientOrderId };
 }
 
 describe('retries of a send that failed transiently', () => {

@@ -52,7 +52,7 @@ export async function placeOrder(
     purpose: intent.purpose,
     side: request.side,
     qty: request.qty,
-    request: JSON.parse(JSON.stringify(request)),
+    request: JSON.parse(JSON.stringify(request)) as object,
     decidedOn: intent.decidedOn,
     createdAt: intent.at,
   });

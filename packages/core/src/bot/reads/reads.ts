@@ -107,7 +107,7 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
     },
 
     /** The Final Trading List's stocks and any other held one, with indicators and holding. */
-    async trackedSymbols(session: SessionInfo): Promise<TTrackedSymbol[]> {
+    trackedSymbols: async (session: SessionInfo): Promise<TTrackedSymbol[]> => {
       const account = await dashboardAccount(deps, market, session);
       const universe = universeOf(account.market);
       const listed = await listFinalTradingEntries(db, session.userId, universe);

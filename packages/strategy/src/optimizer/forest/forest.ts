@@ -100,7 +100,7 @@ function buildTree(c: Ctx): Tree {
       tree.left[node] = count++;
       tree.right[node] = count++;
       c.impurity[f]! += lvl.bestGain[s] as number;
-      next.push(tree.left[node] as number, tree.right[node] as number);
+      next.push(tree.left[node], tree.right[node]);
     }
     partitionRows(c, tree, live, w, nodeOf, W, S);
     active = next;

@@ -23,7 +23,7 @@ export function optimize<P extends ParamValues>(o: OptimizeOptions<P>): Optimize
     (o.budget.timeMs !== undefined && now() - st.start >= o.budget.timeMs);
   const d = o.space.dims.length;
   for (const p of o.seeds ?? [])
-    if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p } as P);
+    if (!done()) evaluateParams(o, st, now, { ...o.space.fixed, ...p });
   if (o.method === 'random') {
     for (let miss = 0; !done() && miss < 1000;)
       miss = evaluatePoint(o, st, now, uniformPoint(o.rng, d)) ? 0 : miss + 1;

@@ -105,7 +105,7 @@ export function propose<P extends ParamValues>(
   rng: Uniform,
   opts: ProposalOptions,
 ): Proposal<P>[] {
-  const c = codecOf(space as SearchSpace<ParamValues>);
+  const c = codecOf(space);
   const m = opts.candidates;
   const s = scratchFor(m, c.d);
   drawCandidates(c, elite, m, rng, opts, s.Xq);

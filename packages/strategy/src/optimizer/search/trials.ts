@@ -1,5 +1,5 @@
 import { decode, encodeInto, valuesKey } from '../space/space.js';
-import type { ParamValues, SearchSpace } from '../space/types.js';
+import type { ParamValues } from '../space/types.js';
 import { onePassSharpe } from '../stats/moments.js';
 import { ranksAbove, tradesOf } from './eligibility.js';
 import type { EvalResult, OptimizeOptions, State, Trial } from './types.js';
@@ -48,7 +48,7 @@ export function evaluateParams<P extends ParamValues>(
   params: P,
   snapped?: Snapped,
 ): boolean {
-  const key = snapped?.key ?? valuesKey(o.space as SearchSpace<ParamValues>, params);
+  const key = snapped?.key ?? valuesKey(o.space, params);
   if (st.seen.has(key)) return false;
   st.seen.add(key);
   const t0 = now();

@@ -77,7 +77,7 @@ export function decode<P extends ParamValues>(
     const dim = dims[j] as Dimension;
     values[dim.name] = decodeOne(dim, u[off + j] ?? 0.5);
   }
-  if (space.ordered) repairOrder(space as SearchSpace<ParamValues>, values);
+  if (space.ordered) repairOrder(space, values);
   return values as P;
 }
 
@@ -144,6 +144,6 @@ export function stockSearchSpace(
   return {
     dims,
     ordered: [['macd_fast', 'macd_slow']],
-    fixed: fixed as Partial<StockParams & ParamValues>,
+    fixed: fixed,
   };
 }

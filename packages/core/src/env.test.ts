@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coreEnvShape, parseEnv, queueNamespace } from './config.js';
+import { coreEnvShape, parseEnv, queueNamespace } from './env.js';
 
 describe('queueNamespace', () => {
   it('is REDIS_PREFIX when set, else one stable name per database', () => {

@@ -1,0 +1,113 @@
+import type { Db, DbTx, Queryable } from '../client.js';
+
+/**
+ * A user's notifications, and the alert events among them. Every notification is written here:
+ * a kind other than 'info' is an alert event, left pending for the alerts queue
+ * (core/src/alerts/alert-dispatch.ts).
+ */
+
+export function listNotifications(db: Db, userId: number, limit: number) {
+  return db.notification.findMany({
+    where: { userId },
+    orderBy: { id: 'desc' },
+    take: limit,
+    select: { id: true, message: true, status: true, createdAt: true },
+  });
+}
+
+/** A bot notification. `at`: when it happened on the market's clock; default the database's now. */
+export async function createNotification(
+  db: Db,
+  userId: number,
+  message: string,
+  status: string,
+  kind: string = 'info',
+  at?: Date,
+) {
+  const row = await db.notification.create({
+    data: {
+      userId,
+      message,
+      status,
+      kind,
+      alertPending: kind !== 'info',
+      ...(at ? { createdAt: at } : {}),
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+export function countUnreadNotifications(db: Db, userId: number) {
+  return db.notification.count({ where: { userId, readAt: null } });
+}
+
+/**
+ * Marks read what the bell showed: the user's unread notifications up to `upToId`, so one that
+ * arrived after the list was read stays unread. Returns how many it marked.
+ */
+export async function markNotificationsRead(db: Db, userId: number, upToId: number, at: Date) {
+  const { count } = await db.notification.updateMany({
+    where: { userId, readAt: null, id: { lte: upToId } },
+    data: { readAt: at },
+  });
+  return count;
+}
+
+export async function clearNotifications(db: Db, userId: number) {
+  await db.notification.deleteMany({ where: { userId } });
+}
+
+/** Notifications written in the fills' own transaction (a crash loses neither or both). */
+export async function insertNotifications(
+  tx: DbTx,
+  userId: number,
+  rows: readonly { message: string; status: string; kind?: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  // A kind other than 'info' is an alert event (see the header).
+  await tx.notification.createMany({
+    data: rows.map(({ kind = 'info', ...row }) => ({
+      userId,
+      ...row,
+      kind,
+      alertPending: kind !== 'info',
+    })),
+  });
+}
+
+/**
+ * A notification of a job's outcome (screener, backtest), in the caller's transaction: an
+ * interactive one's `tx`, or an element of `db.$transaction([…])`.
+ */
+export function addJobNotification(
+  q: Queryable,
+  row: { userId: number; message: string; status: 'completed' | 'failed' },
+) {
+  return q.notification.create({ data: row, select: { id: true } });
+}
+
+/** Notifications not yet handed to the alerts queue, oldest first. */
+export function pendingAlertEvents(db: Db, limit: number, userId?: number) {
+  return db.notification.findMany({
+    where: { alertPending: true, ...(userId === undefined ? {} : { userId }) },
+    orderBy: { id: 'asc' },
+    take: limit,
+    select: { id: true },
+  });
+}
+
+export async function markAlertEventsQueued(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db.notification.updateMany({
+    where: { id: { in: [...ids] } },
+    data: { alertPending: false },
+  });
+}
+
+export function findAlertEvent(db: Db, id: number) {
+  return db.notification.findUnique({
+    where: { id },
+    select: { id: true, userId: true, kind: true, message: true, createdAt: true },
+  });
+}
