@@ -28,15 +28,15 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases.
+        // Mantine and the data libraries are left to per-route splitting, so a page loads the
+        // components it uses rather than every component any page uses.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|@trpc|zod)[\\/]/ },
           ],
         },
       },

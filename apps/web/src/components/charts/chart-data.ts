@@ -6,7 +6,7 @@ import type {
   Time,
   WhitespaceData,
 } from 'lightweight-charts';
-import { words } from './format';
+import { words } from '../../lib/text';
 
 type Trade = TBacktestResult['trades'][number];
 
