@@ -4,7 +4,6 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
 import { NotFoundPage } from './components/not-found-page';
 import { ProtectedRoute } from './features/auth/protected-route';
-import { HomePage } from './features/home/home-page';
 import type { RoutePath } from './lib/page-title';
 
 /**
@@ -15,6 +14,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const HomePage = page(() => import('./features/home/home-page'), 'HomePage');
 const LoginPage = page(() => import('./features/auth/login/login-page'), 'LoginPage');
 const SignupPage = page(() => import('./features/auth/signup/signup-page'), 'SignupPage');
 const HelpPage = page(() => import('./features/help/help-page'), 'HelpPage');
