@@ -8,7 +8,7 @@ function recorder() {
   const deps: ToastDeps = {
     success: (message, { title }) => shown.push(`ok ${title ?? '-'} ${message}`),
     error: (message, { title }) => shown.push(`error ${title ?? '-'} ${message}`),
-    refresh: async (keys) => refreshed.push(...keys),
+    refresh: (keys) => Promise.resolve(refreshed.push(...keys)),
   };
   return { shown, refreshed, deps };
 }
@@ -20,7 +20,7 @@ describe('withToasts', () => {
   it('shows the success text (or the answer’s) and refreshes', async () => {
     const { shown, refreshed, deps } = recorder();
     const first = await withToasts(
-      async () => ({ moved: ['A', 'B'] }),
+      () => Promise.resolve({ moved: ['A', 'B'] }),
       {
         success: (answer) => `Moved ${answer.moved.length}`,
         failure: 'Failed',
@@ -29,7 +29,11 @@ describe('withToasts', () => {
       deps,
     );
     expect(first).toEqual({ ok: true, answer: { moved: ['A', 'B'] } });
-    const second = await withToasts(async () => 1, { success: null, failure: 'Failed' }, deps);
+    const second = await withToasts(
+      () => Promise.resolve(1),
+      { success: null, failure: 'Failed' },
+      deps,
+    );
     expect(second.ok).toBe(true);
     expect(shown).toEqual(['ok - Moved 2']);
     expect(refreshed).toEqual([['lists']]);

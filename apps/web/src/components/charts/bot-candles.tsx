@@ -19,7 +19,7 @@ export function BotCandles({ chart }: { chart: TBotChartOutput }) {
     });
     const bars = candles(data.bars);
     series.setData(bars);
-    const days = bars.map((bar) => String(bar.time));
+    const days = bars.map((bar) => bar.time);
     addFittedMarkers(api, series, fillMarkers(data.fills, days, { buy: c.up, sell: c.exit }), days);
   });
   return (

@@ -29,6 +29,8 @@ export function useAdminAccess(error: unknown): void {
     // One notice, however many admin reads answered 403.
     notify.warning(ADMIN_FORBIDDEN_NOTICE, { id: 'admin-forbidden' });
     const signedIn = state === 'verified';
-    navigate(afterForbiddenPath(signedIn, status?.user.is_onboarded ?? false), { replace: true });
+    void navigate(afterForbiddenPath(signedIn, status?.user.is_onboarded ?? false), {
+      replace: true,
+    });
   }, [error, logout, navigate, state, status]);
 }
