@@ -294,6 +294,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Type-aware rules for the browser code and the browser tests: a promise nobody awaits or
+  // handles, or one passed where a void callback is expected (an onClick), hides its failure.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({
+    ...config,
+    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+  })),
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     files: ['apps/api/src/**/*.ts'],
     rules: restrict({

@@ -17,7 +17,7 @@ export const error = (status: number, code: number, message: string, extra: Json
  */
 export function submitOrder(market: FakeAlpacaMarket, book: FakeAlpacaBook, body: Json): Reply {
   const now = market.now();
-  const symbol = String(body.symbol ?? '').toUpperCase();
+  const symbol = typeof body.symbol === 'string' ? body.symbol.toUpperCase() : '';
   const qty = Number(body.qty);
   const side = body.side;
   const type = body.type;

@@ -219,7 +219,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString()));
+      received.push(JSON.parse(Buffer.concat(chunks).toString()) as (typeof received)[number]);
       response.writeHead(200).end('ok');
     });
   });

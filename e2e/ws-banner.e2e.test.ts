@@ -42,7 +42,7 @@ async function settingsPage(
   await page.routeWebSocket('**/ws?token=*', (ws) => {
     sockets += 1;
     if (serverAccepts()) ws.connectToServer();
-    else ws.close({ code: 1011, reason: 'Server error, please reconnect' });
+    else void ws.close({ code: 1011, reason: 'Server error, please reconnect' });
   });
   await page.route('**/trpc/notifications.list**', (route) => void held.push(route));
   await page.goto(`${baseUrl()}/settings`);

@@ -1,14 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from './components/error-boundary';
+import { Toasts } from './components/toasts';
 import { AuthProvider } from './features/auth/auth-provider';
 import { flushPendingReports } from './lib/error-reporter';
 import { createClient, TRPCProvider } from './lib/trpc';
 import { AppRoutes } from './routes';
-import { colorSchemeManager, HEADER_HEIGHT, theme } from './theme';
+import { colorSchemeManager, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(
@@ -29,12 +29,7 @@ export function App() {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
     >
-      {/* Below the app bar, so a toast never covers the navigation or the bell (styles.css). */}
-      <Notifications
-        position="top-right"
-        className="below-header"
-        style={{ '--header-height': `${HEADER_HEIGHT}px` }}
-      />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <BrowserRouter>

@@ -1,26 +1,57 @@
-import type { ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from './components/app-layout';
 import { NotFoundPage } from './components/not-found-page';
-import { AccountSettingsPage } from './features/account/account-settings/account-settings-page';
-import { SubscribePage } from './features/account/subscribe/subscribe-page';
-import { AdminPage } from './features/admin/admin-page';
-import { Enable2faPage } from './features/auth/enable-2fa/enable-2fa-page';
-import { LoginPage } from './features/auth/login/login-page';
-import { ForgotPasswordPage } from './features/auth/password-reset/forgot-password-page';
-import { ResetPasswordPage } from './features/auth/password-reset/reset-password-page';
 import { ProtectedRoute } from './features/auth/protected-route';
-import { SignupPage } from './features/auth/signup/signup-page';
-import { VerifyEmailPage } from './features/auth/verify-email/verify-email-page';
-import { DashboardPage } from './features/dashboard/dashboard-page';
-import { StockExplorerPage } from './features/explorer/stock-explorer-page';
-import { HelpPage } from './features/help/help-page';
-import { HomePage } from './features/home/home-page';
-import { LiveLogPage } from './features/live-log/live-log-page';
-import { PrivacyPage } from './features/legal/privacy-page';
-import { SettingsPage } from './features/settings/settings-page';
-import { TermsPage } from './features/legal/terms-page';
 import type { RoutePath } from './lib/page-title';
+
+/**
+ * A page loaded when its route is first shown: each route's code is its own chunk, so the
+ * landing page does not download the charts, the settings tables or the admin screens.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('./features/home/home-page'), 'HomePage');
+const LoginPage = page(() => import('./features/auth/login/login-page'), 'LoginPage');
+const SignupPage = page(() => import('./features/auth/signup/signup-page'), 'SignupPage');
+const HelpPage = page(() => import('./features/help/help-page'), 'HelpPage');
+const ForgotPasswordPage = page(
+  () => import('./features/auth/password-reset/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('./features/auth/password-reset/reset-password-page'),
+  'ResetPasswordPage',
+);
+const VerifyEmailPage = page(
+  () => import('./features/auth/verify-email/verify-email-page'),
+  'VerifyEmailPage',
+);
+const SubscribePage = page(
+  () => import('./features/account/subscribe/subscribe-page'),
+  'SubscribePage',
+);
+const TermsPage = page(() => import('./features/legal/terms-page'), 'TermsPage');
+const PrivacyPage = page(() => import('./features/legal/privacy-page'), 'PrivacyPage');
+const Enable2faPage = page(
+  () => import('./features/auth/enable-2fa/enable-2fa-page'),
+  'Enable2faPage',
+);
+const DashboardPage = page(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
+const SettingsPage = page(() => import('./features/settings/settings-page'), 'SettingsPage');
+const AccountSettingsPage = page(
+  () => import('./features/account/account-settings/account-settings-page'),
+  'AccountSettingsPage',
+);
+const StockExplorerPage = page(
+  () => import('./features/explorer/stock-explorer-page'),
+  'StockExplorerPage',
+);
+const LiveLogPage = page(() => import('./features/live-log/live-log-page'), 'LiveLogPage');
+const AdminPage = page(() => import('./features/admin/admin-page'), 'AdminPage');
 
 const guard = (page: ReactNode) => <ProtectedRoute>{page}</ProtectedRoute>;
 
@@ -49,12 +80,23 @@ const PAGES: Record<RoutePath, ReactNode> = {
   '/admin': guard(<AdminPage />),
 };
 
+/** Shown while a page's code arrives (a fraction of a second on a first visit). */
+const loading = (
+  <Center mih="50vh" data-testid="page-loading">
+    <Loader size="md" />
+  </Center>
+);
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
         {Object.entries(PAGES).map(([path, element]) => (
-          <Route key={path} path={path} element={element} />
+          <Route
+            key={path}
+            path={path}
+            element={<Suspense fallback={loading}>{element}</Suspense>}
+          />
         ))}
         {/* The other reading of the explorer's path. */}
         <Route path="/explorer" element={<Navigate to="/stock-explorer" replace />} />

@@ -16,6 +16,7 @@ export * from './schemas/client-error.schema.js';
 export * from './schemas/jobs.schema.js';
 export * from './schemas/notification.schema.js';
 export * from './schemas/subscription.schema.js';
+export * from './plans.js';
 export * from './schemas/screening.schema.js';
 export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';

@@ -1,16 +1,17 @@
-import { AppShell, Burger, Container, Group, Stack } from '@mantine/core';
+import { Box, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context';
 import { pageTitle } from '../lib/page-title';
 import { HEADER_HEIGHT, NAV_BREAKPOINT, PHONE_MAX } from '../theme';
 import { Brand } from './brand';
-import { MarketBadge } from './market-badge';
-import { ModeBadge } from './mode-badge';
 import { NavLinks } from './nav-links';
-import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
+
+const SignedInHeader = lazy(async () => ({
+  default: (await import('./signed-in-header')).SignedInHeader,
+}));
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -29,12 +30,11 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 260, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
-      padding={0}
-    >
-      <AppShell.Header>
+    // A fixed app bar, a drawer of links below it on narrow screens, and the page (styles.css):
+    // Mantine's AppShell did the same with three times the code on every first load.
+    <Box style={{ '--header-height': `${HEADER_HEIGHT}px` }}>
+      {/* right-scroll-bar-position: a modal's scroll lock keeps the bar from shifting. */}
+      <Box component="header" className="app-header right-scroll-bar-position">
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
@@ -57,23 +57,30 @@ export function AppLayout() {
               <NavLinks signedIn={signedIn} />
             </Group>
             <Group gap={phone ? 6 : 'xs'} wrap="nowrap">
-              {/* Always in sight, phones included: which market and account the user is on. */}
-              {signedIn && <MarketBadge size={phone ? 'md' : 'lg'} />}
-              {signedIn && <ModeBadge size={phone ? 'md' : 'lg'} />}
-              {signedIn && <NotificationBell />}
+              {signedIn && (
+                <Suspense fallback={null}>
+                  <SignedInHeader phone={phone === true} />
+                </Suspense>
+              )}
               <ThemeToggle />
             </Group>
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Navbar p="md" inert={drawerHidden} aria-hidden={drawerHidden}>
+      </Box>
+      <Box
+        p="md"
+        className="app-drawer"
+        mod={{ opened: !drawerHidden }}
+        inert={drawerHidden}
+        aria-hidden={drawerHidden}
+      >
         <Stack gap={4} component="nav" aria-label="Mobile">
           <NavLinks signedIn={signedIn} />
         </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </Box>
+      <main className="app-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </Box>
   );
 }

@@ -1,13 +1,13 @@
 import { ui } from '@tradebot/api-contract';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../features/auth/auth-context';
 import { errorCode, serverDetail, useTRPC } from '../lib/trpc';
 import { NotificationList } from './notification-list';
 import { LineIcon } from './line-icon';
+import { notify } from '../lib/notify';
 
 /** Notifications refresh every 60 s. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
@@ -57,11 +57,7 @@ export function NotificationBell() {
   const clear = useMutation(
     trpc.notifications.clear.mutationOptions({
       onSuccess: () => Promise.all([list.refetch(), unread.refetch()]),
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          message: serverDetail(error, ui.clearNotificationsFailed),
-        }),
+      onError: (error) => notify.error(serverDetail(error, ui.clearNotificationsFailed)),
     }),
   );
 

@@ -203,6 +203,23 @@ export const ZUpdateFinalTradingInput = z
   .max(MAX_SYMBOLS_PER_REQUEST, server.tooManySymbols(MAX_SYMBOLS_PER_REQUEST));
 export type TUpdateFinalTradingInput = z.infer<typeof ZUpdateFinalTradingInput>;
 
+/**
+ * POST /api/select-for-trading (Confirm Save): the symbols to move, and (ours) the parameters
+ * edited in Optimized Parameters that the moved stocks take onto the Final Trading List, keyed
+ * by symbol. Without `parameters` the stocks move with the parameters they have.
+ */
+export const ZSelectForTradingInput = z.object({
+  symbols: ZSymbols,
+  parameters: z
+    .record(z.string(), ZStockParameters)
+    .refine(
+      (edits) => Object.keys(edits).length <= MAX_SYMBOLS_PER_REQUEST,
+      server.tooManySymbols(MAX_SYMBOLS_PER_REQUEST),
+    )
+    .optional(),
+});
+export type TSelectForTradingInput = z.infer<typeof ZSelectForTradingInput>;
+
 export const ZUpdateFinalTradingOutput = z.object({
   message: z.string(),
   entries: ZFinalTradingConfig,

@@ -4,6 +4,7 @@ import {
   server,
   ui,
   type TMoveOutput,
+  type TSelectForTradingInput,
 } from '@tradebot/api-contract';
 import {
   clearUndo,
@@ -12,16 +13,18 @@ import {
   removeBacktestSymbols,
   removeOptimizedParameters,
   resetOptimizedParameters,
+  setFinalListParameters,
   setUndo,
   undoableSymbols,
 } from '@tradebot/db';
+import { publishConfigChanged } from '../events/config-changed.js';
 import type { TrackedOf } from './final-list.service.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { finalListService } from './final-list.service.js';
 import { parameterSchema } from './parameter-schema.js';
-import { withListsLock } from './stored-parameters.js';
+import { entrySymbols, storedParameters, withListsLock } from './stored-parameters.js';
 
 /**
  * Moves along the settings flow: out of the backtesting list, out of
@@ -59,18 +62,31 @@ export function listMovesService(
 
     /**
      * POST /api/select-for-trading (Confirm Save): the symbols still in Optimized Parameters move
-     * to the Final Trading List and become what Undo restores. None left to move (another tab
-     * moved them first): 409.
+     * to the Final Trading List, each with its edited parameters when `parameters` has them
+     * (edits of stocks that did not move are dropped), and become what Undo restores. One
+     * transaction: a failure part-way leaves both lists as they were. None left to move (another
+     * tab moved them first): 409.
      */
-    async selectForTrading(session: SessionInfo, symbols: string[]): Promise<TMoveOutput> {
+    async selectForTrading(
+      session: SessionInfo,
+      { symbols, parameters = {} }: TSelectForTradingInput,
+    ): Promise<TMoveOutput> {
       requireSome(symbols, server.noStocksSelectedForTrading);
+      const edited = entrySymbols(Object.keys(parameters));
+      const edits = Object.values(parameters).map((entry, i) => ({
+        symbol: edited[i] as string,
+        parameters: storedParameters(entry),
+      }));
       const moved = await withListsLock(db, session.userId, async (tx) => {
         const rows = await moveToFinalList(tx, session.userId, symbols);
         if (rows.length === 0) throw new AppError('CONFLICT', server.nothingMovedToFinalList);
+        const kept = edits.filter((edit) => rows.includes(edit.symbol));
+        await setFinalListParameters(tx, session.userId, kept);
         await setUndo(tx, session.userId, rows);
-        return rows;
+        return { rows, edited: kept.length > 0 };
       });
-      return { message: ui.movedToFinalList(moved.length), moved };
+      if (moved.edited) await publishConfigChanged(deps.events, session.userId);
+      return { message: ui.movedToFinalList(moved.rows.length), moved: moved.rows };
     },
 
     /** GET /api/final-trading-list/undo: what Undo would restore (empty: no Undo button). */

@@ -5,6 +5,7 @@ import {
   ZListSaveOutput,
   ZMoveOutput,
   ZParameterSchemaOutput,
+  ZSelectForTradingInput,
   ZSymbolsInput,
   ZUndoState,
   ZUpdateFinalTradingInput,
@@ -48,11 +49,9 @@ export const stockListsRouter = router({
       ctx.services.stockLists.removeFromOptimized(ctx.session, input.symbols),
     ),
   selectForTrading: authedProcedure
-    .input(ZSymbolsInput)
+    .input(ZSelectForTradingInput)
     .output(ZMoveOutput)
-    .mutation(({ ctx, input }) =>
-      ctx.services.stockLists.selectForTrading(ctx.session, input.symbols),
-    ),
+    .mutation(({ ctx, input }) => ctx.services.stockLists.selectForTrading(ctx.session, input)),
   finalTradingConfig: authedProcedure
     .output(ZFinalTradingConfig)
     .query(({ ctx }) => ctx.services.stockLists.finalTradingConfig(ctx.session)),

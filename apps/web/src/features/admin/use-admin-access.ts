@@ -1,10 +1,10 @@
 import { server } from '@tradebot/api-contract';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorCode } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { afterForbiddenPath } from '../auth/login-destination';
+import { notify } from '../../lib/notify';
 
 /** Said once on arrival home when the signed-in account is not an admin. */
 export const ADMIN_FORBIDDEN_NOTICE = `${server.forbidden}: the admin dashboard is for administrator accounts.`;
@@ -27,8 +27,10 @@ export function useAdminAccess(error: unknown): void {
       return;
     }
     // One notice, however many admin reads answered 403.
-    notifications.show({ id: 'admin-forbidden', color: 'orange', message: ADMIN_FORBIDDEN_NOTICE });
+    notify.warning(ADMIN_FORBIDDEN_NOTICE, { id: 'admin-forbidden' });
     const signedIn = state === 'verified';
-    navigate(afterForbiddenPath(signedIn, status?.user.is_onboarded ?? false), { replace: true });
+    void navigate(afterForbiddenPath(signedIn, status?.user.is_onboarded ?? false), {
+      replace: true,
+    });
   }, [error, logout, navigate, state, status]);
 }

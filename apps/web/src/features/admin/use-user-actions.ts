@@ -1,8 +1,8 @@
 import type { TAdminUpdateUserBody, TAdminUser, TPaidPlan } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serverDetail, useTRPC } from '../../lib/trpc';
+import { notify } from '../../lib/notify';
 
 /** Failures go up to the table: one alert above it rather than one per row. */
 export function useUserActions(user: TAdminUser, onError: (message: string | null) => void) {
@@ -38,7 +38,7 @@ export function useUserActions(user: TAdminUser, onError: (message: string | nul
     onError(null);
     try {
       const { message } = await grant.mutateAsync({ id: user.id, plan });
-      notifications.show({ color: 'green', message });
+      notify.success(message);
     } catch (caught) {
       onError(serverDetail(caught, ui.userUpdateFailed));
     }
@@ -49,7 +49,7 @@ export function useUserActions(user: TAdminUser, onError: (message: string | nul
     onError(null);
     try {
       const { message } = await verify.mutateAsync({ id: user.id });
-      notifications.show({ color: 'green', message });
+      notify.success(message);
     } catch (caught) {
       onError(serverDetail(caught, ui.userUpdateFailed));
     }

@@ -20,7 +20,7 @@ export function useSessionExit(setVerified: (verified: VerifiedToken | null) => 
     session.expire();
     setVerified(null);
     queryClient.clear();
-    navigate('/login', { state: { message: ui.sessionExpired } });
+    void navigate('/login', { state: { message: ui.sessionExpired } });
   }, [navigate, queryClient, setVerified]);
 
   const logout = useCallback(
@@ -34,7 +34,7 @@ export function useSessionExit(setVerified: (verified: VerifiedToken | null) => 
       setVerified(null);
       queryClient.clear();
       // With a destination the page being left is replaced: going back would only bounce again.
-      navigate('/login', next ? { replace: true, state: next } : undefined);
+      void navigate('/login', next ? { replace: true, state: next } : undefined);
     },
     [client, navigate, queryClient, setVerified],
   );

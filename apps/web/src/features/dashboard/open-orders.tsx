@@ -1,6 +1,5 @@
 import { openOrderTexts, ui, type TOpenOrder } from '@tradebot/api-contract';
 import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMarketTime } from '../../lib/market-time';
@@ -9,6 +8,7 @@ import { money, quantity } from './bot-format';
 import { openOrderKind, openOrderLevels, openOrderStatus } from './open-order-label';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
+import { notify } from '../../lib/notify';
 
 function OrderRow({ order, onCancel }: { order: TOpenOrder; onCancel: () => void }) {
   return (
@@ -53,9 +53,8 @@ export function OpenOrders({ openOrders }: { openOrders: BotData['openOrders'] }
   const [asking, setAsking] = useState<TOpenOrder | null>(null);
   const cancel = useMutation(
     trpc.bot.cancelOpenOrder.mutationOptions({
-      onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-      onError: (caught) =>
-        notifications.show({ color: 'red', message: serverDetail(caught, ui.errorTitle) }),
+      onSuccess: (answer) => notify.success(answer.message),
+      onError: (caught) => notify.error(serverDetail(caught, ui.errorTitle)),
       onSettled: () => {
         for (const queryKey of [trpc.bot.openOrders.queryKey(), trpc.bot.logs.queryKey()])
           void queryClient.invalidateQueries({ queryKey });

@@ -1,30 +1,10 @@
-import type { THistoricalPerformance } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { Box, SimpleGrid, Stack } from '@mantine/core';
-import { LineSeries } from 'lightweight-charts';
-import { useMemo } from 'react';
-import { useChart } from '../settings/backtest-detail/use-chart';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { EquityCurve } from '../../components/charts/lazy-charts';
 import { percent, pnlColor, signedMoney } from './bot-format';
-import { equityCurveData } from './bot-chart-data';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
 import { Figure } from './figure';
-
-/** Cumulative realised P&L after each closed trade (ours, beyond the spec). */
-function EquityCurve({ curve }: { curve: THistoricalPerformance['equity_curve'] }) {
-  const data = useMemo(() => equityCurveData(curve), [curve]);
-  const { ref } = useChart(data, (chart, colors, points) => {
-    const series = chart.addSeries(LineSeries, {
-      color: colors.chosen,
-      lineWidth: 2,
-      priceLineVisible: false,
-      // Whole cents: a small range never shows the same rounded label twice.
-      priceFormat: { type: 'price', precision: 2, minMove: 0.01 },
-    });
-    series.setData(points);
-  });
-  return <Box ref={ref} h={220} data-testid="equity-curve" />;
-}
 
 /** Historical performance (cumulative P&L, win rate %, max drawdown %) and the curve. */
 export function PerformanceCard({ performance }: { performance: BotData['performance'] }) {

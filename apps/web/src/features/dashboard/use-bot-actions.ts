@@ -1,23 +1,15 @@
 import { ui, type TBotStatus } from '@tradebot/api-contract';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
 import { errorCode, serverDetail, useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 
-const TOAST_MS = 6_000;
-
-const success = (message: string) =>
-  notifications.show({ color: 'green', message, autoClose: TOAST_MS });
+const success = (message: string) => notify.success(message);
 /** The failure text as the title; the server's reason, when it gave one, under it. */
 const failure = (title: string, caught?: unknown) => {
   const detail = caught === undefined ? '' : serverDetail(caught, '');
-  notifications.show({
-    color: 'red',
-    title: detail ? title : undefined,
-    message: detail || title,
-    autoClose: TOAST_MS * 2,
-  });
+  notify.error(detail || title, { title: detail ? title : undefined });
 };
 
 /**

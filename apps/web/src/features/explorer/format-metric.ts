@@ -82,7 +82,8 @@ export function formatMetric(metric: TExplorerMetric, value: unknown): string {
     if (PERCENT_METRICS.has(metric)) return `${decimal(value)}%`;
     return decimal(value);
   }
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? MISSING;
 }
 
 /** The page count is ceil(total / 100) (at least one page). */

@@ -1,8 +1,8 @@
 import { ui } from '@tradebot/api-contract';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorCode, useTRPCClient } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
+import { notify } from '../../lib/notify';
 
 /** POST /api/backtest/stocks with the one symbol, 15 s time-out. */
 const QUEUE_TIMEOUT_MS = 15_000;
@@ -25,14 +25,12 @@ export function useQueueSymbol() {
         { signal: AbortSignal.timeout(QUEUE_TIMEOUT_MS) },
       );
       const added = reply.added.includes(symbol);
-      notifications.show({
-        color: added ? 'green' : 'blue',
-        message: added ? ui.addedToBacktestQueue(symbol) : ui.alreadyInBacktestQueue(symbol),
-      });
+      if (added) notify.success(ui.addedToBacktestQueue(symbol));
+      else notify.info(ui.alreadyInBacktestQueue(symbol));
       setQueued((before) => new Set(before).add(symbol));
     } catch (error) {
       if (errorCode(error) === 'UNAUTHORIZED') return expire();
-      notifications.show({ color: 'red', message: ui.addToQueueFailed(symbol) });
+      notify.error(ui.addToQueueFailed(symbol));
     } finally {
       setPending(null);
     }

@@ -1,12 +1,32 @@
-import { Group, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { Center, Group, Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
-import { BacktestingTab } from './backtesting-tab';
-import { ScreeningTab } from './screening/screening-tab';
-import { TradingTab } from './trading-tab';
 import { DemoDataBadge } from '../../components/market-badge';
+
+// Each tab's code is fetched when the tab is first opened.
+const ScreeningTab = lazy(async () => ({
+  default: (await import('./screening/screening-tab')).ScreeningTab,
+}));
+const BacktestingTab = lazy(async () => ({
+  default: (await import('./backtesting/backtesting-tab')).BacktestingTab,
+}));
+const TradingTab = lazy(async () => ({
+  default: (await import('./trading/trading-tab')).TradingTab,
+}));
+
+const TabBody = ({ children }: { children: ReactNode }) => (
+  <Suspense
+    fallback={
+      <Center mih={200} data-testid="tab-loading">
+        <Loader size="md" />
+      </Center>
+    }
+  >
+    {children}
+  </Suspense>
+);
 
 const TABS = ['screening', 'backtesting', 'trading'] as const;
 type Tab = (typeof TABS)[number];
@@ -20,7 +40,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   // Tabs unmount when hidden; the screened stocks ticked for saving survive a look elsewhere.
-  const [screenSelection, setScreenSelection] = useState<Set<string>>(() => new Set());
+  const screenSelection = useState<ReadonlySet<string>>(() => new Set());
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'screening';
   const show = (value: string | null) => {
@@ -56,13 +76,19 @@ export function SettingsPage() {
           <Tabs.Tab value="trading">Trading Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="screening">
-          <ScreeningTab selected={screenSelection} onSelect={setScreenSelection} />
+          <TabBody>
+            <ScreeningTab selection={screenSelection} />
+          </TabBody>
         </Tabs.Panel>
         <Tabs.Panel value="backtesting">
-          <BacktestingTab onBatchCompleted={() => show('trading')} />
+          <TabBody>
+            <BacktestingTab onBatchCompleted={() => show('trading')} />
+          </TabBody>
         </Tabs.Panel>
         <Tabs.Panel value="trading">
-          <TradingTab />
+          <TabBody>
+            <TradingTab />
+          </TabBody>
         </Tabs.Panel>
       </Tabs>
     </Page>

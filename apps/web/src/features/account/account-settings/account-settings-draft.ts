@@ -72,4 +72,4 @@ export function toPayload(draft: AccountSettingsDraft): TUpdateAccountSettingsIn
 export const savedMask = (
   saved: TAccountSettingsOutput | undefined,
   field: CredentialField,
-): string | null => (saved?.[MASK_OF[field]] as string | null | undefined) ?? null;
+): string | null => saved?.[MASK_OF[field]] ?? null;

@@ -254,7 +254,7 @@ export function AlertsCard() {
           data={FORMATS}
           value={draft.format}
           allowDeselect={false}
-          onChange={(value) => value && set({ format: value as TWebhookFormat })}
+          onChange={(value) => value && set({ format: value })}
           data-testid="alerts-webhook-format"
         />
         <Divider />

@@ -1,9 +1,9 @@
 import type { TPaidPlan } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../lib/trpc';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
 import { useAuth } from '../../auth/auth-context';
 
 /**
@@ -15,21 +15,17 @@ export function useSubscribe() {
   const { verify } = useAuth();
   const [plan, setPlan] = useState<TPaidPlan>('basic');
   const subscribe = useMutation(trpc.account.subscribe.mutationOptions());
+  const run = useMutationToast();
 
   const submit = async () => {
-    try {
-      const { message } = await subscribe.mutateAsync({ plan });
-      notifications.show({ color: 'green', title: 'Subscription', message });
-      // The plan cards and the dashboard read the plan from the status.
-      void verify(true);
-    } catch (caught) {
-      const reason = caught instanceof Error ? caught.message : String(caught);
-      notifications.show({
-        color: 'red',
-        title: 'Subscription',
-        message: ui.subscriptionFailed(reason),
-      });
-    }
+    const done = await run(() => subscribe.mutateAsync({ plan }), {
+      title: 'Subscription',
+      success: (answer) => answer.message,
+      failure: (caught) =>
+        ui.subscriptionFailed(caught instanceof Error ? caught.message : String(caught)),
+    });
+    // The plan cards and the dashboard read the plan from the status.
+    if (done.ok) void verify(true);
   };
 
   return { plan, setPlan, submit, busy: subscribe.isPending };

@@ -40,7 +40,7 @@ export function Enable2faPage() {
     // The setup ends the session: the user signs in again, this time with a code.
     session.clearAll();
     session.setFrom2faSetup(true);
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

@@ -22,7 +22,7 @@ export function useLogin(from: string | undefined) {
 
   const finish = (token: string, isOnboarded: boolean) => {
     session.setToken(token);
-    navigate(afterLoginPath(isOnboarded, from), { replace: true });
+    void navigate(afterLoginPath(isOnboarded, from), { replace: true });
   };
 
   // After a 2FA code the new token is verified and onboarding status decides the destination.
@@ -45,7 +45,7 @@ export function useLogin(from: string | undefined) {
       if (result.needs_2fa_setup && result.setup_token) {
         const owner = username.trim().toLowerCase();
         session.startPendingSetup(result.access_token, result.setup_token, owner);
-        navigate('/account-settings', { replace: true });
+        void navigate('/account-settings', { replace: true });
       } else if (result.requires_2fa) {
         session.startChallenge(result.access_token);
         setStep('2fa');

@@ -17,7 +17,12 @@ export function SignupSuccess({ result }: { result: TSignupOutput }) {
       <Text size="sm" c="dimmed" ta="center" mt="md">
         {ui.signupQrNote}
       </Text>
-      <Button fullWidth mt="lg" onClick={() => navigate('/login')} data-testid="proceed-to-login">
+      <Button
+        fullWidth
+        mt="lg"
+        onClick={() => void navigate('/login')}
+        data-testid="proceed-to-login"
+      >
         Proceed to Login
       </Button>
     </AuthCard>

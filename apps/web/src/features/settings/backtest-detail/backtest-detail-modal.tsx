@@ -4,10 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorCode, serverDetail, useTRPC } from '../../../lib/trpc';
-import { EquityChart } from './equity-chart';
+import { EquityChart, PriceChart } from '../../../components/charts/lazy-charts';
 import { FiguresTable } from './figures-table';
 import { ParametersTable } from './parameters-table';
-import { PriceChart } from './price-chart';
 import { TradesTable } from './trades-table';
 import { Verdict } from './verdict';
 

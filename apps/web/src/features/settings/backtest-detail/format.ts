@@ -41,9 +41,6 @@ export function count(value: number | null): string {
   return value === null ? '–' : String(value);
 }
 
-/** "stop_loss" → "stop loss". */
-export const words = (value: string) => value.replace(/_/g, ' ');
-
 /** A parameter as the table shows it: 3.746026 → "3.75", 14 → "14", true → "Yes". */
 export function parameterValue(value: number | boolean, field = ''): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -2,7 +2,8 @@ import type { TStockParameters } from '@tradebot/api-contract';
 import { Table, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc';
-import { parameterValue, words } from './format';
+import { words } from '../../../lib/text';
+import { parameterValue } from './format';
 
 type Field = keyof TStockParameters;
 

@@ -1,6 +1,7 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
 import { ScrollArea, Table, Text } from '@mantine/core';
-import { money, signedMoney, words } from './format';
+import { words } from '../../../lib/text';
+import { money, signedMoney } from './format';
 
 /** The chosen parameters' round trips, newest last. */
 export function TradesTable({ trades }: { trades: TBacktestResult['trades'] }) {

@@ -1,5 +1,6 @@
 import type { TBacktestProgress } from '@tradebot/api-contract';
 import { Badge, Checkbox, Table, Text } from '@mantine/core';
+import type { RowSelection } from '../../../lib/use-row-selection';
 import { statusLabel, type BacktestRun } from './run-progress';
 
 const COLOR: Record<BacktestRun['status'], string> = {
@@ -13,22 +14,13 @@ const COLOR: Record<BacktestRun['status'], string> = {
 export function BacktestListTable({
   symbols,
   progress,
-  selected,
-  onSelectedChange,
+  selection,
 }: {
   symbols: readonly string[];
   progress: TBacktestProgress | undefined;
-  selected: ReadonlySet<string>;
-  onSelectedChange: (next: Set<string>) => void;
+  selection: RowSelection;
 }) {
   const runs = new Map(progress?.runs.map((r) => [r.symbol, r]));
-  const allSelected = symbols.length > 0 && symbols.every((s) => selected.has(s));
-  const some = symbols.some((s) => selected.has(s));
-  const toggle = (symbol: string) => {
-    const next = new Set(selected);
-    if (!next.delete(symbol)) next.add(symbol);
-    onSelectedChange(next);
-  };
 
   return (
     <Table striped verticalSpacing="xs" data-testid="backtesting-list">
@@ -37,9 +29,9 @@ export function BacktestListTable({
           <Table.Th w={40}>
             <Checkbox
               aria-label="Select All"
-              checked={allSelected}
-              indeterminate={!allSelected && some}
-              onChange={() => onSelectedChange(allSelected ? new Set() : new Set(symbols))}
+              checked={selection.all}
+              indeterminate={selection.partial}
+              onChange={selection.toggleAll}
               data-testid="backtest-select-all"
             />
           </Table.Th>
@@ -56,8 +48,8 @@ export function BacktestListTable({
               <Table.Td>
                 <Checkbox
                   aria-label={`Select ${symbol}`}
-                  checked={selected.has(symbol)}
-                  onChange={() => toggle(symbol)}
+                  checked={selection.selected.has(symbol)}
+                  onChange={() => selection.toggle(symbol)}
                 />
               </Table.Td>
               <Table.Td>{i + 1}</Table.Td>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorCode, serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useUserEvents } from '../../../lib/use-user-events';
 import { useAuth } from '../../auth/auth-context';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
 import { applyEvent, isBatchActive, isBatchDone } from './run-progress';
 
 /** Backtest poll 2 s (the fallback when the /ws events do not arrive). */
@@ -69,7 +69,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
   });
 
   const start = useCallback(async () => {
-    if (symbols.length === 0) return toast.error(ui.noStocksInBacktestingList);
+    if (symbols.length === 0) return notify.error(ui.noStocksInBacktestingList);
     setStarting(true);
     setSwitching(false);
     try {
@@ -81,10 +81,10 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
       if (refused !== undefined && errorCode(refused) === 'UNAUTHORIZED') return expire();
       const last = queued.at(-1);
       if (last) {
-        toast.success(ui.backtestsQueued(queued.length));
+        notify.success(ui.backtestsQueued(queued.length));
         setFollowed(last.batch_id);
       }
-      if (refused !== undefined) toast.error(serverDetail(refused, ui.queueBacktestsFailed));
+      if (refused !== undefined) notify.error(serverDetail(refused, ui.queueBacktestsFailed));
       await queryClient.invalidateQueries({ queryKey: progressKey });
     } finally {
       setStarting(false);
@@ -98,9 +98,9 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
 function announce(progress: TBacktestProgress) {
   const completed = progress.runs.filter((r) => r.status === 'completed').map((r) => r.symbol);
   const failed = progress.runs.filter((r) => r.status === 'failed');
-  if (completed.length > 0) toast.success(ui.backtestCompleted(completed.join(', ')));
+  if (completed.length > 0) notify.success(ui.backtestCompleted(completed.join(', ')));
   if (failed.length > 0)
-    toast.error(
+    notify.error(
       failed.map((r) => server.backtestFailed(r.symbol, r.error ?? 'unknown error')).join(' '),
     );
 }

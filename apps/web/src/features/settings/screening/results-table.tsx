@@ -10,13 +10,15 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { LineIcon } from '../../../components/line-icon';
 import { StockLogo } from '../../../components/stock-logo';
 import { useLogos } from '../../../components/use-logos';
-import { serverDetail, useTRPC } from '../../../lib/trpc';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
+import { useRowSelection, type SelectionState } from '../../../lib/use-row-selection';
 import { fixed2, nextOrder, sortByScore, type ScoreOrder } from './sort-stocks';
 
 /**
@@ -32,60 +34,44 @@ const ARROW: Record<ScoreOrder, string> = { none: '↕', desc: '↓', asc: '↑'
 interface Props {
   output: TScreenerOutput;
   /** The ticked stocks, held by the settings page so a tab switch keeps them. */
-  selected: ReadonlySet<string>;
-  onSelect: (next: Set<string>) => void;
+  selection: SelectionState;
 }
 
 /** The screened stocks with select / select all and the two saves (to the backtesting list and to Optimized Parameters). */
-export function ResultsTable({ output, selected, onSelect }: Props) {
+export function ResultsTable({ output, selection: state }: Props) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const run = useMutationToast();
   const toBacktest = useMutation(trpc.stockLists.addToBacktestList.mutationOptions());
   const toOptimized = useMutation(trpc.stockLists.saveToOptimized.mutationOptions());
-  const setSelected = (update: (current: ReadonlySet<string>) => Set<string>) =>
-    onSelect(update(selected));
   const [order, setOrder] = useState<ScoreOrder>('none');
   const rows = useMemo(() => sortByScore(output.symbols, order), [output.symbols, order]);
+  const symbols = useMemo(() => rows.map((r) => r.symbol), [rows]);
   const logos = useLogos(useMemo(() => output.symbols.map((r) => r.symbol), [output.symbols]));
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.symbol));
-  const chosen = rows.filter((r) => selected.has(r.symbol)).map((r) => r.symbol);
-
-  const toggle = (symbol: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(symbol)) next.add(symbol);
-      return next;
-    });
+  const selection = useRowSelection(symbols, state);
+  const { chosen } = selection;
 
   /**
    * Saved stocks leave the results (the server takes them out). Stocks on the Final
    * Trading List are not saved; they are named and stay ticked, the others are saved.
    */
   const saveBacktest = async () => {
-    if (chosen.length === 0) return toast.error(ui.noStocksSelectedForBacktesting);
-    try {
-      const saved = await toBacktest.mutateAsync({ symbols: chosen });
-      const skipped = saved.skipped ?? [];
-      toast.success(ui.savedForBacktesting(chosen.length - skipped.length));
-      if (skipped.length > 0) toast.warning(server.skippedOnFinalList(skipped));
-      onSelect(new Set(skipped));
-      await Promise.all(
-        [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      );
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveSelectionsFailed));
-    }
+    if (chosen.length === 0) return notify.error(ui.noStocksSelectedForBacktesting);
+    const saved = await run(() => toBacktest.mutateAsync({ symbols: chosen }), {
+      success: (answer) => ui.savedForBacktesting(chosen.length - (answer.skipped ?? []).length),
+      failure: ui.saveSelectionsFailed,
+      refresh: [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()],
+    });
+    if (!saved.ok) return;
+    const skipped = saved.answer.skipped ?? [];
+    if (skipped.length > 0) notify.warning(server.skippedOnFinalList(skipped));
+    selection.set(skipped);
   };
   const saveOptimized = async () => {
-    if (chosen.length === 0) return toast.error(ui.noStocksSelectedForOptimization);
-    try {
-      await toOptimized.mutateAsync({ symbols: chosen });
-      toast.success(ui.savedToOptimized(chosen.length));
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveOptimizedFailed));
-    }
+    if (chosen.length === 0) return notify.error(ui.noStocksSelectedForOptimization);
+    await run(() => toOptimized.mutateAsync({ symbols: chosen }), {
+      success: ui.savedToOptimized(chosen.length),
+      failure: ui.saveOptimizedFailed,
+    });
   };
 
   return (
@@ -124,11 +110,9 @@ export function ResultsTable({ output, selected, onSelect }: Props) {
               <Table.Th w={40}>
                 <Checkbox
                   aria-label="Select All"
-                  checked={allSelected}
-                  indeterminate={!allSelected && chosen.length > 0}
-                  onChange={() =>
-                    onSelect(allSelected ? new Set() : new Set(rows.map((r) => r.symbol)))
-                  }
+                  checked={selection.all}
+                  indeterminate={selection.partial}
+                  onChange={selection.toggleAll}
                   data-testid="select-all"
                 />
               </Table.Th>
@@ -175,8 +159,8 @@ export function ResultsTable({ output, selected, onSelect }: Props) {
                 <Table.Td>
                   <Checkbox
                     aria-label={`Select ${stock.symbol}`}
-                    checked={selected.has(stock.symbol)}
-                    onChange={() => toggle(stock.symbol)}
+                    checked={selection.selected.has(stock.symbol)}
+                    onChange={() => selection.toggle(stock.symbol)}
                   />
                 </Table.Td>
                 <Table.Td>

@@ -9,7 +9,8 @@ import {
 import { Alert, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { serverDetail } from '../../../lib/trpc';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
+import type { SelectionState } from '../../../lib/use-row-selection';
 import { CriteriaForm } from './criteria-form';
 import { outOfBounds } from './criteria-fields';
 import { MissingCriteria } from './missing-criteria';
@@ -22,12 +23,11 @@ const DEFAULT_TEMPLATE = BUILT_IN_TEMPLATES.find((t) => t.name === CUSTOM_TEMPLA
 
 interface Props {
   /** The ticked screened stocks, kept by the settings page across tab switches. */
-  selected: ReadonlySet<string>;
-  onSelect: (next: Set<string>) => void;
+  selection: SelectionState;
 }
 
 /** Strategy settings, tab 1: templates, criteria, Run Screener and its results. */
-export function ScreeningTab({ selected, onSelect }: Props) {
+export function ScreeningTab({ selection }: Props) {
   const templates = useTemplates();
   const screener = useScreenerRun();
   const [criteria, setCriteria] = useState<TScreeningCriteria>(
@@ -40,7 +40,7 @@ export function ScreeningTab({ selected, onSelect }: Props) {
 
   const runScreener = () => {
     const invalid = outOfBounds(criteria);
-    if (invalid) return toast.error(invalid);
+    if (invalid) return notify.error(invalid);
     void screener.start(criteria, edited ? null : template);
   };
   const { progress } = screener;
@@ -59,7 +59,7 @@ export function ScreeningTab({ selected, onSelect }: Props) {
               setTemplate(chosen.name);
               setEdited(false);
               setCriteria({ ...chosen.criteria });
-              toast.info(ui.templateApplied(chosen.name));
+              notify.info(ui.templateApplied(chosen.name));
             }}
           />
           {templates.templates.isError && (
@@ -129,8 +129,7 @@ export function ScreeningTab({ selected, onSelect }: Props) {
             <ResultsTable
               key={output.data.completed_at}
               output={output.data}
-              selected={selected}
-              onSelect={onSelect}
+              selection={selection}
             />
           </Stack>
         )}

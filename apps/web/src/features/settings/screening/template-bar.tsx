@@ -55,9 +55,7 @@ export function TemplateBar({ templates, selected, criteria, onApply }: Props) {
         <Button
           variant="light"
           loading={templates.saving}
-          onClick={async () => {
-            if (await templates.save(name, criteria)) setName('');
-          }}
+          onClick={() => void templates.save(name, criteria).then((saved) => saved && setName(''))}
           data-testid="save-template"
         >
           Save Custom Template

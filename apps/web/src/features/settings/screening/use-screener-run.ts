@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorCode, serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useUserEvents } from '../../../lib/use-user-events';
 import { useAuth } from '../../auth/auth-context';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
 
 /** The screener wait is at most 30 one-second polls of the notifications. */
 const POLLS = 30;
@@ -67,14 +67,14 @@ export function useScreenerRun() {
           void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
           if (done.status === 'completed') {
             await queryClient.invalidateQueries({ queryKey: trpc.screener.output.queryKey() });
-            toast.success(done.message);
-          } else toast.error(done.message);
+            notify.success(done.message);
+          } else notify.error(done.message);
           return;
         }
-        toast.error(ui.screenerTimedOut);
+        notify.error(ui.screenerTimedOut);
       } catch (caught) {
         if (errorCode(caught) === 'UNAUTHORIZED') return expire();
-        toast.error(serverDetail(caught, 'Failed to start the screener. Please try again.'));
+        notify.error(serverDetail(caught, 'Failed to start the screener. Please try again.'));
       } finally {
         wake.current = null;
         setRunning(false);

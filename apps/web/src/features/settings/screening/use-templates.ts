@@ -1,17 +1,17 @@
 import { ui, type TScreeningCriteria } from '@tradebot/api-contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverDetail, useTRPC } from '../../../lib/trpc';
-import { toast } from '../toast';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { notify } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
 
 /** Built-in templates (with a description) and the user's own; save and delete the latter. */
 export function useTemplates() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const run = useMutationToast();
   const templates = useQuery(trpc.screener.templates.queryOptions());
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.screener.templates.queryKey() });
-  const save = useMutation(trpc.screener.saveTemplate.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.screener.deleteTemplate.mutationOptions({ onSuccess: refresh }));
+  const key = trpc.screener.templates.queryKey();
+  const save = useMutation(trpc.screener.saveTemplate.mutationOptions());
+  const remove = useMutation(trpc.screener.deleteTemplate.mutationOptions());
 
   const list = templates.data ?? [];
   return {
@@ -22,25 +22,22 @@ export function useTemplates() {
     /** A name is required; returns whether it was saved. */
     async save(name: string, criteria: TScreeningCriteria): Promise<boolean> {
       if (name.trim() === '') {
-        toast.error(ui.customTemplateNameRequired);
+        notify.error(ui.customTemplateNameRequired);
         return false;
       }
-      try {
-        const { message } = await save.mutateAsync({ name, criteria });
-        toast.success(message);
-        return true;
-      } catch (caught) {
-        toast.error(serverDetail(caught, ui.saveTemplateFailed));
-        return false;
-      }
+      const saved = await run(() => save.mutateAsync({ name, criteria }), {
+        success: (answer) => answer.message,
+        failure: ui.saveTemplateFailed,
+        refresh: [key],
+      });
+      return saved.ok;
     },
     async remove(name: string) {
-      try {
-        const { message } = await remove.mutateAsync({ name });
-        toast.success(message);
-      } catch (caught) {
-        toast.error(serverDetail(caught, ui.deleteTemplateFailed));
-      }
+      await run(() => remove.mutateAsync({ name }), {
+        success: (answer) => answer.message,
+        failure: ui.deleteTemplateFailed,
+        refresh: [key],
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import { ui } from '@tradebot/api-contract';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
 import { InfoLabel } from './info-label';
 import { isBatchEmpty, type BatchValues } from './parameter-edits';
 import { specNote, type FlagSpec, type NumericSpec } from './param-inputs';
@@ -29,7 +29,7 @@ export function BatchEdit({ numeric, flags, onApply }: Props) {
   const apply = () => {
     onApply(batch);
     setBatch({});
-    toast.success(ui.batchEditApplied);
+    notify.success(ui.batchEditApplied);
   };
 
   return (

@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverDetail, useTRPC } from '../../../lib/trpc';
 import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
-import { toast } from '../toast';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
 import { tradingInput, type GeneralDraft } from './general-settings';
 import { InfoLabel } from './info-label';
 
@@ -38,6 +38,7 @@ export function GeneralSettingsForm() {
   const config = useQuery(trpc.tradingSettings.get.queryOptions());
   const update = useMutation(trpc.tradingSettings.update.mutationOptions());
   const [draft, setDraft] = useState<GeneralDraft>({});
+  const run = useMutationToast();
   const [open, setOpen] = useState(false);
 
   const saved = config.data?.trading;
@@ -47,14 +48,13 @@ export function GeneralSettingsForm() {
     setDraft((current) => ({ ...current, [field]: next }));
 
   const submit = async () => {
-    try {
-      const result = await update.mutateAsync({ trading: tradingInput(draft) });
-      queryClient.setQueryData(trpc.tradingSettings.get.queryKey(), result.config);
-      setDraft({});
-      toast.success(ui.tradingSettingsSaved);
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveTradingSettingsFailed));
-    }
+    const saved = await run(() => update.mutateAsync({ trading: tradingInput(draft) }), {
+      success: ui.tradingSettingsSaved,
+      failure: ui.saveTradingSettingsFailed,
+    });
+    if (!saved.ok) return;
+    queryClient.setQueryData(trpc.tradingSettings.get.queryKey(), saved.answer.config);
+    setDraft({});
   };
 
   return (

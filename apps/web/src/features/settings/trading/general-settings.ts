@@ -10,5 +10,5 @@ export type GeneralDraft = Partial<Record<keyof TTradingSettings, number | boole
 export function tradingInput(draft: GeneralDraft): TTradingSettingsInput {
   return Object.fromEntries(
     Object.entries(draft).map(([field, value]) => [field, value === '' ? null : value]),
-  ) as TTradingSettingsInput;
+  );
 }

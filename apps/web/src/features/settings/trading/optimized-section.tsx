@@ -2,6 +2,7 @@ import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { Button, Card, Collapse, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { unprovenStocks } from '../../../lib/edge-evidence';
+import { useRowSelection } from '../../../lib/use-row-selection';
 import { BacktestDetailModal } from '../backtest-detail/backtest-detail-modal';
 import { BatchEdit } from './batch-edit';
 import { ConfirmDialog } from './confirm-dialog';
@@ -28,7 +29,6 @@ const PAGE_SIZE = 50;
 export function OptimizedSection({ lists }: { lists: TradingLists }) {
   const { optimized, schema } = lists;
   const [edits, setEdits] = useState<TableEdits>({});
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const [resetting, setResetting] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -39,7 +39,8 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
     () => Object.entries(optimized.data?.best_parameters ?? {}),
     [optimized.data],
   );
-  const symbols = rows.map(([symbol]) => symbol);
+  const symbols = useMemo(() => rows.map(([symbol]) => symbol), [rows]);
+  const selection = useRowSelection(symbols);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shownPage = Math.min(page, pages);
   const pageRows = rows.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
@@ -49,7 +50,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
     [],
   );
   // Selections and edits of stocks that left the table (moved, undone elsewhere) do not count.
-  const chosen = symbols.filter((symbol) => selected.has(symbol));
+  const { chosen } = selection;
   const editedParameters = (among: string[]): Record<string, TStockParameters> =>
     Object.fromEntries(
       rows
@@ -65,7 +66,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
       setEdits((current) =>
         Object.fromEntries(Object.entries(current).filter(([s]) => !moving.includes(s))),
       );
-      setSelected(new Set());
+      selection.set([]);
       setConfirming(null);
     }
   };
@@ -128,13 +129,11 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
               </Collapse>
               <OptimizedTable
                 rows={pageRows}
-                allSymbols={symbols}
                 numeric={loaded.numeric}
                 flags={loaded.flags}
                 edits={edits}
                 onEdit={editCell}
-                selected={selected}
-                onSelect={setSelected}
+                selection={selection}
                 onDetails={setDetails}
               />
               {pages > 1 && (

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Table } from '@mantine/core';
-import { useCallback } from 'react';
+import type { RowSelection } from '../../../lib/use-row-selection';
 import { InfoLabel } from './info-label';
 import { OptimizedRow, type OptimizedEntry } from './optimized-row';
 import type { EditValue, TableEdits } from './parameter-edits';
@@ -9,15 +9,13 @@ import { STICKY_CELL } from './sticky';
 interface Props {
   /** The rows shown (one page). */
   rows: [string, OptimizedEntry][];
-  /** Every stock in the table: Select All covers all pages. */
-  allSymbols: string[];
   numeric: NumericSpec[];
   flags: FlagSpec[];
   edits: TableEdits;
   /** Must be stable (useCallback): the rows are memoised on it. */
   onEdit: (symbol: string, field: string, value: EditValue) => void;
-  selected: ReadonlySet<string>;
-  onSelect: (update: (current: Set<string>) => Set<string>) => void;
+  /** Over every stock in the table: Select All covers all pages. */
+  selection: RowSelection;
   onDetails: (symbol: string) => void;
 }
 
@@ -27,17 +25,7 @@ const BOTTOM = { verticalAlign: 'bottom' } as const;
 
 /** Optimized Parameters: every stock with its editable parameters, profit and verdict. */
 export function OptimizedTable(props: Props) {
-  const { rows, allSymbols, numeric, flags, edits, onEdit, selected, onSelect, onDetails } = props;
-  const allSelected = allSymbols.length > 0 && allSymbols.every((symbol) => selected.has(symbol));
-  const toggle = useCallback(
-    (symbol: string) =>
-      onSelect((current) => {
-        const next = new Set(current);
-        if (!next.delete(symbol)) next.add(symbol);
-        return next;
-      }),
-    [onSelect],
-  );
+  const { rows, numeric, flags, edits, onEdit, selection, onDetails } = props;
 
   return (
     <Table.ScrollContainer minWidth={400} type="native">
@@ -48,9 +36,9 @@ export function OptimizedTable(props: Props) {
               <Group gap="xs" wrap="nowrap">
                 <Checkbox
                   aria-label="Select All"
-                  checked={allSelected}
-                  indeterminate={!allSelected && allSymbols.some((symbol) => selected.has(symbol))}
-                  onChange={() => onSelect(() => (allSelected ? new Set() : new Set(allSymbols)))}
+                  checked={selection.all}
+                  indeterminate={selection.partial}
+                  onChange={selection.toggleAll}
                   data-testid="optimized-select-all"
                 />
                 <span>Symbol</span>
@@ -82,8 +70,8 @@ export function OptimizedTable(props: Props) {
               numeric={numeric}
               flags={flags}
               edits={edits[symbol]}
-              checked={selected.has(symbol)}
-              onToggle={toggle}
+              checked={selection.selected.has(symbol)}
+              onToggle={selection.toggle}
               onEdit={onEdit}
               onDetails={onDetails}
             />

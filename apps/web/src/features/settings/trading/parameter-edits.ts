@@ -98,8 +98,8 @@ export function outOfBounds(
 
 /**
  * The first edited stock whose parameters the server would refuse, as "SYMBOL: reason" (the
- * contract's own bounds message), or null when all are valid. Checked before a move so a bad
- * edit never leaves stocks moved without their edits.
+ * contract's own bounds message), or null when all are valid. Checked before a save, so the
+ * user is told which value to fix without a round trip.
  */
 export function firstInvalid(parameters: Record<string, TStockParameters>): string | null {
   for (const [symbol, params] of Object.entries(parameters)) {

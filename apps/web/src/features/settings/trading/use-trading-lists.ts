@@ -1,8 +1,9 @@
 import { ui, type TStockParameters } from '@tradebot/api-contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
-import { toast } from '../toast';
+import { notify } from '../../../lib/notify';
+import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
 import { finalListPayload, firstInvalid } from './parameter-edits';
 
 /**
@@ -11,8 +12,7 @@ import { finalListPayload, firstInvalid } from './parameter-edits';
  */
 export function useTradingLists() {
   const trpc = useTRPC();
-  const client = useTRPCClient();
-  const queryClient = useQueryClient();
+  const run = useMutationToast();
   const optimized = useQuery(trpc.stockLists.backtesterOutput.queryOptions());
   const finalList = useQuery(trpc.stockLists.finalTradingConfig.queryOptions());
   const undoState = useQuery(trpc.stockLists.undoState.queryOptions());
@@ -24,47 +24,30 @@ export function useTradingLists() {
   const undoMove = useMutation(trpc.stockLists.undo.mutationOptions());
   const reset = useMutation(trpc.stockLists.resetOptimized.mutationOptions());
   const start = useMutation(trpc.bot.start.mutationOptions());
-  const [moving, setMoving] = useState(false);
   const [starting, setStarting] = useState(false);
 
-  const refresh = () =>
-    Promise.all(
-      [
-        trpc.stockLists.backtesterOutput.queryKey(),
-        trpc.stockLists.finalTradingConfig.queryKey(),
-        trpc.stockLists.undoState.queryKey(),
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+  const lists = [
+    trpc.stockLists.backtesterOutput.queryKey(),
+    trpc.stockLists.finalTradingConfig.queryKey(),
+    trpc.stockLists.undoState.queryKey(),
+  ];
 
-  /**
-   * Confirm Save: moves the stocks, then (there being no call that saves Optimized Parameters
-   * edits) writes the edited stocks' parameters onto the Final Trading List they just joined.
-   */
-  const moveToFinal = async (symbols: string[], edited: Record<string, TStockParameters>) => {
+  /** An edit the server would refuse is named before anything is sent. */
+  const refuse = (edited: Record<string, TStockParameters>) => {
     const invalid = firstInvalid(edited);
-    if (invalid) {
-      toast.error(invalid);
-      return false;
-    }
-    setMoving(true);
-    try {
-      const { moved } = await select.mutateAsync({ symbols });
-      const keep = Object.fromEntries(
-        Object.entries(edited).filter(([symbol]) => moved.includes(symbol)),
-      );
-      if (Object.keys(keep).length > 0) {
-        const current = await client.stockLists.finalTradingConfig.query();
-        await update.mutateAsync(finalListPayload(current, keep));
-      }
-      toast.success(ui.movedToFinalList(moved.length));
-      return true;
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveOptimizedFailed));
-      return false;
-    } finally {
-      setMoving(false);
-      await refresh();
-    }
+    if (invalid) notify.error(invalid);
+    return invalid !== null;
+  };
+
+  /** Confirm Save: moves the stocks with their edits in one call (one transaction). */
+  const moveToFinal = async (symbols: string[], edited: Record<string, TStockParameters>) => {
+    if (refuse(edited)) return false;
+    const moved = await run(() => select.mutateAsync({ symbols, parameters: edited }), {
+      success: (answer) => ui.movedToFinalList(answer.moved.length),
+      failure: ui.saveOptimizedFailed,
+      refresh: lists,
+    });
+    return moved.ok;
   };
 
   /**
@@ -77,22 +60,14 @@ export function useTradingLists() {
     success: string | null = ui.finalListUpdated,
     failure: string = ui.updateFinalListFailed,
   ) => {
+    if (refuse(replace)) return false;
     const entries = finalList.data ?? [];
-    const invalid = firstInvalid(replace);
-    if (invalid) {
-      toast.error(invalid);
-      return false;
-    }
-    try {
-      await update.mutateAsync(finalListPayload(entries, replace, remove));
-      if (success !== null) toast.success(success);
-      return true;
-    } catch (caught) {
-      toast.error(serverDetail(caught, failure));
-      return false;
-    } finally {
-      await refresh();
-    }
+    const saved = await run(() => update.mutateAsync(finalListPayload(entries, replace, remove)), {
+      success,
+      failure,
+      refresh: lists,
+    });
+    return saved.ok;
   };
 
   /**
@@ -103,41 +78,30 @@ export function useTradingLists() {
   const beginTrading = async (replace: Record<string, TStockParameters>) => {
     if (!(await saveFinal(replace, [], null, ui.startTradingFailed))) return false;
     setStarting(true);
-    try {
-      await start.mutateAsync();
-      toast.success(ui.tradingBotStarted);
-      return true;
-    } catch (caught) {
-      toast.error(startTradingFailure(caught));
-      return false;
-    } finally {
-      setStarting(false);
-      await queryClient.invalidateQueries({ queryKey: trpc.bot.status.queryKey() });
-    }
+    const started = await run(() => start.mutateAsync(), {
+      success: ui.tradingBotStarted,
+      failure: startTradingFailure,
+      refresh: [trpc.bot.status.queryKey()],
+    });
+    setStarting(false);
+    return started.ok;
   };
 
   const undo = async () => {
-    try {
-      const { moved } = await undoMove.mutateAsync();
-      toast.success(ui.undoSuccessful(moved.length));
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.undoFailed));
-    } finally {
-      await refresh();
-    }
+    await run(() => undoMove.mutateAsync(), {
+      success: (answer) => ui.undoSuccessful(answer.moved.length),
+      failure: ui.undoFailed,
+      refresh: lists,
+    });
   };
 
   const resetOptimized = async () => {
-    try {
-      await reset.mutateAsync();
-      toast.success(ui.resetToBacktestDefaults);
-      return true;
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveOptimizedFailed));
-      return false;
-    } finally {
-      await refresh();
-    }
+    const done = await run(() => reset.mutateAsync(), {
+      success: ui.resetToBacktestDefaults,
+      failure: ui.saveOptimizedFailed,
+      refresh: lists,
+    });
+    return done.ok;
   };
 
   return {
@@ -151,8 +115,8 @@ export function useTradingLists() {
     undo,
     resetOptimized,
     pending: {
-      move: moving,
-      update: update.isPending && !moving,
+      move: select.isPending,
+      update: update.isPending,
       start: starting,
       undo: undoMove.isPending,
       reset: reset.isPending,

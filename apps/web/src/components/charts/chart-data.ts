@@ -1,12 +1,6 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
-import type {
-  CandlestickData,
-  LineData,
-  SeriesMarker,
-  Time,
-  WhitespaceData,
-} from 'lightweight-charts';
-import { words } from './format';
+import type { CandlestickData, LineData, SeriesMarker, WhitespaceData } from 'lightweight-charts';
+import { words } from '../../lib/text';
 
 type Trade = TBacktestResult['trades'][number];
 
@@ -14,7 +8,7 @@ type Trade = TBacktestResult['trades'][number];
 export function lineData(
   dates: readonly string[],
   values: readonly (number | null)[],
-): (LineData<Time> | WhitespaceData<Time>)[] {
+): (LineData<string> | WhitespaceData<string>)[] {
   return dates.map((time, i) => {
     const value = values[i];
     return value === null || value === undefined ? { time } : { time, value };
@@ -25,7 +19,7 @@ export function lineData(
 export function candleData(
   dates: readonly string[],
   bars: TBacktestResult['bars'],
-): CandlestickData<Time>[] {
+): CandlestickData<string>[] {
   return dates.map((time, i) => ({
     time,
     open: bars.open[i] ?? Number.NaN,
@@ -46,8 +40,11 @@ export interface MarkerColors {
  * a long entry is an up arrow under the bar, a short entry a down arrow above it; the exit is a
  * circle on the other side, labelled with why the trade ended.
  */
-export function tradeMarkers(trades: readonly Trade[], colors: MarkerColors): SeriesMarker<Time>[] {
-  const markers: SeriesMarker<Time>[] = [];
+export function tradeMarkers(
+  trades: readonly Trade[],
+  colors: MarkerColors,
+): SeriesMarker<string>[] {
+  const markers: SeriesMarker<string>[] = [];
   for (const trade of trades) {
     const long = trade.side === 'long';
     markers.push({
@@ -66,5 +63,5 @@ export function tradeMarkers(trades: readonly Trade[], colors: MarkerColors): Se
     });
   }
   // Stable sort: an exit and the next entry on the same day keep their order.
-  return markers.sort((a, b) => String(a.time).localeCompare(String(b.time)));
+  return markers.sort((a, b) => a.time.localeCompare(b.time));
 }

@@ -1,7 +1,6 @@
 import type { TBacktestResult } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
 import { candleData, lineData, tradeMarkers } from './chart-data';
-import { fraction, parameterValue, ratio, signedMoney, signedPercent } from './format';
 
 type Trade = TBacktestResult['trades'][number];
 const trade = (over: Partial<Trade>): Trade => ({
@@ -75,20 +74,5 @@ describe('tradeMarkers', () => {
     ]);
     expect(markers[0]).toMatchObject({ position: 'aboveBar', shape: 'arrowDown', text: 'Short' });
     expect(markers[1]).toMatchObject({ position: 'belowBar', text: 'Exit: stop loss' });
-  });
-});
-
-describe('format', () => {
-  it('writes money with a sign and fractions and percents as people read them', () => {
-    expect(signedMoney(1234.5)).toBe('+$1,234.50');
-    expect(signedMoney(-80)).toBe('−$80.00');
-    expect(signedMoney(0)).toBe('$0.00');
-    expect(fraction(0.123)).toBe('12.3 %');
-    expect(fraction(null)).toBe('–');
-    expect(signedPercent(-4.26)).toBe('−4.3 %');
-    expect(parameterValue(3.746026286894242)).toBe('3.75');
-    expect(parameterValue(14)).toBe('14');
-    expect(parameterValue(false)).toBe('No');
-    expect(ratio(-2.019)).toBe('−2.02');
   });
 });

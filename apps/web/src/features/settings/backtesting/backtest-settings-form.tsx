@@ -7,9 +7,9 @@ import {
 import { Alert, Button, Group, Loader, NumberInput, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { screenBounds, shownValue, typedValue } from '../../lib/screen-units';
-import { serverDetail, useTRPC } from '../../lib/trpc';
-import { toast } from './toast';
+import { screenBounds, shownValue, typedValue } from '../../../lib/screen-units';
+import { serverDetail, useTRPC } from '../../../lib/trpc';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
 
 type Draft = Partial<Record<keyof TBacktestSettings, number | ''>>;
 
@@ -26,20 +26,20 @@ export function BacktestSettingsForm() {
   const settings = useQuery(trpc.backtestSettings.get.queryOptions());
   const save = useMutation(trpc.backtestSettings.save.mutationOptions());
   const [draft, setDraft] = useState<Draft>({});
+  const run = useMutationToast();
 
   if (settings.isPending) return <Loader size="sm" />;
   if (settings.isError)
     return <Alert color="red">{serverDetail(settings.error, ui.settingsLoadFailedRetry)}</Alert>;
 
   const submit = async () => {
-    try {
-      const saved = await save.mutateAsync(toInput(draft));
-      queryClient.setQueryData(trpc.backtestSettings.get.queryKey(), saved.settings);
-      setDraft({});
-      toast.success(saved.message);
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.saveBacktestSettingsFailed));
-    }
+    const saved = await run(() => save.mutateAsync(toInput(draft)), {
+      success: (answer) => answer.message,
+      failure: ui.saveBacktestSettingsFailed,
+    });
+    if (!saved.ok) return;
+    queryClient.setQueryData(trpc.backtestSettings.get.queryKey(), saved.answer.settings);
+    setDraft({});
   };
 
   return (

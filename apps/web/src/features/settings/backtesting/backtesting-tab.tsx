@@ -1,14 +1,15 @@
 import { ui } from '@tradebot/api-contract';
 import { Alert, Button, Card, Group, Loader, Progress, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { serverDetail, useTRPC } from '../../lib/trpc';
+import { serverDetail, useTRPC } from '../../../lib/trpc';
 import { BacktestSettingsForm } from './backtest-settings-form';
-import { BacktestListTable } from './backtesting/backtest-list-table';
-import { RemoveConfirm } from './backtesting/remove-confirm';
-import { progressText } from './backtesting/run-progress';
-import { useBacktestRun } from './backtesting/use-backtest-run';
-import { toast } from './toast';
+import { BacktestListTable } from './backtest-list-table';
+import { RemoveConfirm } from './remove-confirm';
+import { progressText } from './run-progress';
+import { useBacktestRun } from './use-backtest-run';
+import { useMutationToast } from '../../../lib/use-mutation-toast';
+import { useRowSelection } from '../../../lib/use-row-selection';
 
 const NO_SYMBOLS: readonly string[] = [];
 
@@ -18,7 +19,6 @@ const NO_SYMBOLS: readonly string[] = [];
  */
 export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.stockLists.backtestList.queryOptions());
   const symbols = list.data?.symbols ?? NO_SYMBOLS;
   const remove = useMutation(trpc.stockLists.removeFromBacktestList.mutationOptions());
@@ -26,22 +26,19 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
     symbols,
     onBatchCompleted,
   );
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useRowSelection(symbols);
+  const run = useMutationToast();
   const [confirming, setConfirming] = useState(false);
-  const chosen = symbols.filter((s) => selected.has(s));
   const batch = progress.data?.batch_id != null ? progress.data : undefined;
 
   const removeChosen = async () => {
-    try {
-      await remove.mutateAsync({ symbols: chosen });
-      toast.success(ui.removedFromBacktestingList);
-      setSelected(new Set());
-    } catch (caught) {
-      toast.error(serverDetail(caught, ui.removeSelectionsFailed));
-    } finally {
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: trpc.stockLists.pathKey() });
-    }
+    const removed = await run(() => remove.mutateAsync({ symbols: selection.chosen }), {
+      success: ui.removedFromBacktestingList,
+      failure: ui.removeSelectionsFailed,
+      refresh: [trpc.stockLists.pathKey()],
+    });
+    if (removed.ok) selection.set([]);
+    setConfirming(false);
   };
 
   return (
@@ -59,7 +56,7 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
           <Group gap="xs">
             <Button
               variant="default"
-              disabled={chosen.length === 0}
+              disabled={selection.chosen.length === 0}
               onClick={() => setConfirming(true)}
               data-testid="remove-selected"
             >
@@ -102,16 +99,11 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
             Stock Explorer.
           </Text>
         ) : (
-          <BacktestListTable
-            symbols={symbols}
-            progress={batch}
-            selected={selected}
-            onSelectedChange={setSelected}
-          />
+          <BacktestListTable symbols={symbols} progress={batch} selection={selection} />
         )}
       </Card>
       <RemoveConfirm
-        symbols={chosen}
+        symbols={selection.chosen}
         opened={confirming}
         loading={remove.isPending}
         onCancel={() => setConfirming(false)}

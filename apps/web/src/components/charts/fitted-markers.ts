@@ -4,7 +4,6 @@ import {
   type ISeriesApi,
   type SeriesMarker,
   type SeriesType,
-  type Time,
 } from 'lightweight-charts';
 import { fitLabels, rightOffsetFor } from './marker-labels';
 
@@ -16,7 +15,7 @@ import { fitLabels, rightOffsetFor } from './marker-labels';
 export function addFittedMarkers(
   chart: IChartApi,
   series: ISeriesApi<SeriesType>,
-  markers: readonly SeriesMarker<Time>[],
+  markers: readonly SeriesMarker<string>[],
   days: readonly string[],
 ) {
   const timeScale = chart.timeScale();

@@ -1,9 +1,9 @@
-import type { SeriesMarker, Time } from 'lightweight-charts';
+import type { SeriesMarker } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
 import { fitLabels, labelWidth, rightOffsetFor } from './marker-labels';
 
 const marker = (time: string, text: string, position: 'aboveBar' | 'belowBar' = 'belowBar') =>
-  ({ time, position, shape: 'arrowUp', color: 'green', text }) as SeriesMarker<Time>;
+  ({ time, position, shape: 'arrowUp', color: 'green', text }) as SeriesMarker<string>;
 const days = Array.from({ length: 30 }, (_, i) => `2026-01-${String(i + 1).padStart(2, '0')}`);
 
 describe('marker labels', () => {

@@ -1,5 +1,5 @@
 import type { TBotChartOutput, THistoricalPerformance } from '@tradebot/api-contract';
-import type { CandlestickData, LineData, SeriesMarker, Time } from 'lightweight-charts';
+import type { CandlestickData, LineData, SeriesMarker } from 'lightweight-charts';
 
 const NEW_YORK_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/New_York',
@@ -24,7 +24,7 @@ const dayBefore = (day: string) =>
  * close), oldest first, starting from 0 the day before the first close: one closed trade then
  * draws a rise or fall from zero rather than a lone dot, and the time axis names each day once.
  */
-export function equityCurveData(curve: THistoricalPerformance['equity_curve']): LineData<Time>[] {
+export function equityCurveData(curve: THistoricalPerformance['equity_curve']): LineData<string>[] {
   const byDay = new Map<string, number>();
   const sorted = [...curve]
     .filter((point) => Number.isFinite(Date.parse(point.time)))
@@ -37,13 +37,13 @@ export function equityCurveData(curve: THistoricalPerformance['equity_curve']): 
 }
 
 /** The daily bars as candlesticks keyed by market day, each day once, oldest first. */
-export function candles(bars: TBotChartOutput['bars']): CandlestickData<Time>[] {
-  const byDay = new Map<string, CandlestickData<Time>>();
+export function candles(bars: TBotChartOutput['bars']): CandlestickData<string>[] {
+  const byDay = new Map<string, CandlestickData<string>>();
   for (const bar of bars) {
     const time = marketDay(bar.time);
     byDay.set(time, { time, open: bar.open, high: bar.high, low: bar.low, close: bar.close });
   }
-  return [...byDay.values()].sort((a, b) => String(a.time).localeCompare(String(b.time)));
+  return [...byDay.values()].sort((a, b) => a.time.localeCompare(b.time));
 }
 
 export interface FillColors {
@@ -60,9 +60,9 @@ export function fillMarkers(
   fills: TBotChartOutput['fills'],
   days: readonly string[],
   colors: FillColors,
-): SeriesMarker<Time>[] {
+): SeriesMarker<string>[] {
   const sortedDays = [...days].sort();
-  const markers: { day: string; at: number; marker: SeriesMarker<Time> }[] = [];
+  const markers: { day: string; at: number; marker: SeriesMarker<string> }[] = [];
   for (const fill of fills) {
     const day = marketDay(fill.time);
     const onBar = sortedDays.filter((d) => d <= day).at(-1);

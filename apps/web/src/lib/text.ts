@@ -1,0 +1,2 @@
+/** "stop_loss" → "stop loss". */
+export const words = (value: string) => value.replace(/_/g, ' ');
