@@ -34,13 +34,18 @@ export const baseUrl = () => inject('baseUrl');
 export async function mailedLink(to: string, path: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // Every mail the outbox holds for `to` printed first: a link a later mail replaced is stale.
+    const [queued] = await sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM mail_outbox WHERE "to" = $1',
+      [to],
+    );
     const mails = readFileSync(inject('workerLog'), 'utf8').split('[mail] dev outbox #');
     const mine = mails.filter((mail) => mail.split('\n', 1)[0]?.includes(` to ${to}:`));
     const link = mine
       .map((mail) => mail.match(/\/[\w-]+\?token=[\w-]+/g)?.find((l) => l.startsWith(`${path}?`)))
       .filter(Boolean)
       .at(-1);
-    if (link) return link;
+    if (link && mine.length >= (queued?.n ?? 0)) return link;
     if (Date.now() > deadline) throw new Error(`No ${path} link mailed to ${to} in the worker log`);
     await new Promise((done) => setTimeout(done, 100));
   }

@@ -59,7 +59,7 @@ afterAll(async () => {
 describe('screening on the demo market', () => {
   it('starts a new user without keys on the demo market', async () => {
     await page.getByTestId('market-badge').first().waitFor();
-    expect(await page.getByTestId('market-badge').first().textContent()).toBe('Alpaca');
+    expect(await page.getByTestId('market-badge').first().textContent()).toBe('Not set up');
     await page.getByTestId('use-demo-market').click();
     await expect
       .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
