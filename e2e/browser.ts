@@ -89,6 +89,7 @@ export async function logInThroughUi(page: Page, username: string, password: str
 
 /** Both login steps on the login page already shown (keeping whatever route it remembers). */
 export async function fillLogin(page: Page, username: string, password: string, code: string) {
+  await allowMoreLogins();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -168,10 +169,25 @@ export async function signUpByApi(username: string, password: string): Promise<s
  * an operator would after a burst of legitimate sign-ups from one office.
  */
 async function allowAnotherSignUp(): Promise<void> {
+  await clearAddressCounters(['signupIp']);
+}
+
+/**
+ * Clears the per-IP login and 2FA counters (30 in 15 and 5 minutes): every browser test logs in
+ * from 127.0.0.1, and the whole suite logs in more often than that. The limits themselves are
+ * tested in apps/api/test/security.int.test.ts.
+ */
+export async function allowMoreLogins(): Promise<void> {
+  await clearAddressCounters(['loginIp', 'twoFaIp']);
+}
+
+async function clearAddressCounters(buckets: string[]): Promise<void> {
   const redis = new Redis(inject('apiEnv').REDIS_URL ?? 'redis://127.0.0.1:6379/14');
   try {
-    const keys = await redis.keys('*:rl:signupIp:*');
-    if (keys.length > 0) await redis.del(...keys);
+    for (const bucket of buckets) {
+      const keys = await redis.keys(`*:rl:${bucket}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
   } finally {
     redis.disconnect();
   }
@@ -183,9 +199,14 @@ export async function logInByApi(
   password: string,
   secret: string,
 ): Promise<string> {
+  await allowMoreLogins();
   const first = await postApi('/api/token', { form: { username, password } });
+  if (first.status !== 200)
+    throw new Error(`login of ${username} failed: ${JSON.stringify(first.body)}`);
   const temp = String(first.body.access_token);
   const { code } = await freshCode(secret);
   const second = await postApi('/api/verify-2fa', { json: { totp_code: code }, token: temp });
+  if (second.status !== 200)
+    throw new Error(`2FA of ${username} failed: ${JSON.stringify(second.body)}`);
   return String(second.body.access_token);
 }
