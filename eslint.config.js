@@ -1,6 +1,4 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // Layers point one way (docs/architecture.md, CONVENTIONS.md §1): apps -> trpc -> core ->
@@ -105,21 +103,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/unbound-method': 'off',
     },
-  },
-  {
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: ['tsconfig.base.json', '{apps,packages}/*/tsconfig.json', 'bench/tsconfig.json'],
-        }),
-      ],
-    },
-    // Type-only edges count too: a cycle of types still ties two modules' designs together.
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.{ts,tsx,js}'],

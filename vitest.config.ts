@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from './scripts/test-setup/slots.js';
 
-// One runner for the whole repo. Unit tests need no services and run in parallel;
-// integration tests (*.int.test.ts) share one real PostgreSQL database and Redis, so their
-// files run one at a time; browser tests (e2e/) drive Debian's Chromium against a built app.
+// One runner for the whole repo, TEST_WORKERS files at a time (default 4), longest first
+// (scripts/test-setup/sequencer.ts). Unit tests need no services. Integration tests
+// (*.int.test.ts) use real PostgreSQL and Redis, each file in a slot of its own: a database
+// copied from one migrated template and a Redis database (scripts/test-setup/). Browser tests
+// (e2e/) drive Debian's Chromium against built copies of the product, each file holding one
+// copy for its run (e2e/slot.setup.ts).
 const ignored = ['**/node_modules/**', '**/dist/**'];
 
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    maxWorkers: testWorkers(),
+    sequence: { sequencer: (await import('./scripts/test-setup/sequencer.js')).DurationSequencer },
     projects: [
       {
         test: {
@@ -22,7 +28,7 @@ export default defineConfig({
           include: ['{apps,packages}/*/{src,test}/**/*.int.test.ts'],
           exclude: ignored,
           globalSetup: ['./scripts/test-setup/integration.global.ts'],
-          fileParallelism: false,
+          setupFiles: ['./scripts/test-setup/integration.slot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,7 +39,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ignored,
           globalSetup: ['./e2e/server.global.ts'],
-          fileParallelism: false,
+          setupFiles: ['./e2e/slot.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

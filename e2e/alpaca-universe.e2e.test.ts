@@ -1,8 +1,9 @@
 import { lastCompletedTradingDay, isoFromDay } from '@tradebot/market';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logInByApi, postApi, signUpByApi } from './browser.js';
 import { DEFAULT_FAKE_ASSETS } from './fake-alpaca-market.js';
 import { E2E_ALPACA_KEY } from './fake-alpaca.js';
+import { deployment } from './deployment.js';
 
 /**
  * A user who saves Alpaca paper keys and nothing else, through the REST API against the real API
@@ -16,7 +17,7 @@ const USERNAME = 'alpacauniverse';
 const SYMBOL = 'MSFT';
 
 let token = '';
-const fakeUrl = () => inject('apiEnv').ALPACA_TRADING_URL as string;
+const fakeUrl = () => deployment().apiEnv.ALPACA_TRADING_URL as string;
 async function fakeNow(): Promise<number> {
   const res = await fetch(`${fakeUrl()}/_fake/state`);
   return Date.parse(((await res.json()) as { now: string }).now);

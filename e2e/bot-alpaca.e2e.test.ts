@@ -1,8 +1,9 @@
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { dayFromIso, isoFromDay, newYorkInstant, sessionsBetween } from '@tradebot/market';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logInByApi, postApi, signUpByApi, sql } from './browser.js';
 import { E2E_ALPACA_KEY } from './fake-alpaca.js';
+import { deployment } from './deployment.js';
 
 /**
  * "A user with Alpaca paper keys gets the same bot against Alpaca", through the REST API against
@@ -83,7 +84,7 @@ interface FakeState {
   orders: FakeOrderJson[];
 }
 
-const fakeUrl = () => inject('apiEnv').ALPACA_TRADING_URL as string;
+const fakeUrl = () => deployment().apiEnv.ALPACA_TRADING_URL as string;
 async function control(path: string, body?: unknown): Promise<FakeState> {
   const res = await fetch(`${fakeUrl()}/_fake/${path}`, {
     method: body === undefined ? 'GET' : 'POST',

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
+import { deployment } from './deployment.js';
 
 /** Debian's Chromium, headless, with the flags this closed network needs (PLATFORM.md). */
 export function launchBrowser(): Promise<Browser> {
@@ -25,7 +26,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => deployment().baseUrl;
 
 /**
  * The last link to `path` mailed to `to`, as a developer without SMTP finds it: in the worker's
@@ -39,7 +40,7 @@ export async function mailedLink(to: string, path: string, timeoutMs = 10_000): 
       'SELECT count(*)::int AS n FROM mail_outbox WHERE "to" = $1',
       [to],
     );
-    const mails = readFileSync(inject('workerLog'), 'utf8').split('[mail] dev outbox #');
+    const mails = readFileSync(deployment().workerLog, 'utf8').split('[mail] dev outbox #');
     const mine = mails.filter((mail) => mail.split('\n', 1)[0]?.includes(` to ${to}:`));
     const link = mine
       .map((mail) => mail.match(/\/[\w-]+\?token=[\w-]+/g)?.find((l) => l.startsWith(`${path}?`)))
@@ -55,7 +56,7 @@ export async function sql<T extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: deployment().databaseUrl });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
@@ -121,7 +122,7 @@ export async function createAdminFromCli(
       '--password',
       password,
     ],
-    { cwd: apiDir, env: { ...process.env, ...inject('apiEnv') } },
+    { cwd: apiDir, env: { ...process.env, ...deployment().apiEnv } },
   );
   const uri = /otpauth:\/\/\S+/.exec(stdout)?.[0];
   if (!uri) throw new Error(`create-admin printed no otpauth URI:\n${stdout}`);
@@ -182,7 +183,7 @@ export async function allowMoreLogins(): Promise<void> {
 }
 
 async function clearAddressCounters(buckets: string[]): Promise<void> {
-  const redis = new Redis(inject('apiEnv').REDIS_URL ?? 'redis://127.0.0.1:6379/14');
+  const redis = new Redis(deployment().apiEnv.REDIS_URL ?? '');
   try {
     for (const bucket of buckets) {
       const keys = await redis.keys(`*:rl:${bucket}:*`);

@@ -3,7 +3,7 @@ import type { FakeAlpacaMarket } from './fake-alpaca-market.js';
 
 /**
  * The e2e fake Alpaca's test-only controls, for tests that run in another process than the fake
- * (the browser tests reach it at `ALPACA_TRADING_URL` from `inject('apiEnv')`). Not Alpaca's API;
+ * (the browser tests reach it at `ALPACA_TRADING_URL` from `deployment().apiEnv`). Not Alpaca's API;
  * no key needed:
  *
  * - `POST /_fake/time {"now": "2024-03-06T14:30:00Z"}` sets the market time;

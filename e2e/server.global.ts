@@ -6,38 +6,45 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { e2eDeployments } from '../scripts/test-setup/slots.js';
+import { startTestRedis } from '../scripts/test-setup/test-redis.js';
 import { startFakeAlpaca } from './fake-alpaca.js';
 
 /**
  * Browser tests run the real product: API (+ built web app) and worker as separate processes
- * on their own database and Redis db, exactly as `npm start` runs them.
+ * on their own database and Redis db, exactly as `npm start` runs them. Several such
+ * deployments run side by side (`E2E_DEPLOYMENTS`, default 2), each with its own database,
+ * Redis database, port and fake Alpaca; a test file holds one for its whole run (slot.setup.ts).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 // Overridable so two checkouts on one machine can run their browser tests side by side.
 const DATABASE = process.env.E2E_DATABASE ?? 'tradebot_e2e';
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DATABASE}`;
-const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
+
+/** One running copy of the product a browser test file can use. */
+export interface Deployment {
+  baseUrl: string;
+  databaseUrl: string;
+  /** The settings the API runs with, for command-line tools the tests call (create-admin). */
+  apiEnv: Record<string, string>;
+  /** The worker's standard output: without SMTP, the dev outbox prints each mail there. */
+  workerLog: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    databaseUrl: string;
+    deployments: Deployment[];
     chromium: string;
-    /** The settings the API runs with, for command-line tools the tests call (create-admin). */
-    apiEnv: Record<string, string>;
-    /** The worker's standard output: without SMTP, the dev outbox prints each mail there. */
-    workerLog: string;
   }
 }
 
-async function recreateDatabase() {
+async function recreateDatabase(name: string) {
   const client = new pg.Client({
     connectionString: 'postgresql://postgres@127.0.0.1:5432/postgres',
   });
   await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${DATABASE}`);
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.query(`CREATE DATABASE "${name}"`);
   await client.end();
 }
 
@@ -51,6 +58,19 @@ function launch(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
     process.stderr.write(`[e2e ${app}] ${chunk.toString('utf8')}`),
   );
   return child;
+}
+
+/** SIGTERM, then SIGKILL if it has not drained in 10 s: the run's Redis stops after it. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess) {
@@ -67,27 +87,20 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error(`The API did not answer at ${url}`);
 }
 
-export default async function setup(project: TestProject) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium))
-    throw new Error(
-      `Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`,
-    );
-  if (!existsSync(resolve(root, 'apps/web/dist/index.html')))
-    throw new Error('Build the web app first: npm run build -w @tradebot/web');
-  await recreateDatabase();
-  const redis = new Redis(REDIS_URL);
-  await redis.flushdb();
-  redis.disconnect();
+async function startDeployment(index: number, redisUrl: string) {
+  const port = FIRST_PORT + index;
+  const database = index === 0 ? DATABASE : `${DATABASE}_${index + 1}`;
+  const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${database}`;
+  await recreateDatabase(database);
   const alpaca = await startFakeAlpaca();
-  const env = {
+  const apiEnv = {
     NODE_ENV: 'test',
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL,
-    REDIS_URL,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
     ENCRYPTION_KEY: 'e'.repeat(64),
-    APP_URL: `http://127.0.0.1:${PORT}`,
+    APP_URL: `http://127.0.0.1:${port}`,
     RESERVED_USERNAMES: 'admin,support',
     LOG_LEVEL: 'warn',
     // No browser test reaches the real Alpaca (e2e/fake-alpaca.ts).
@@ -96,21 +109,51 @@ export default async function setup(project: TestProject) {
     // The Alerts card's test sends to a receiver on 127.0.0.1 (e2e/alerts.e2e.test.ts).
     ALERT_WEBHOOK_ALLOW_PRIVATE: '1',
   };
-  const api = launch('api', env);
-  const worker = launch('worker', env);
-  const workerLog = resolve(root, `.data/e2e-worker-${PORT}.log`);
+  const api = launch('api', apiEnv);
+  const worker = launch('worker', apiEnv);
+  const workerLog = resolve(root, `.data/e2e-worker-${port}.log`);
   mkdirSync(dirname(workerLog), { recursive: true });
   writeFileSync(workerLog, '');
   worker.stdout?.on('data', (chunk: Buffer) => appendFileSync(workerLog, chunk));
-  await waitForHealth(`http://127.0.0.1:${PORT}/healthz`, api);
-  project.provide('baseUrl', `http://127.0.0.1:${PORT}`);
-  project.provide('databaseUrl', DATABASE_URL);
-  project.provide('chromium', chromium);
-  project.provide('apiEnv', env);
-  project.provide('workerLog', workerLog);
-  return async () => {
-    for (const child of [api, worker]) child.kill('SIGTERM');
-    await new Promise((done) => setTimeout(done, 500));
+  await waitForHealth(`http://127.0.0.1:${port}/healthz`, api);
+  const deployment: Deployment = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    apiEnv,
+    workerLog,
+  };
+  const stop = async () => {
+    await Promise.all([api, worker].map(stopChild));
     alpaca.server.close();
+  };
+  return { deployment, stop };
+}
+
+export default async function setup(project: TestProject) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium))
+    throw new Error(
+      `Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`,
+    );
+  if (!existsSync(resolve(root, 'apps/web/dist/index.html')))
+    throw new Error('Build the web app first: npm run build -w @tradebot/web');
+  const redis = await startTestRedis(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379', 9);
+  const started = await Promise.all(
+    Array.from({ length: e2eDeployments() }, async (_, index) => {
+      const redisUrl = `${redis.base}/${redis.firstDb + index}`;
+      const flush = new Redis(redisUrl);
+      await flush.flushdb();
+      flush.disconnect();
+      return startDeployment(index, redisUrl);
+    }),
+  );
+  project.provide(
+    'deployments',
+    started.map((one) => one.deployment),
+  );
+  project.provide('chromium', chromium);
+  return async () => {
+    await Promise.all(started.map((one) => one.stop()));
+    await redis.stop();
   };
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# npm run lint (and the first step of npm test): the layer rules and value-import cycles
-# (eslint), formatting (prettier), and import cycles that type-only imports make too (dpdm;
-# eslint's import-x/no-cycle skips `import type` edges).
+# npm run lint (and part of npm test): the layer and type-aware rules (eslint), formatting
+# (prettier), and import cycles, type-only imports included (dpdm: a cycle of types still ties
+# two modules' designs together).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx eslint . --max-warnings=0
 npx prettier --check . --log-level=warn
 npx dpdm --no-warning --no-tree --exit-code circular:1 --exclude 'node_modules|generated' \
-  'packages/*/src/**/*.ts' 'apps/*/src/**/*.{ts,tsx}' 'bench/**/*.ts' >/tmp/tradebot-cycles.log \
+  '{apps,packages}/*/{src,test}/**/*.{ts,tsx}' 'bench/**/*.ts' 'e2e/**/*.ts' 'scripts/**/*.ts' \
+  >/tmp/tradebot-cycles.log \
   || { grep -A50 'Circular Dependencies' /tmp/tradebot-cycles.log >&2; echo 'Import cycles found (above).' >&2; exit 1; }
 # Code, docs and READMEs speak of the product, not of its build history or the spec's sections
 # (applied migrations keep their text: their checksums are recorded).

@@ -3,17 +3,19 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { testWorkers } from './slots.js';
+import { startTestRedis } from './test-redis.js';
 
 /**
- * Integration tests use real PostgreSQL and Redis: a fresh `tradebot_test` database, migrated
- * with the same runner `npm start` uses, and Redis database 15 (flushed by the tests).
+ * Integration tests use real PostgreSQL and Redis. Test files run side by side, each in a slot
+ * of its own (its vitest pool id): slot N has the database `<name>_N`, copied from one database
+ * migrated with the same runner `npm start` uses, and Redis database N on the run's own server
+ * (integration.slot.ts points each file at them).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/tradebot_test';
-  process.env.DATABASE_URL = url;
-  process.env.REDIS_URL ??= 'redis://127.0.0.1:6379/15';
   if (!existsSync(resolve(root, 'packages/db/src/generated/prisma/client.ts'))) {
     execFileSync('npm', ['run', 'generate', '-w', '@tradebot/db', '--silent'], {
       cwd: root,
@@ -27,7 +29,16 @@ export default async function setup() {
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.query(`CREATE DATABASE "${name}"`);
-  await client.end();
   const { migrate } = await import('../../packages/db/src/migrate.js');
   await migrate(url);
+  for (let slot = 1; slot <= testWorkers(); slot += 1) {
+    await client.query(`DROP DATABASE IF EXISTS "${name}_${slot}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}_${slot}" TEMPLATE "${name}"`);
+  }
+  await client.end();
+  const redis = await startTestRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 1);
+  process.env.TEST_DATABASE_URL = url;
+  process.env.TEST_REDIS_BASE = redis.base;
+  process.env.TEST_REDIS_FIRST_DB = String(redis.firstDb);
+  return () => redis.stop();
 }
