@@ -74,13 +74,13 @@ export async function expectForbidden(call: Promise<unknown>) {
 }
 
 /**
- * A call refused with `code` and what a client reads of it: the router's error formatter
- * applied, as the HTTP adapter applies it (input errors as the schemas' sentences, no stack).
+ * A call refused with `message` as a client reads it (the router's error formatter applied, as
+ * the HTTP adapter applies it: input errors as the schemas' sentences, no stack), and `code`.
  */
 export async function expectRefused(
   call: Promise<unknown>,
-  code: TRPC_ERROR_CODE_KEY,
   message: string,
+  code: TRPC_ERROR_CODE_KEY = 'BAD_REQUEST',
 ) {
   const error = await call.then(
     () => expect.fail(`the call was not refused (${code})`),

@@ -24,17 +24,14 @@ describe('stock-lists router', () => {
   it('refuses a non-ticker and a symbol outside the caller’s market, writing nothing', async () => {
     await expectRefused(
       s.user.call.stockLists.addToBacktestList({ symbols: ['no way!'] }),
-      'BAD_REQUEST',
       server.notASymbol('NO WAY!'),
     );
     await expectRefused(
       s.user.call.stockLists.addToBacktestList({ symbols: 'DMC' as unknown as string[] }),
-      'BAD_REQUEST',
       server.symbolsMustBeList,
     );
     await expectRefused(
       s.admin.call.stockLists.addToBacktestList({ symbols: ['DMC'] }),
-      'BAD_REQUEST',
       server.unknownSymbols(['DMC']),
     );
     expect(await s.admin.call.stockLists.backtestList()).toEqual({ symbols: [] });
