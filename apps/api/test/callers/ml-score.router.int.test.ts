@@ -14,6 +14,9 @@ const summary = (ic: number, hitRate: number) => ({
   picks: 240,
 });
 
+const TRAIN = { from: '2018-01-02', to: '2023-12-29' };
+const TEST = { from: '2024-01-02', to: '2025-12-01' };
+
 /** A stored demo-universe model with hand-set figures (training itself is the worker's job). */
 const demoModel = (version: string, trainedAt: string) =>
   saveMlModel(
@@ -23,8 +26,8 @@ const demoModel = (version: string, trainedAt: string) =>
       version,
       trainedAt: new Date(trainedAt),
       asOf: '2026-01-02',
-      train: { from: '2018-01-02', to: '2023-12-29' },
-      test: { from: '2024-01-02', to: '2025-12-01' },
+      train: TRAIN,
+      test: TEST,
       metrics: {
         model: summary(0.05, 0.56),
         baseline: summary(0.02, 0.52),
@@ -53,11 +56,12 @@ describe('ml-score router', () => {
     expect(info).toMatchObject({
       version: 'rf1-2026-01-02',
       trained_at: '2026-01-02T22:00:00.000Z',
-      train_period: { from: '2018-01-02', to: '2023-12-29' },
-      test_period: { from: '2024-01-02', to: '2025-12-01' },
+      train_period: TRAIN,
+      test_period: TEST,
       ic: 0.05,
       baseline_ic: 0.02,
       hit_rate: 0.56,
+      baseline_hit_rate: 0.52,
       beats_baseline: true,
     });
     expect(info?.description).toMatch(/^What it is: a random forest of 64 trees/);
