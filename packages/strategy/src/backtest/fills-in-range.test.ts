@@ -98,6 +98,7 @@ describe.skipIf(files.length === 0)(
       // The check must have exercised trades, including exits on their entry bar.
       expect(trades).toBeGreaterThan(1000);
       expect(stoppedAtEntryBar).toBeGreaterThan(10);
-    });
+      // 240 backtests: seconds on a loaded machine, past the default 5 s.
+    }, 60_000);
   },
 );
