@@ -34,6 +34,7 @@ async function answers(url: string): Promise<boolean> {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
+  redis.on('error', () => {}); // a refused probe is the answer, not an error to print
   try {
     await redis.connect();
     return (await redis.ping()) === 'PONG';
@@ -52,14 +53,21 @@ export async function startTestRedis(sharedUrl: string, sharedFirstDb: number): 
     return { base: `redis://${shared.host}`, firstDb: sharedFirstDb, stop: async () => {} };
   }
   const port = await freePort();
+  // A watchdog shell stops the server when the run ends, even when the run is killed.
   const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    'bash',
+    [
+      '-c',
+      `redis-server --port ${port} --bind 127.0.0.1 --save '' --appendonly no & server=$!
+      trap 'kill $server 2>/dev/null; exit 0' TERM INT EXIT
+      while kill -0 ${process.pid} 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 1; done`,
+    ],
     { stdio: 'ignore' },
   );
   const base = `redis://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`redis-server stopped with code ${child.exitCode}`);
     if (await answers(base)) {
       return {
         base,
