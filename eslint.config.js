@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// Layers point one way (docs/architecture.md, CONVENTIONS.md §1): apps -> trpc -> core ->
+// Layers point one way (docs/architecture.md): apps -> trpc -> core ->
 // {market, jobs, db, api-contract} -> strategy; the web app imports api-contract and the
 // AppRouter type only; no import cycles anywhere.
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -20,7 +20,7 @@ const QUERIES_IN_REPOS = [
     message: 'SQL lives in packages/db/src/repos only.',
   },
 ];
-/** Settings are read once, validated, in a file named env.ts (CONVENTIONS.md §8). */
+/** Settings are read once, validated, in a file named env.ts. */
 const ENV_ACCESS = {
   object: 'process',
   property: 'env',

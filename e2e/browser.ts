@@ -10,7 +10,10 @@ import { inject } from 'vitest';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
 import { deployment } from './deployment.js';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (PLATFORM.md). */
+/**
+ * Debian's Chromium, headless. Without the background-networking flags, Chromium keeps calling
+ * Google's hosts, and a closed network refuses those connections many at a time.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromium'),

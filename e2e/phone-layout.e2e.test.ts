@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBotFixture } from './bot-fixture.js';
@@ -9,12 +10,14 @@ import {
   logInThroughUi,
   postApi,
   secretOf,
+  signUpByApi,
 } from './browser.js';
 
 /**
  * Every main page at a 390 px phone width, light and dark: nothing is wider than the screen
- * (no sideways scrolling; wide tables scroll inside their own box or become cards), and the
- * header keeps the market badge. Screenshots of each (and of desktop) go to E2E_SHOTS_DIR.
+ * (no sideways scrolling; wide tables scroll inside their own box or become cards, whose long
+ * values such as an email address break inside the card), the plan names over the subscribe
+ * page's table stay on one line, and the header keeps the market badge. Screenshots of each (and of desktop) go to E2E_SHOTS_DIR.
  */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
 const PASSWORD = 'a long enough passphrase';
@@ -99,7 +102,21 @@ describe('phone layout signed in', () => {
   let lastStep: number | undefined;
   beforeAll(async () => {
     secret = secretOf(await createAdminFromCli('phoebe', 'phoebe@example.com', PASSWORD));
+    // The longest username there is (32 characters), and its email: a card must hold both.
+    await signUpByApi('phone_cards_user_with_a_long_nam', PASSWORD);
   });
+
+  /** How many lines a plan's name takes in the subscribe page's table header. */
+  const headerLines = (page: Page, name: string) =>
+    page.evaluate((text) => {
+      const cell = Array.from(document.querySelectorAll('[data-testid="plan-features"] th')).find(
+        (th) => th.textContent === text,
+      );
+      if (!cell) return 0;
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    }, name);
 
   async function signedIn(scheme: Scheme, viewport = PHONE) {
     const context = await schemeContext(scheme, viewport);
@@ -139,6 +156,19 @@ describe('phone layout signed in', () => {
         expect(await page.getByTestId('mode-badge').count(), name).toBe(0);
         await check(page, name, scheme);
       }
+      // The loop ends on the subscribe page.
+      expect(await headerLines(page, `Trial (${TRIAL_DAYS} days)`)).toBe(1);
+      const features = page.getByTestId('plan-features');
+      // The whole table in sight: no plan column hidden past the edge of its scrolling box.
+      const fits = await features.evaluate((table) => {
+        const box = table.closest('.mantine-ScrollArea-viewport');
+        return box !== null && box.scrollWidth <= box.clientWidth;
+      });
+      expect(fits).toBe(true);
+      await page.goto(`${baseUrl()}/admin`);
+      const card = page.getByTestId('user-row-phone_cards_user_with_a_long_nam');
+      await card.waitFor();
+      expect(await card.evaluate((row) => row.scrollWidth <= row.clientWidth)).toBe(true);
       await page.goto(`${baseUrl()}/dashboard`);
       await page.getByTestId('news-button').click();
       await page.getByTestId('news-item').or(page.getByTestId('news-empty')).first().waitFor();

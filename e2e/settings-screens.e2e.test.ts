@@ -13,10 +13,12 @@ import {
 } from './browser.js';
 
 /**
- * The strategy settings screens as a user meets them: ATR % in the screen results, a save to the
- * Backtesting List that goes through for all but a stock on the Final Trading List, the
- * selection kept across tabs, percent inputs, an invalid table value blocking the save, the
- * removal toast; then the dashboard charts with one closed trade and fills near the last bar.
+ * The strategy settings screens as a user meets them: a criteria refusal naming the criteria as
+ * the form does, ATR % in the screen results, saves to the Backtesting List and to Optimized
+ * Parameters that go through for all but a stock on the Final Trading List, the summary counts
+ * after a save, the selections kept across tabs, percent inputs, an invalid table value blocking
+ * the save, the removal toast; then the dashboard charts with one closed trade and fills near
+ * the last bar.
  */
 const PASSWORD = 'a long enough passphrase';
 let browser: Browser;
@@ -45,6 +47,7 @@ async function seedListings() {
 
 const post = (path: string, json: unknown) => postApi(path, { json, token });
 const checkbox = (symbol: string) => page.getByRole('checkbox', { name: `Select ${symbol}` });
+const summary = async () => (await page.getByTestId('screener-summary').textContent()) ?? '';
 const ourRows = async () =>
   (await page.getByTestId('screener-row').locator('td:nth-child(3)').allTextContents()).filter(
     (s) => s.startsWith('SSET'),
@@ -71,13 +74,28 @@ afterAll(async () => {
 });
 
 describe('strategy settings screens', () => {
-  it('shows ATR % and saves all but the stock on the Final Trading List, keeping it ticked', async () => {
+  it('refuses criteria that cannot pass naming them as the form labels them', async () => {
     await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('criterion-min_beta').fill('3');
+    await page.getByTestId('criterion-max_beta').fill('2');
+    await page.getByTestId('run-screener').click();
+    // The server's refusal, as the screen shows it: labels, not field names.
+    await page.getByText(server.screeningBetaRange, { exact: true }).waitFor();
+    expect(server.screeningBetaRange).toBe('Min beta must not be greater than Max beta.');
+    await page.getByTestId('criterion-min_beta').fill('1.2');
+    await page.getByTestId('criterion-max_beta').fill('5');
+  });
+
+  it('shows ATR % and saves all but the stock on the Final Trading List, keeping it ticked', async () => {
     await page.getByTestId('run-screener').click();
     await page.getByTestId('screener-results').waitFor({ timeout: 35_000 });
     expect(await page.getByRole('columnheader', { name: 'ATR %' }).count()).toBe(1);
     const row = page.getByTestId('screener-row').filter({ hasText: 'SSET01' });
     expect(await row.getByTestId('atr-percent').textContent()).toBe('5.00');
+
+    const passed = await page.getByTestId('screener-row').count();
+    expect(await summary()).toMatch(new RegExp(`^${passed} of \\d+ stocks passed`));
+    expect(await summary()).not.toContain('saved');
 
     for (const symbol of ['SSET01', 'SSET02', 'SSET03']) await checkbox(symbol).check();
     await page.getByTestId('save-backtest').click();
@@ -86,6 +104,14 @@ describe('strategy settings screens', () => {
     // The saved stocks leave the results; the one not saved stays, still ticked.
     await expect.poll(ourRows).toEqual(['SSET00', 'SSET02', 'SSET04', 'SSET05']);
     expect(await checkbox('SSET02').isChecked()).toBe(true);
+    // The line over the results counts what is shown: all that passed, two saved, the rest shown.
+    const shown = await page.getByTestId('screener-row').count();
+    expect(shown).toBe(passed - 2);
+    expect(await summary()).toMatch(
+      new RegExp(
+        `^${passed} of \\d+ stocks passed.*; 2 saved to the Backtesting List, ${shown} shown\\.`,
+      ),
+    );
     await screenshot(page, 'settings-screening-partial-save-light');
 
     await checkbox('SSET04').check();
@@ -99,8 +125,38 @@ describe('strategy settings screens', () => {
     expect(await checkbox('SSET02').isChecked()).toBe(true);
   });
 
+  it('saves all but the stock on the Final Trading List to Optimized Parameters, naming it', async () => {
+    // The last save's toasts go first, so the ones of this save are the ones found.
+    await page.getByText(server.skippedOnFinalList(['SSET02'])).waitFor({ state: 'hidden' });
+    await checkbox('SSET00').check();
+    await page.getByTestId('save-optimized').click();
+    await page.getByText(ui.savedToOptimized(2), { exact: true }).waitFor();
+    await page.getByText(server.skippedOnFinalList(['SSET02'])).waitFor();
+    // The stocks stay in the results with their ticks, ready for the other save.
+    for (const symbol of ['SSET00', 'SSET02', 'SSET04'])
+      expect(await checkbox(symbol).isChecked(), symbol).toBe(true);
+    const output = await fetch(`${baseUrl()}/api/get-backtester-output`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const saved = (await output.json()) as { best_parameters: Record<string, unknown> };
+    expect(Object.keys(saved.best_parameters).sort()).toEqual(['SSET00', 'SSET04', 'SSET05']);
+    await screenshot(page, 'settings-screening-optimized-partial-light');
+    // Back as it was for the Trading Settings steps: SSET05 alone in Optimized Parameters.
+    const removed = await post('/api/remove-from-best-parameters', {
+      symbols: ['SSET00', 'SSET04'],
+    });
+    expect(removed.status).toBe(200);
+  });
+
   it('shows the fraction settings in percent, with the unit, and saves them as fractions', async () => {
     await page.getByRole('tab', { name: 'Backtesting' }).click();
+    // A ticked stock of the backtesting list stays ticked over a look at another tab.
+    await checkbox('SSET03').check();
+    await page.getByRole('tab', { name: 'Trading Settings' }).click();
+    await page.getByTestId('general-trading-settings').waitFor();
+    await page.getByRole('tab', { name: 'Backtesting' }).click();
+    expect(await checkbox('SSET03').isChecked()).toBe(true);
+    expect(await checkbox('SSET01').isChecked()).toBe(false);
     const risk = page.getByTestId('backtest-setting-risk_per_trade');
     expect(await risk.inputValue()).toBe('2');
     expect(await page.getByText('Risk per trade (% of equity)').count()).toBeGreaterThan(0);
@@ -121,6 +177,15 @@ describe('strategy settings screens', () => {
     expect(await page.getByTestId('trading-setting-max_drawdown').inputValue()).toBe('20');
     expect(await page.getByLabel('Risk per trade (% of equity) SSET05').inputValue()).toBe('2');
     await general.getByRole('button', { name: 'Hide' }).click();
+  });
+
+  it('keeps the Optimized Parameters ticks over a tab switch', async () => {
+    await checkbox('SSET05').check();
+    await page.getByRole('tab', { name: 'Stock Screening' }).click();
+    await page.getByTestId('screener-results').waitFor();
+    await page.getByRole('tab', { name: 'Trading Settings' }).click();
+    await page.getByTestId('optimized-parameters').waitFor();
+    expect(await checkbox('SSET05').isChecked()).toBe(true);
   });
 
   it('blocks Save to Final Trading List while a value is invalid, naming the column', async () => {
@@ -160,16 +225,16 @@ describe('strategy settings screens', () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
     await screenshot(page, 'settings-screening-partial-dark');
-    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const tab of ['screening', 'backtesting', 'trading']) {
-      await page.goto(`${baseUrl()}/settings?tab=${tab}`);
-      await page.waitForTimeout(800);
-      await screenshot(page, `settings-${tab}-units-phone`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        390,
-      );
-    }
+    for (const scheme of ['dark', 'light'])
+      for (const tab of ['screening', 'backtesting', 'trading']) {
+        await page.evaluate((s) => localStorage.setItem('tradebot-color-scheme', s), scheme);
+        await page.goto(`${baseUrl()}/settings?tab=${tab}`);
+        await page.waitForTimeout(800);
+        await screenshot(page, `settings-${tab}-units-phone${scheme === 'dark' ? '-dark' : ''}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${tab} (${scheme})`).toBeLessThanOrEqual(390);
+      }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

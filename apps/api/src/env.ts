@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { coreEnvShape, parseEnv, resolveEncryptionKey, type CoreEnv } from '@tradebot/core';
 import { z } from 'zod';
 
-/** The only place apps/api reads process.env (CONVENTIONS.md §8). */
+/** The only place apps/api reads process.env (eslint.config.js holds every other file to it). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const apiEnvShape = {

@@ -116,18 +116,38 @@ describe('Optimized Parameters → Final Trading List and back', () => {
   it('refuses to list again a stock that is on the Final Trading List', async () => {
     await post('/api/save-to-optimized-parameters', { symbols: ['DMA'] });
     await post('/api/select-for-trading', { symbols: ['DMA'] });
-    const reply = await post('/api/save-to-optimized-parameters', { symbols: ['DMB', 'DMA'] });
-    expect(reply.status).toBe(400);
-    expect(reply.body.detail).toBe(server.onFinalTradingList(['DMA']));
-    // Nothing was written by the refused save.
-    expect(await optimized()).toEqual([]);
     const before = (await get('/api/backtest/stocks')).body.symbols;
-    for (const path of ['/api/backtest/stocks', '/api/select-stocks-for-backtest']) {
+    for (const path of [
+      '/api/save-to-optimized-parameters',
+      '/api/backtest/stocks',
+      '/api/select-stocks-for-backtest',
+    ]) {
       const alone = await post(path, { symbols: ['DMA'] });
       expect(alone.status, path).toBe(400);
       expect(alone.body.detail, path).toBe(server.onFinalTradingList(['DMA']));
     }
     expect((await get('/api/backtest/stocks')).body.symbols).toEqual(before);
+    // Nothing was written by the refused saves.
+    expect(await optimized()).toEqual([]);
+    expect(await finalList()).toEqual(['DMA']);
+  });
+
+  it('saves the others to Optimized Parameters and names the ones on the Final Trading List', async () => {
+    await post('/api/save-to-optimized-parameters', { symbols: ['DMA'] });
+    await post('/api/select-for-trading', { symbols: ['DMA'] });
+    const reply = await post('/api/save-to-optimized-parameters', {
+      symbols: ['DMB', 'DMA', 'DMC'],
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      message: `${ui.savedToOptimized(2)}. ${server.skippedOnFinalList(['DMA'])}`,
+      added: ['DMB', 'DMC'],
+      skipped: ['DMA'],
+    });
+    expect(await optimized()).toEqual(['DMB', 'DMC']);
+    expect(await finalList()).toEqual(['DMA']);
+    const plain = await post('/api/save-to-optimized-parameters', { symbols: ['DME'] });
+    expect(plain.body).toEqual({ message: ui.savedToOptimized(1), added: ['DME'] });
   });
 
   it('saves the others to the backtesting list and names the ones on the Final Trading List', async () => {

@@ -83,7 +83,7 @@ describe('screening templates', () => {
       alice.token,
     );
     expect(bounds.status).toBe(400);
-    expect(bounds.body.detail).toContain(server.screeningCriterionBounds('max_pe_ratio', 0, 1000));
+    expect(bounds.body.detail).toBe(server.screeningCriterionBounds('Max P/E', 0, 1000));
   });
 
   it("keeps each user's templates apart: bob neither sees nor deletes alice's", async () => {

@@ -145,6 +145,7 @@ describe('the screener', () => {
     expect(notification.message).toContain('Screener completed');
     const output = await api.http.get('/api/get-screener-output', alice.token);
     expect(output.body).toMatchObject({
+      saved_to_backtest: 0,
       excluded_for_missing_data: 1,
       total: 6,
       template_name: null,
@@ -183,11 +184,17 @@ describe('the screener', () => {
     expect(events.some((e) => e.userId !== alice.userId)).toBe(false);
   });
 
-  it('takes stocks saved to the backtesting list out of the results', async () => {
+  it('takes stocks saved to the backtesting list out of the results, and counts them', async () => {
     const saved = await api.http.post('/api/backtest/stocks', { symbols: ['PASSA'] }, alice.token);
     expect(saved.status).toBe(200);
     const output = await api.http.get('/api/get-screener-output', alice.token);
     expect(output.body.symbols.map((s: { symbol: string }) => s.symbol)).toEqual(['PASSB']);
+    // Two passed: one shown, one saved; a second save of the same stock counts it once.
+    expect(output.body.saved_to_backtest).toBe(1);
+    await api.http.post('/api/backtest/stocks', { symbols: ['PASSA'] }, alice.token);
+    const again = await api.http.get('/api/get-screener-output', alice.token);
+    expect(again.body).toMatchObject({ saved_to_backtest: 1, total: 6 });
+    expect(again.body.symbols).toHaveLength(1);
     // A stored row without atr_percent (an older run) gets it from ATR and the last price.
     const run = await api.runtime.db.screenerRun.findFirstOrThrow({
       where: { userId: alice.userId, status: 'completed' },
@@ -200,6 +207,10 @@ describe('the screener', () => {
     });
     const older = await api.http.get('/api/get-screener-output', alice.token);
     expect(older.body.symbols[0]).toMatchObject({ symbol: 'PASSB', atr: 2, atr_percent: 4 });
+    // Every stock that passed saved: none shown, both counted.
+    await api.http.post('/api/backtest/stocks', { symbols: ['PASSB'] }, alice.token);
+    const none = await api.http.get('/api/get-screener-output', alice.token);
+    expect(none.body).toMatchObject({ symbols: [], saved_to_backtest: 2 });
   });
 
   it('runs a template by name, and a later run without a body repeats it', async () => {
@@ -278,21 +289,22 @@ describe('the screener', () => {
       alice.token,
     );
     expect(bounds.status).toBe(400);
-    expect(bounds.body.detail).toContain(server.screeningCriterionBounds('max_rsi', 0, 100));
+    expect(bounds.body.detail).toBe(server.screeningCriterionBounds('Max RSI', 0, 100));
     const typed = await api.http.post(
       '/api/run-screener',
       { criteria: { min_beta: 'high' } },
       alice.token,
     );
     expect(typed.status).toBe(400);
-    expect(typed.body.detail).toContain('min_beta');
+    expect(typed.body.detail).toContain(server.screeningCriterionBounds('Min beta', 0, 10));
+    expect(typed.body.detail).not.toContain('min_beta');
     const unknown = await api.http.post(
       '/api/run-screener',
       { criteria: { max_pe: 10 } },
       alice.token,
     );
     expect(unknown.status).toBe(400);
-    expect(unknown.body.detail).toContain('max_pe');
+    expect(unknown.body.detail).toBe(server.unknownCriteria(['max_pe']));
     const template = await api.http.post(
       '/api/run-screener',
       { template_name: 'Nope' },

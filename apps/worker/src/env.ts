@@ -1,7 +1,7 @@
 import { coreEnvShape, parseEnv, resolveEncryptionKey, type CoreEnv } from '@tradebot/core';
 import { z } from 'zod';
 
-/** The only place apps/worker reads process.env (CONVENTIONS.md §8). */
+/** The only place apps/worker reads process.env (eslint.config.js holds every other file to it). */
 export const workerEnvShape = {
   ...coreEnvShape,
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),

@@ -18,6 +18,7 @@ export * from './schemas/notification.schema.js';
 export * from './schemas/subscription.schema.js';
 export * from './plans.js';
 export * from './schemas/screening.schema.js';
+export * from './screening-labels.js';
 export * from './screening-templates.js';
 export * from './schemas/stock-lists.schema.js';
 export * from './schemas/ml-score.schema.js';

@@ -66,6 +66,15 @@ export const ui = {
   noStocksSelectedForOptimization: 'No stocks selected for optimization',
   savedForBacktesting: (n: number) => `Saved ${stockCount(n)} for backtesting`,
   savedToOptimized: (n: number) => `Saved ${stockCount(n)} to Optimized Parameters`,
+  /**
+   * The line over the screened stocks: how many passed, and (after saves to the Backtesting
+   * List, which take stocks out of the results) how many of them were saved and how many are shown.
+   */
+  screenerPassed: (passed: number, total: number, template: string | null, saved: number) =>
+    `${passed} of ${total} stocks passed${template ? ` (${template})` : ''}` +
+    (saved > 0 ? `; ${saved} saved to the Backtesting List, ${passed - saved} shown.` : '.'),
+  screenerAllSaved: (saved: number, total: number) =>
+    `All ${stockCount(saved)} that passed (of ${total} looked at) ${saved === 1 ? 'is' : 'are'} saved to the Backtesting List. Run the screener again for new results.`,
   addedToBacktestQueue: (symbol: string) => `${symbol} added to backtest queue.`,
   removedFromOptimizedOne: (symbol: string) => `${symbol} removed from Optimized Parameters.`,
   removedFromFinalList: (symbol: string) => `${symbol} removed from Final Trading List.`,
@@ -261,10 +270,14 @@ export const server = {
   errorReportTooLarge: 'Error report too large',
   unstorableText: (field: string) =>
     `${field || 'The input'} contains a character that is not allowed (a NUL character or broken Unicode).`,
-  screeningCriterionBounds: (field: string, min: number, max: number) =>
-    `${field} must be a number from ${plain(min)} to ${plain(max)}, or null for no filter.`,
-  screeningFlag: (field: string) => `${field} must be true or false.`,
-  screeningBetaRange: 'min_beta must not be greater than max_beta.',
+  /** A screening criterion out of bounds, named as the Stock Screening form labels it. */
+  screeningCriterionBounds: (label: string, min: number, max: number) =>
+    `${label} must be a number from ${plain(min)} to ${plain(max)}, or empty for no filter.`,
+  screeningFlag: (label: string) => `${label} must be true or false.`,
+  screeningBetaRange: 'Min beta must not be greater than Max beta.',
+  unknownCriteria: (keys: readonly string[]) =>
+    `Unknown screening criteri${keys.length > 1 ? 'a' : 'on'}: ${keys.slice(0, 10).join(', ')}${keys.length > 10 ? ', …' : ''}.`,
+  criteriaNotAnObject: 'The screening criteria must be an object of criteria and their values.',
   templateNameTooLong: (max: number) => `A template name is at most ${max} characters.`,
   symbolsMustBeList: 'symbols must be a list of ticker symbols.',
   symbolsMustBeText: 'Each symbol must be text.',

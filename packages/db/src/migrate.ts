@@ -7,7 +7,7 @@ import pg from 'pg';
 /**
  * Applies prisma/migrations/<name>/migration.sql in order and records each in a
  * `_prisma_migrations` table with Prisma's own columns and checksum, so `prisma migrate deploy`
- * on a machine that can run Prisma's engine agrees with what ran here (see PLATFORM.md).
+ * on a machine that can run Prisma's engine agrees with what ran here.
  */
 export const MIGRATIONS_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import type { z } from 'zod';
 
 /**
- * A queue is defined once (CONVENTIONS.md §6): its name, payload and result schemas and default
+ * A queue is defined once: its name, payload and result schemas and default
  * options. `enqueue` parses on the way in; `createProcessor` parses on the way out, so a bad
  * payload fails the job as unrecoverable instead of being retried.
  */

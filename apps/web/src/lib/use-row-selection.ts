@@ -16,6 +16,10 @@ export interface RowSelection {
   set: (symbols: Iterable<string>) => void;
 }
 
+/** A selection held above a tab (the settings page), so a tab switch keeps the ticks. */
+export const useSelectionState = (): SelectionState =>
+  useState<ReadonlySet<string>>(() => new Set());
+
 /**
  * Ticked rows of a table of symbols. The state is the hook's own, or `state` when the selection
  * must outlive the table (a tab that unmounts). Ticks of rows that left the table do not count.

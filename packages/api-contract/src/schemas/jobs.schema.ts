@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUniverseName } from './common.schema.js';
 
-/** Job payload schemas (CONVENTIONS.md §6); queue definitions live in packages/jobs. */
+/** Job payload schemas; queue definitions live in packages/jobs. */
 export const ZSendMailJob = z.object({ mailId: z.number().int().positive() });
 export type TSendMailJob = z.infer<typeof ZSendMailJob>;
 export const ZSendMailResult = z.object({

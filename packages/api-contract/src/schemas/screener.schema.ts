@@ -48,7 +48,10 @@ export type TScreenedStock = z.infer<typeof ZScreenedStock>;
 
 /** GET /api/get-screener-output: the user's latest completed run (empty before the first). */
 export const ZScreenerOutput = z.object({
+  /** The stocks that passed, less those saved to the backtesting list since. */
   symbols: z.array(ZScreenedStock),
+  /** Ours: stocks of the run saved to the backtesting list (they passed, and left `symbols`). */
+  saved_to_backtest: z.number().int(),
   excluded_for_missing_data: z.number(),
   /** Listings looked at. */
   total: z.number(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { server, ui } from '../messages.js';
+import { SCREENING_LABELS } from '../screening-labels.js';
 import { BUILT_IN_TEMPLATES, CUSTOM_TEMPLATE_NAME } from '../screening-templates.js';
 import { validationMessage } from '../validation.js';
 import {
@@ -48,51 +49,62 @@ describe('ZScreeningCriteria', () => {
     }
   });
 
-  it('refuses a value out of bounds with a message naming the field and its bounds', () => {
+  it('refuses a value out of bounds naming the criterion as the form labels it, with its bounds', () => {
     expect(errorOf({ max_rsi: 101 })).toBe(
-      'max_rsi must be a number from 0 to 100, or null for no filter.',
+      'Max RSI must be a number from 0 to 100, or empty for no filter.',
+    );
+    expect(errorOf({ min_atr_percent: -1 })).toBe(
+      'Min ATR % must be a number from 0 to 100, or empty for no filter.',
     );
     expect(errorOf({ min_roe: -100.5 })).toBe(
-      'min_roe must be a number from -100 to 100, or null for no filter.',
+      'Min ROE must be a number from -100 to 100, or empty for no filter.',
     );
     expect(errorOf({ min_revenue_growth: 1001 })).toBe(
-      'min_revenue_growth must be a number from -100 to 1,000, or null for no filter.',
+      'Min revenue growth must be a number from -100 to 1,000, or empty for no filter.',
     );
     expect(errorOf({ min_market_cap: -1 })).toBe(
-      'min_market_cap must be a number from 0 to 100,000,000,000,000, or null for no filter.',
+      'Min market cap must be a number from 0 to 100,000,000,000,000, or empty for no filter.',
     );
     for (const [key, { min, max }] of Object.entries(SCREENING_BOUNDS)) {
-      const message = server.screeningCriterionBounds(key, min, max);
+      const label = SCREENING_LABELS[key as keyof typeof SCREENING_BOUNDS];
+      const message = server.screeningCriterionBounds(label, min, max);
       expect(errorOf({ [key]: max + 1 })).toContain(message);
       expect(errorOf({ [key]: min - 1 })).toContain(message);
     }
   });
 
-  it('refuses wrong types naming the field', () => {
+  it('refuses wrong types naming the criterion as the form labels it', () => {
     expect(errorOf({ max_pe_ratio: '15' })).toBe(
-      'max_pe_ratio must be a number from 0 to 1,000, or null for no filter.',
+      'Max P/E must be a number from 0 to 1,000, or empty for no filter.',
     );
-    expect(errorOf({ min_beta: true })).toContain('min_beta must be a number from 0 to 10');
-    expect(errorOf({ max_rsi: Number.NaN })).toContain('max_rsi must be a number');
-    expect(errorOf({ max_rsi: Infinity })).toContain('max_rsi must be a number');
-    expect(errorOf({ exclude_reits: 'yes' })).toBe('exclude_reits must be true or false.');
-    expect(errorOf({ exclude_etfs: 1 })).toBe('exclude_etfs must be true or false.');
-    expect(errorOf(null)).toMatch(/Invalid input/);
+    expect(errorOf({ min_beta: true })).toContain('Min beta must be a number from 0 to 10');
+    expect(errorOf({ max_rsi: Number.NaN })).toContain('Max RSI must be a number');
+    expect(errorOf({ max_rsi: Infinity })).toContain('Max RSI must be a number');
+    expect(errorOf({ exclude_reits: 'yes' })).toBe('Exclude REITs must be true or false.');
+    expect(errorOf({ exclude_etfs: 1 })).toBe('Exclude ETFs must be true or false.');
+    expect(errorOf(null)).toBe(server.criteriaNotAnObject);
+    expect(errorOf([])).toBe(server.criteriaNotAnObject);
   });
 
-  it('refuses an unknown key, so a typo never silently drops a filter', () => {
-    expect(errorOf({ max_pe: 15 })).toMatch(/Unrecognized key.*max_pe/);
+  it('refuses an unknown key by its name, so a typo never silently drops a filter', () => {
+    expect(errorOf({ max_pe: 15 })).toBe('Unknown screening criterion: max_pe.');
+    expect(errorOf({ max_pe: 15, min_atr_pct: 2 })).toBe(
+      'Unknown screening criteria: max_pe, min_atr_pct.',
+    );
   });
 
-  it('refuses min_beta above max_beta', () => {
-    expect(errorOf({ min_beta: 3, max_beta: 2 })).toBe(server.screeningBetaRange);
+  it('refuses min_beta above max_beta, naming both as the form does', () => {
+    expect(errorOf({ min_beta: 3, max_beta: 2 })).toBe(
+      'Min beta must not be greater than Max beta.',
+    );
     expect(ZScreeningCriteria.safeParse({ min_beta: 2, max_beta: 2 }).success).toBe(true);
   });
 
-  it('names every failing field at once', () => {
+  it('names every failing criterion at once, and no field name or path', () => {
     const message = errorOf({ max_rsi: -1, max_pb_ratio: 'x' });
-    expect(message).toContain('max_rsi must be');
-    expect(message).toContain('max_pb_ratio must be');
+    expect(message).toContain('Max RSI must be');
+    expect(message).toContain('Max P/B must be');
+    expect(message).not.toMatch(/max_|min_|criteria\./);
   });
 });
 

@@ -5,6 +5,7 @@ import type {
 } from '@tradebot/strategy';
 import { z } from 'zod';
 import { server, ui } from '../messages.js';
+import { SCREENING_LABELS } from '../screening-labels.js';
 
 /**
  * Bounds of each numeric screening criterion ("Screening defaults and bounds"); units as
@@ -70,7 +71,7 @@ export const SCREENING_DEFAULTS: Readonly<ScreenCriteria> = {
 /** A bounded number or null ("no filter"); absent takes the default. */
 function criterion(key: NumericCriterionKey) {
   const { min, max } = SCREENING_BOUNDS[key];
-  const message = server.screeningCriterionBounds(key, min, max);
+  const message = server.screeningCriterionBounds(SCREENING_LABELS[key], min, max);
   return z
     .number({ error: message })
     .min(min, message)
@@ -82,7 +83,7 @@ function criterion(key: NumericCriterionKey) {
 /** A flag; null is read as false, as an unticked box. */
 function exclusion(key: ExclusionCriterionKey) {
   return z
-    .boolean({ error: server.screeningFlag(key) })
+    .boolean({ error: server.screeningFlag(SCREENING_LABELS[key]) })
     .nullable()
     .default(false)
     .transform((value) => value === true);
@@ -91,36 +92,47 @@ function exclusion(key: ExclusionCriterionKey) {
 /**
  * The 25 screening criteria. Strict: an unknown key (a typo such as `max_pe`) is
  * refused rather than ignored, since ignoring it would silently run the screen without that
- * filter. A min_beta above max_beta could only return nothing, so it is refused too.
+ * filter. A min_beta above max_beta could only return nothing, so it is refused too. Every
+ * message names a criterion as the form labels it; only an unknown key is named as sent.
  */
 export const ZScreeningCriteria = z
-  .strictObject({
-    max_rsi: criterion('max_rsi'),
-    min_atr_percent: criterion('min_atr_percent'),
-    min_average_volume: criterion('min_average_volume'),
-    max_beta: criterion('max_beta'),
-    min_beta: criterion('min_beta'),
-    min_market_cap: criterion('min_market_cap'),
-    max_pe_ratio: criterion('max_pe_ratio'),
-    max_pb_ratio: criterion('max_pb_ratio'),
-    min_dividend_yield: criterion('min_dividend_yield'),
-    min_free_cash_flow: criterion('min_free_cash_flow'),
-    min_roe: criterion('min_roe'),
-    min_roa: criterion('min_roa'),
-    min_gross_margin: criterion('min_gross_margin'),
-    min_operating_margin: criterion('min_operating_margin'),
-    min_current_ratio: criterion('min_current_ratio'),
-    max_debt_to_equity: criterion('max_debt_to_equity'),
-    max_ev_ebitda: criterion('max_ev_ebitda'),
-    max_ps_ratio: criterion('max_ps_ratio'),
-    max_peg_ratio: criterion('max_peg_ratio'),
-    max_price_to_free_cash_flow: criterion('max_price_to_free_cash_flow'),
-    exclude_reits: exclusion('exclude_reits'),
-    exclude_spacs: exclusion('exclude_spacs'),
-    exclude_etfs: exclusion('exclude_etfs'),
-    min_revenue_growth: criterion('min_revenue_growth'),
-    min_earnings_growth: criterion('min_earnings_growth'),
-  })
+  .strictObject(
+    {
+      max_rsi: criterion('max_rsi'),
+      min_atr_percent: criterion('min_atr_percent'),
+      min_average_volume: criterion('min_average_volume'),
+      max_beta: criterion('max_beta'),
+      min_beta: criterion('min_beta'),
+      min_market_cap: criterion('min_market_cap'),
+      max_pe_ratio: criterion('max_pe_ratio'),
+      max_pb_ratio: criterion('max_pb_ratio'),
+      min_dividend_yield: criterion('min_dividend_yield'),
+      min_free_cash_flow: criterion('min_free_cash_flow'),
+      min_roe: criterion('min_roe'),
+      min_roa: criterion('min_roa'),
+      min_gross_margin: criterion('min_gross_margin'),
+      min_operating_margin: criterion('min_operating_margin'),
+      min_current_ratio: criterion('min_current_ratio'),
+      max_debt_to_equity: criterion('max_debt_to_equity'),
+      max_ev_ebitda: criterion('max_ev_ebitda'),
+      max_ps_ratio: criterion('max_ps_ratio'),
+      max_peg_ratio: criterion('max_peg_ratio'),
+      max_price_to_free_cash_flow: criterion('max_price_to_free_cash_flow'),
+      exclude_reits: exclusion('exclude_reits'),
+      exclude_spacs: exclusion('exclude_spacs'),
+      exclude_etfs: exclusion('exclude_etfs'),
+      min_revenue_growth: criterion('min_revenue_growth'),
+      min_earnings_growth: criterion('min_earnings_growth'),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? server.unknownCriteria(issue.keys)
+          : issue.code === 'invalid_type'
+            ? server.criteriaNotAnObject
+            : undefined,
+    },
+  )
   .refine((c) => c.min_beta === null || c.max_beta === null || c.min_beta <= c.max_beta, {
     message: server.screeningBetaRange,
     path: ['min_beta'],

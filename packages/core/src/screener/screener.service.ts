@@ -55,10 +55,16 @@ export function queueScreenerJobs(queue: Queue): ScreenerJobs {
 /** A run queued or running longer than this lost its job (worker gone, Redis wiped): replaced. */
 export const STALE_RUN_MS = 10 * 60_000;
 
-/** What a run stores per passing stock: the screened-stocks table without the score. */
+/**
+ * What a run stores per passing stock: the screened-stocks table without the score, and `saved`
+ * once the stock was saved to the backtesting list (it is no longer shown).
+ */
 // Runs stored before atr_percent was kept have none: it is derived from ATR and the last price.
 const ZStoredResults = z.array(
-  ZScreenedStock.omit({ ml_score: true }).extend({ atr_percent: z.number().nullable().optional() }),
+  ZScreenedStock.omit({ ml_score: true }).extend({
+    atr_percent: z.number().nullable().optional(),
+    saved: z.boolean().optional(),
+  }),
 );
 type StoredResult = z.infer<typeof ZStoredResults>[number];
 
@@ -68,6 +74,7 @@ const atrPercentOf = (atr: number | null, price: number | null) =>
 
 const EMPTY_OUTPUT: TScreenerOutput = {
   symbols: [],
+  saved_to_backtest: 0,
   excluded_for_missing_data: 0,
   total: 0,
   template_name: null,
@@ -188,7 +195,8 @@ export function screenerService(
     async output(session: SessionInfo): Promise<TScreenerOutput> {
       const run = await latestCompletedScreenerRun(db, session.userId);
       if (!run) return EMPTY_OUTPUT;
-      const stored: StoredResult[] = ZStoredResults.catch([]).parse(run.results);
+      const results: StoredResult[] = ZStoredResults.catch([]).parse(run.results);
+      const stored = results.filter((s) => s.saved !== true);
       const symbols = stored.map((s) => s.symbol);
       const [scoreMap, model] = scores
         ? await Promise.all([
@@ -197,11 +205,12 @@ export function screenerService(
           ])
         : [new Map<string, number>(), null];
       return {
-        symbols: stored.map((s) => ({
+        symbols: stored.map(({ saved: _, ...s }) => ({
           ...s,
           atr_percent: s.atr_percent ?? atrPercentOf(s.atr, s.last_price),
           ml_score: scoreMap.get(s.symbol) ?? null,
         })),
+        saved_to_backtest: results.length - stored.length,
         excluded_for_missing_data: run.excludedForMissingData ?? 0,
         total: run.total ?? 0,
         template_name: run.templateName,

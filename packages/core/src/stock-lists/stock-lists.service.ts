@@ -10,10 +10,10 @@ import {
   addBacktestSymbols,
   addOptimizedParameters,
   backtestVerdicts,
-  dropFromLatestScreenerResults,
   knownSymbols,
   listBacktestSymbols,
   listOptimizedParameters,
+  markSavedInLatestScreenerResults,
   monitoredSymbols,
   onFinalList,
   type Queryable,
@@ -52,10 +52,22 @@ export function stockListsService(
     if (unknown.length > 0) throw new AppError('BAD_REQUEST', server.unknownSymbols(unknown));
   }
 
-  /** A stock on the Final Trading List leaves it (removal, Undo) before it is listed again. */
-  async function refuseOnFinalList(q: Queryable, userId: number, symbols: readonly string[]) {
+  /**
+   * The symbols a save may write: stocks on the Final Trading List stay there (they leave it by
+   * removal or Undo before they are listed again), so they are left out and named. Only a save
+   * of nothing but such stocks is refused.
+   */
+  async function notOnFinalList(q: Queryable, userId: number, symbols: readonly string[]) {
     const taken = await onFinalList(q, userId, symbols);
-    if (taken.length > 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+    const saving = symbols.filter((symbol) => !taken.includes(symbol));
+    if (saving.length === 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+    return { saving, taken };
+  }
+
+  /** The reply to a save: its message, with the stocks left out named when there were some. */
+  function saveReply(saved: string, added: string[], taken: string[]): TListSaveOutput {
+    if (taken.length === 0) return { message: saved, added };
+    return { message: `${saved}. ${server.skippedOnFinalList(taken)}`, added, skipped: taken };
   }
 
   return {
@@ -70,13 +82,9 @@ export function stockListsService(
      */
     async addToBacktestList(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForBacktesting);
-      // Stocks on the Final Trading List stay there; the others are saved and the skipped ones
-      // named. Only a save of nothing but such stocks is refused.
-      const taken = await onFinalList(db, session.userId, symbols);
-      const saving = symbols.filter((symbol) => !taken.includes(symbol));
-      if (saving.length === 0) throw new AppError('BAD_REQUEST', server.onFinalTradingList(taken));
+      const { saving, taken } = await notOnFinalList(db, session.userId, symbols);
       const added = await addBacktestSymbols(db, session.userId, saving);
-      await dropFromLatestScreenerResults(db, session.userId, saving);
+      await markSavedInLatestScreenerResults(db, session.userId, saving);
       await watchNews(added);
       const one = symbols.length === 1 ? (symbols[0] as string) : null;
       // A second click on the same symbol says so rather than claiming it was added again.
@@ -86,23 +94,23 @@ export function stockListsService(
           : added.length === 0
             ? ui.alreadyInBacktestQueue(one)
             : ui.addedToBacktestQueue(one);
-      if (taken.length === 0) return { message: saved, added };
-      return { message: `${saved}. ${server.skippedOnFinalList(taken)}`, added, skipped: taken };
+      return saveReply(saved, added, taken);
     },
 
     /**
      * POST /api/save-to-optimized-parameters from the screener: the stocks join Optimized
      * Parameters with the per-stock defaults (also their original values for Reset)
-     * until a backtest replaces them; a stock already there keeps its parameters, a stock on
-     * the Final Trading List is refused.
+     * until a backtest replaces them; a stock already there keeps its parameters. A stock on the
+     * Final Trading List is not saved: the others are, and the reply names it in `skipped`.
      */
     async saveToOptimized(session: SessionInfo, symbols: string[]): Promise<TListSaveOutput> {
       await requireKnown(session, symbols, ui.noStocksSelectedForOptimization);
-      const added = await withListsLock(db, session.userId, async (tx) => {
-        await refuseOnFinalList(tx, session.userId, symbols);
-        return addOptimizedParameters(tx, session.userId, symbols, DEFAULT_STOCK_PARAMETERS);
+      return withListsLock(db, session.userId, async (tx) => {
+        const { saving, taken } = await notOnFinalList(tx, session.userId, symbols);
+        const defaults = DEFAULT_STOCK_PARAMETERS;
+        const added = await addOptimizedParameters(tx, session.userId, saving, defaults);
+        return saveReply(ui.savedToOptimized(saving.length), added, taken);
       });
-      return { message: ui.savedToOptimized(symbols.length), added };
     },
 
     /** GET /api/get-backtester-output */

@@ -126,11 +126,11 @@ export function latestCompletedScreenerRun(db: Db, userId: number) {
 }
 
 /**
- * Takes symbols out of the user's latest completed run (stocks saved to the backtesting list
- * leave the screen results). The row is locked for the read-modify-write, so two saves at once
- * both take effect.
+ * Marks symbols of the user's latest completed run as saved to the backtesting list (`saved:
+ * true` on their stored rows): they leave the screen results but the run still counts them as
+ * passed. The row is locked for the read-modify-write, so two saves at once both take effect.
  */
-export async function dropFromLatestScreenerResults(
+export async function markSavedInLatestScreenerResults(
   db: Db,
   userId: number,
   symbols: readonly string[],
@@ -150,20 +150,18 @@ export async function dropFromLatestScreenerResults(
       select: { results: true },
     });
     const results = Array.isArray(run?.results) ? run.results : [];
-    const kept = results.filter(
-      (row) =>
-        !(
-          typeof row === 'object' &&
-          row !== null &&
-          'symbol' in row &&
-          typeof row.symbol === 'string' &&
-          leaving.has(row.symbol)
-        ),
-    );
-    if (kept.length === results.length) return;
+    const isLeaving = (row: unknown): row is { symbol: string } =>
+      typeof row === 'object' &&
+      row !== null &&
+      'symbol' in row &&
+      typeof row.symbol === 'string' &&
+      leaving.has(row.symbol) &&
+      !('saved' in row && row.saved === true);
+    if (!results.some(isLeaving)) return;
+    const marked = results.map((row) => (isLeaving(row) ? { ...row, saved: true } : row));
     await tx.screenerRun.update({
       where: { id: latest.id },
-      data: { results: kept },
+      data: { results: marked },
       select: { id: true },
     });
   });

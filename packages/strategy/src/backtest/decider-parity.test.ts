@@ -15,7 +15,7 @@ import { BUSY_PARAMS, syntheticBars } from './testing.js';
 import type { BacktestConfig, SimResult, SimWindow, Trade } from './types.js';
 
 /**
- * Backtest ≡ bot (CONVENTIONS §12): the live bot's `Decider`, driven bar by bar by a paper broker
+ * Backtest ≡ bot: the live bot's `Decider`, driven bar by bar by a paper broker
  * with the kernel's fills (`decider-harness.ts`), makes exactly the trades `simulate` records: the
  * same bars, sides, reasons and quantities, prices, fees and P&L to 1e-9 relative, the same close
  * equity on every bar and the same final equity.

@@ -1,9 +1,10 @@
 import { Center, Group, Loader, Tabs } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
 import { DemoDataBadge } from '../../components/market-badge';
+import { useSelectionState } from '../../lib/use-row-selection';
 
 // Each tab's code is fetched when the tab is first opened.
 const ScreeningTab = lazy(async () => ({
@@ -39,8 +40,10 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
  */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  // Tabs unmount when hidden; the screened stocks ticked for saving survive a look elsewhere.
-  const screenSelection = useState<ReadonlySet<string>>(() => new Set());
+  // Tabs unmount when hidden; the stocks ticked in each table survive a look elsewhere.
+  const screenSelection = useSelectionState();
+  const backtestSelection = useSelectionState();
+  const optimizedSelection = useSelectionState();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'screening';
   const show = (value: string | null) => {
@@ -82,12 +85,15 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="backtesting">
           <TabBody>
-            <BacktestingTab onBatchCompleted={() => show('trading')} />
+            <BacktestingTab
+              selection={backtestSelection}
+              onBatchCompleted={() => show('trading')}
+            />
           </TabBody>
         </Tabs.Panel>
         <Tabs.Panel value="trading">
           <TabBody>
-            <TradingTab />
+            <TradingTab optimizedSelection={optimizedSelection} />
           </TabBody>
         </Tabs.Panel>
       </Tabs>

@@ -12,9 +12,17 @@ export function PlanFeaturesTable() {
     <Table withTableBorder verticalSpacing="xs" data-testid="plan-features">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Feature</Table.Th>
+          <Table.Th fz={{ base: 'xs', xs: 'sm' }}>Feature</Table.Th>
           {ALL_PLANS.map((plan) => (
-            <Table.Th key={plan} ta="center">
+            // A plan's name stays on one line ("Trial (7 days)"); a smaller font on phones and
+            // narrow padding keep the three plans and the features, which wrap, in sight.
+            <Table.Th
+              key={plan}
+              ta="center"
+              px={6}
+              fz={{ base: 'xs', xs: 'sm' }}
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {PLAN_NAMES[plan]}
             </Table.Th>
           ))}
@@ -32,6 +40,7 @@ export function PlanFeaturesTable() {
                 <Table.Td
                   key={plan}
                   ta="center"
+                  px={6}
                   c={yes ? 'var(--mantine-color-green-text)' : 'dimmed'}
                   data-plan={plan}
                   aria-label={yes ? 'Included' : 'Not included'}

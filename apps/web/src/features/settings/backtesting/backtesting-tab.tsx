@@ -9,7 +9,7 @@ import { RemoveConfirm } from './remove-confirm';
 import { progressText } from './run-progress';
 import { useBacktestRun } from './use-backtest-run';
 import { useMutationToast } from '../../../lib/use-mutation-toast';
-import { useRowSelection } from '../../../lib/use-row-selection';
+import { useRowSelection, type SelectionState } from '../../../lib/use-row-selection';
 
 const NO_SYMBOLS: readonly string[] = [];
 
@@ -17,7 +17,14 @@ const NO_SYMBOLS: readonly string[] = [];
  * Tab 2: the backtest settings form, the backtesting list with Select All and Remove
  * Selected, and Run Backtester with its progress (completed of total stocks).
  */
-export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => void }) {
+export function BacktestingTab({
+  selection: state,
+  onBatchCompleted,
+}: {
+  /** The ticked stocks, held by the settings page so a tab switch keeps them. */
+  selection: SelectionState;
+  onBatchCompleted: () => void;
+}) {
   const trpc = useTRPC();
   const list = useQuery(trpc.stockLists.backtestList.queryOptions());
   const symbols = list.data?.symbols ?? NO_SYMBOLS;
@@ -26,7 +33,7 @@ export function BacktestingTab({ onBatchCompleted }: { onBatchCompleted: () => v
     symbols,
     onBatchCompleted,
   );
-  const selection = useRowSelection(symbols);
+  const selection = useRowSelection(symbols, state);
   const run = useMutationToast();
   const [confirming, setConfirming] = useState(false);
   const batch = progress.data?.batch_id != null ? progress.data : undefined;

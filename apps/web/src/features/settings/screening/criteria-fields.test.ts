@@ -1,12 +1,12 @@
-import { SCREENING_DEFAULTS } from '@tradebot/api-contract';
-import { describe, expect, it } from 'vitest';
 import {
-  FLAG_FIELDS,
-  NUMERIC_FIELDS,
   criterionLabel,
-  numberOrNull,
-  outOfBounds,
-} from './criteria-fields';
+  SCREENING_DEFAULTS,
+  server,
+  validationMessage,
+  ZScreeningCriteria,
+} from '@tradebot/api-contract';
+import { describe, expect, it } from 'vitest';
+import { FLAG_FIELDS, NUMERIC_FIELDS, numberOrNull, outOfBounds } from './criteria-fields';
 
 describe('screening criteria fields', () => {
   it('cover all 25 criteria once, the five with defaults shown without advanced filters', () => {
@@ -26,8 +26,12 @@ describe('screening criteria fields', () => {
     expect(numberOrNull('')).toBeNull();
     expect(numberOrNull(0)).toBe(0);
     expect(outOfBounds({ ...SCREENING_DEFAULTS })).toBeNull();
+    // The server's message, naming the criterion by its label as the server does.
     expect(outOfBounds({ ...SCREENING_DEFAULTS, max_rsi: 101 })).toBe(
-      'Max RSI must be from 0 to 100.',
+      'Max RSI must be a number from 0 to 100, or empty for no filter.',
+    );
+    expect(outOfBounds({ ...SCREENING_DEFAULTS, min_atr_percent: -1 })).toBe(
+      server.screeningCriterionBounds('Min ATR %', 0, 100),
     );
   });
 
@@ -35,5 +39,22 @@ describe('screening criteria fields', () => {
     expect(criterionLabel('max_pe_ratio')).toBe('Max P/E');
     expect(criterionLabel('exclude_etfs')).toBe('Exclude ETFs');
     expect(criterionLabel('not_a_criterion')).toBe('not_a_criterion');
+  });
+
+  it("the server's refusals name each criterion as this form labels it, never its field name", () => {
+    for (const field of NUMERIC_FIELDS) {
+      const parsed = ZScreeningCriteria.safeParse({ [field.key]: field.max + 1 });
+      expect(parsed.success, field.key).toBe(false);
+      if (parsed.success) continue;
+      const message = validationMessage(parsed.error);
+      expect(message, field.key).toContain(`${field.label} must be a number`);
+      expect(message, field.key).not.toContain(field.key);
+    }
+    for (const flag of FLAG_FIELDS) {
+      const parsed = ZScreeningCriteria.safeParse({ [flag.key]: 'yes' });
+      expect(parsed.success ? '' : validationMessage(parsed.error)).toBe(
+        server.screeningFlag(flag.label),
+      );
+    }
   });
 });

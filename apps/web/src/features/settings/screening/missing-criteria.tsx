@@ -1,6 +1,5 @@
-import { server, type TScreenerOutput } from '@tradebot/api-contract';
+import { criterionLabel, server, type TScreenerOutput } from '@tradebot/api-contract';
 import { Alert, List, Text } from '@mantine/core';
-import { criterionLabel } from './criteria-fields';
 
 /**
  * The criteria a run could not apply to every listing, with the reason: unavailable ones (no

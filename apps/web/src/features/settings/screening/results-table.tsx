@@ -50,6 +50,11 @@ export function ResultsTable({ output, selection: state }: Props) {
   const selection = useRowSelection(symbols, state);
   const { chosen } = selection;
 
+  /** The stocks a save left out (they are on the Final Trading List), named. */
+  const warnSkipped = (skipped: readonly string[]) => {
+    if (skipped.length > 0) notify.warning(server.skippedOnFinalList(skipped));
+  };
+
   /**
    * Saved stocks leave the results (the server takes them out). Stocks on the Final
    * Trading List are not saved; they are named and stay ticked, the others are saved.
@@ -62,24 +67,33 @@ export function ResultsTable({ output, selection: state }: Props) {
       refresh: [trpc.screener.output.queryKey(), trpc.stockLists.backtestList.queryKey()],
     });
     if (!saved.ok) return;
-    const skipped = saved.answer.skipped ?? [];
-    if (skipped.length > 0) notify.warning(server.skippedOnFinalList(skipped));
-    selection.set(skipped);
+    warnSkipped(saved.answer.skipped ?? []);
+    selection.set(saved.answer.skipped ?? []);
   };
+  /**
+   * Saved stocks stay in the results and the ticks stay as they were (the same stocks may go to
+   * the Backtesting List next); stocks on the Final Trading List are named, the others saved.
+   */
   const saveOptimized = async () => {
     if (chosen.length === 0) return notify.error(ui.noStocksSelectedForOptimization);
-    await run(() => toOptimized.mutateAsync({ symbols: chosen }), {
-      success: ui.savedToOptimized(chosen.length),
+    const saved = await run(() => toOptimized.mutateAsync({ symbols: chosen }), {
+      success: (answer) => ui.savedToOptimized(chosen.length - (answer.skipped ?? []).length),
       failure: ui.saveOptimizedFailed,
+      refresh: [trpc.stockLists.backtesterOutput.queryKey()],
     });
+    if (saved.ok) warnSkipped(saved.answer.skipped ?? []);
   };
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="screener-summary">
-          {output.symbols.length} of {output.total} stocks passed
-          {output.template_name ? ` (${templateLabel(output.template_name)})` : ''}.{' '}
+          {ui.screenerPassed(
+            output.symbols.length + output.saved_to_backtest,
+            output.total,
+            output.template_name ? templateLabel(output.template_name) : null,
+            output.saved_to_backtest,
+          )}{' '}
           <span data-testid="excluded-count">
             {server.excludedForMissingData(output.excluded_for_missing_data)}
           </span>

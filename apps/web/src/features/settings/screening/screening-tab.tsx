@@ -114,6 +114,10 @@ export function ScreeningTab({ selection }: Props) {
           <Text c="dimmed" data-testid="screener-empty">
             No screener results yet. Choose a template or adjust the criteria, then Run Screener.
           </Text>
+        ) : output.data.symbols.length === 0 && output.data.saved_to_backtest > 0 ? (
+          <Text c="dimmed" data-testid="screener-all-saved">
+            {ui.screenerAllSaved(output.data.saved_to_backtest, output.data.total)}
+          </Text>
         ) : output.data.symbols.length === 0 ? (
           <Stack gap="sm">
             <Text c="dimmed" data-testid="screener-none-passed">

@@ -2,7 +2,7 @@ import { ui, type TStockParameters } from '@tradebot/api-contract';
 import { Button, Card, Collapse, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { unprovenStocks } from '../../../lib/edge-evidence';
-import { useRowSelection } from '../../../lib/use-row-selection';
+import { useRowSelection, type SelectionState } from '../../../lib/use-row-selection';
 import { BacktestDetailModal } from '../backtest-detail/backtest-detail-modal';
 import { BatchEdit } from './batch-edit';
 import { ConfirmDialog } from './confirm-dialog';
@@ -25,8 +25,14 @@ import type { TradingLists } from './use-trading-lists';
  */
 const PAGE_SIZE = 50;
 
+interface Props {
+  lists: TradingLists;
+  /** The ticked stocks, held by the settings page so a tab switch keeps them. */
+  selection: SelectionState;
+}
+
 /** Optimized Parameters with batch edit, Save to Final Trading List and Reset. */
-export function OptimizedSection({ lists }: { lists: TradingLists }) {
+export function OptimizedSection({ lists, selection: state }: Props) {
   const { optimized, schema } = lists;
   const [edits, setEdits] = useState<TableEdits>({});
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -40,7 +46,7 @@ export function OptimizedSection({ lists }: { lists: TradingLists }) {
     [optimized.data],
   );
   const symbols = useMemo(() => rows.map(([symbol]) => symbol), [rows]);
-  const selection = useRowSelection(symbols);
+  const selection = useRowSelection(symbols, state);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shownPage = Math.min(page, pages);
   const pageRows = rows.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);

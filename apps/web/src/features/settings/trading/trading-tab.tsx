@@ -1,18 +1,19 @@
 import { Card, Stack } from '@mantine/core';
+import type { SelectionState } from '../../../lib/use-row-selection';
 import { FinalListSection } from './final-list-section';
 import { GeneralSettingsForm } from './general-settings-form';
 import { OptimizedSection } from './optimized-section';
 import { useTradingLists } from './use-trading-lists';
 
 /** Strategy settings, tab 3: general settings, Optimized Parameters, Final Trading List. */
-export function TradingTab() {
+export function TradingTab({ optimizedSelection }: { optimizedSelection: SelectionState }) {
   const lists = useTradingLists();
   return (
     <Stack gap="md">
       <Card withBorder p={{ base: 'sm', sm: 'lg' }}>
         <GeneralSettingsForm />
       </Card>
-      <OptimizedSection lists={lists} />
+      <OptimizedSection lists={lists} selection={optimizedSelection} />
       <FinalListSection lists={lists} />
     </Stack>
   );
