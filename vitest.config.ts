@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { testWorkers } from './scripts/test-setup/slots.js';
 
-// One runner for the whole repo, TEST_WORKERS files at a time (default 4), longest first
+// One runner for the whole repo, TEST_WORKERS files at a time (default 3), longest first
 // (scripts/test-setup/sequencer.ts). Unit tests need no services. Integration tests
 // (*.int.test.ts) use real PostgreSQL and Redis, each file in a slot of its own: a database
 // copied from one migrated template and a Redis database (scripts/test-setup/). Browser tests
@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}'],
           exclude: [...ignored, '**/*.int.test.ts'],
+          // Files share two cores: a property test that takes 2 s alone may take 20.
+          testTimeout: 30_000,
         },
       },
       {
@@ -29,8 +31,8 @@ export default defineConfig({
           exclude: ignored,
           globalSetup: ['./scripts/test-setup/integration.global.ts'],
           setupFiles: ['./scripts/test-setup/integration.slot.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -40,8 +42,8 @@ export default defineConfig({
           exclude: ignored,
           globalSetup: ['./e2e/server.global.ts'],
           setupFiles: ['./e2e/slot.setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -153,5 +153,5 @@ describe('the bot after kill -9 of its worker', () => {
     const state = await db.botState.findUniqueOrThrow({ where: { userId } });
     expect(state.lastTickAt!.getTime()).toBeGreaterThan(finalClose);
     expect(state.lastError).toBeNull();
-  }, 300_000);
+  }, 600_000);
 });
