@@ -34,6 +34,7 @@ export const ui = {
   twoFaNotEnabledWarning:
     'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
   subscriptionFailed: (reason: string) => `Subscription failed: ${reason}`,
+  csvDownloadFailed: 'Could not download the CSV. Please try again.',
   usersLoadFailed: 'Failed to fetch users',
   userUpdateFailed: 'Failed to update user',
   userDeleteFailed: 'Failed to delete user',
