@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  downloadedCsv,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -150,6 +151,30 @@ describe('the backtest detail view', () => {
     );
     expect(await dialog.textContent()).not.toMatch(/beats the best of \d+ tries by luck/);
     await dialog.screenshot({ path: `${SHOTS}/detail-light.png` });
+    // Download CSV saves the trades table's round trips, one row each, in the table's order.
+    const table = dialog.getByTestId('trades-table').locator('tbody tr');
+    const file = await downloadedCsv(page, () =>
+      dialog.getByTestId('backtest-trades-download').click(),
+    );
+    expect(file.filename).toBe(`backtest-trades-${symbols[0]}.csv`);
+    expect(file.rows[0]).toEqual([
+      'entry_date',
+      'exit_date',
+      'side',
+      'entry_price',
+      'exit_price',
+      'quantity',
+      'net_pnl',
+      'exit_reason',
+    ]);
+    const trades = file.rows.slice(1);
+    expect(trades.length).toBe(await table.count());
+    for (const [i, trade] of trades.slice(0, 3).entries()) {
+      expect(trade[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(trade[6]).toMatch(/^-?\d+(\.\d+)?$/);
+      const cells = await table.nth(i).locator('td').allTextContents();
+      expect(cells.slice(0, 2)).toEqual(trade.slice(0, 2));
+    }
     await close();
   });
 

@@ -214,3 +214,41 @@ export async function logInByApi(
     throw new Error(`2FA of ${username} failed: ${JSON.stringify(second.body)}`);
   return String(second.body.access_token);
 }
+
+/** The CSV a click downloads: the saved file's name and its rows (RFC 4180, quotes unwrapped). */
+export async function downloadedCsv(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ filename: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { filename: download.suggestedFilename(), rows: parseCsv(readFileSync(path, 'utf8')) };
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, field]);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) rows.push([...row, field]);
+  return rows;
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBotFixture } from './bot-fixture.js';
 import {
   baseUrl,
+  downloadedCsv,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -178,6 +179,64 @@ describe('the notification bell', () => {
     await page.getByTestId('notification-list').getByRole('button', { name: 'Clear' }).click();
     await page.getByTestId('notification-list').getByText(ui.noNotifications).waitFor();
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('the trades export', () => {
+  it('downloads every closed trade as the CSV file the Download CSV button saves', async () => {
+    const [user] = await sql<{ id: number }>("SELECT id FROM users WHERE username = 'dashuser'");
+    await sql(
+      `INSERT INTO bot_trades (user_id, symbol, side, qty, entry_price, exit_price, entry_at,
+         exit_at, pnl, reason, exit_fill_id) VALUES
+       ($1, 'AAPL', 'long', 20, 176.4, 170.15, '2026-01-05T14:31:00Z', '2026-01-06T15:02:00Z',
+        -125, 'stop_loss', 'e2e-csv-1'),
+       ($1, 'MSFT', 'short', 1.5, 410, 400.5, '2026-01-07T14:30:00Z', '2026-01-08T20:59:00Z',
+        14.25, 'flatten, "all"', 'e2e-csv-2')`,
+      [user?.id],
+    );
+    await page.goto(`${baseUrl()}/dashboard`);
+    const log = page.getByTestId('trades-log');
+    await expect.poll(() => log.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    const file = await downloadedCsv(page, () => page.getByTestId('trades-download').click());
+    expect(file.filename).toBe('bot-trades.csv');
+    expect(file.rows).toEqual([
+      [
+        'entry_at',
+        'exit_at',
+        'symbol',
+        'side',
+        'qty',
+        'entry_price',
+        'exit_price',
+        'pnl',
+        'exit_reason',
+      ],
+      [
+        '2026-01-07T14:30:00.000Z',
+        '2026-01-08T20:59:00.000Z',
+        'MSFT',
+        'short',
+        '1.5',
+        '410',
+        '400.5',
+        '14.25',
+        'flatten, "all"',
+      ],
+      [
+        '2026-01-05T14:31:00.000Z',
+        '2026-01-06T15:02:00.000Z',
+        'AAPL',
+        'long',
+        '20',
+        '176.4',
+        '170.15',
+        '-125',
+        'stop_loss',
+      ],
+    ]);
+    // The table shows the same trades, newest first.
+    expect(await log.locator('tbody tr').first().textContent()).toContain('MSFT');
+    await sql("DELETE FROM bot_trades WHERE exit_fill_id LIKE 'e2e-csv-%'");
   });
 });
 

@@ -98,6 +98,7 @@ export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
   'GET /api/logs': (t) => harness().http.get('/api/logs', t),
   'GET /api/bot/chart/:symbol': (t) => harness().http.get('/api/bot/chart/ALICEQ', t),
   'GET /api/get-live-log': (t) => harness().http.get('/api/get-live-log', t),
+  'GET /api/bot/trades.csv': (t) => harness().http.get('/api/bot/trades.csv', t),
   'GET /api/bot/account-history': (t) => harness().http.get('/api/bot/account-history', t),
   'GET /api/bot/open-orders': (t) => harness().http.get('/api/bot/open-orders', t),
   'POST /api/bot/open-orders/cancel': (t) =>
@@ -115,6 +116,7 @@ export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
   'bot.positions': trpc('bot.positions', 'query'),
   'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
   'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
+  'bot.trades': trpc('bot.trades', 'query'),
   'bot.logs': trpc('bot.logs', 'query'),
   'bot.liveLog': trpc('bot.liveLog', 'query'),
   'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),

@@ -148,6 +148,8 @@ const rest: Record<string, Call> = {
   'POST /api/run-backtester': (t) => api.http.post('/api/run-backtester', { symbol: 'ALICEQ' }, t),
   'GET /api/backtest/progress': (t) => api.http.get('/api/backtest/progress', t),
   'GET /api/backtest/result/:symbol': (t) => api.http.get('/api/backtest/result/ALICEQ', t),
+  'GET /api/backtest/result/:symbol/trades.csv': (t) =>
+    api.http.get('/api/backtest/result/ALICEQ/trades.csv', t),
   ...botPaths(() => api),
   ...adminPaths(
     () => api,

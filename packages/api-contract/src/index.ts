@@ -2,6 +2,7 @@
  * What both sides of the wire share, safe to import in the browser: zod schemas, the
  * message catalogue, error codes, the websocket message union and job payload schemas.
  */
+export * from './csv.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './units.js';

@@ -34,6 +34,7 @@ export const ui = {
   twoFaNotEnabledWarning:
     'Two-factor authentication is not enabled yet. Complete the setup to secure your account.',
   subscriptionFailed: (reason: string) => `Subscription failed: ${reason}`,
+  csvDownloadFailed: 'Could not download the CSV. Please try again.',
   usersLoadFailed: 'Failed to fetch users',
   userUpdateFailed: 'Failed to update user',
   userDeleteFailed: 'Failed to delete user',
@@ -159,6 +160,13 @@ export const ui = {
     'This cancels every open order, closes every position at market (a short is bought back) and stops the bot. Market orders fill at the next available price, which can be worse than the last one shown. This cannot be undone.',
   liveStartConfirm:
     'The bot will trade your Alpaca live account: it places real orders with real money, using your Final Trading List and trading settings. Start it in live mode?',
+  // Monte Carlo risk of the portfolio preview
+  monteCarloMethod:
+    "We resample the preview's daily percentage returns in blocks of a few days (about a week or two on average; a stationary block bootstrap), so calm and stormy stretches stay together as they happened, and chain them into 10,000 possible years, compounding each day's return on the equity of the day before. The bands show the equity that 5 %, 50 % and 95 % of those paths stay below on each day, and the halt figure is the share of paths whose fall from their peak reaches your maximum drawdown. The paths can only reuse days the preview contains: a crash, a regime or a correlation the history lacks cannot appear, and a short or lucky history makes the spread look narrower than it is. The paths keep trading past the halt. Treat the figures as a range of plausible outcomes, not a forecast.",
+  monteCarloTooFewReturns: (count: number, minimum: number) =>
+    `The risk simulation needs at least ${minimum} days of returns; the preview has ${count}.`,
+  monteCarloInvalidReturns:
+    'The risk simulation could not run: the preview has a daily return that is missing or below −100 %.',
   // Live log
   liveLogFetchFailed: 'Failed to fetch live log. Please try again.',
   liveLogConnectionLost: 'Connection lost. Retrying…',

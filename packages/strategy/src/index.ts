@@ -8,3 +8,4 @@ export * from './sentiment/index.js';
 export * from './screening/index.js';
 export * from './ml-score/index.js';
 export * from './fills/index.js';
+export * from './risk/index.js';

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { backtestTradesCsv, botTradesCsv } from './csv-exports.js';
 import type { RestRoute, RestScreen, RestSource } from './shim.js';
 
 /**
@@ -104,6 +105,7 @@ export const restRoutes: readonly RestRoute[] = [
         procedure: 'bot.chart',
         input: (request) => ({ symbol: param(request, 'symbol') }),
       },
+      { method: 'GET', path: '/api/bot/trades.csv', procedure: 'bot.trades', csv: botTradesCsv },
       { method: 'GET', path: '/api/bot/account-history', procedure: 'bot.accountHistory' },
       { method: 'GET', path: '/api/bot/open-orders', procedure: 'bot.openOrders' },
       { method: 'POST', path: '/api/bot/open-orders/cancel', procedure: 'bot.cancelOpenOrder' },
@@ -216,6 +218,13 @@ export const restRoutes: readonly RestRoute[] = [
         path: '/api/backtest/result/:symbol',
         procedure: 'backtests.result',
         input: (request) => ({ symbol: param(request, 'symbol') }),
+      },
+      {
+        method: 'GET',
+        path: '/api/backtest/result/:symbol/trades.csv',
+        procedure: 'backtests.result',
+        input: (request) => ({ symbol: param(request, 'symbol') }),
+        csv: backtestTradesCsv,
       },
     ],
   }),

@@ -4,6 +4,7 @@ import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import type { CsvExport } from './csv-exports.js';
 
 type Inputs = inferRouterInputs<AppRouter>;
 /** Every procedure of the router by its dotted path ("auth.login"): the table can name no other. */
@@ -42,6 +43,8 @@ export interface RestRoute {
    * procedure's own zod schema parses it, exactly as for a tRPC call.
    */
   input?: (request: FastifyRequest) => unknown;
+  /** Answer the procedure's output as a CSV download instead of JSON. */
+  csv?: CsvExport;
 }
 
 const createCaller = createCallerFactory(appRouter);
@@ -70,13 +73,21 @@ export function registerRestRoutes(
       handler: async (request, reply) => {
         try {
           const call = procedureAt(createCaller(await buildContext(request)), route.procedure);
-          return await (route.input ? call(route.input(request)) : call());
+          const output = await (route.input ? call(route.input(request)) : call());
+          return route.csv ? sendCsv(reply, route.csv(output)) : output;
         } catch (error) {
           return sendError(reply, error);
         }
       },
     });
   }
+}
+
+function sendCsv(reply: FastifyReply, file: ReturnType<CsvExport>) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.csv);
 }
 
 function sendError(reply: FastifyReply, error: unknown) {

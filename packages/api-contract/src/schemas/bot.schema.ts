@@ -78,6 +78,9 @@ export const ZBotTrade = z.object({
   reason: z.string().nullable(),
 });
 export type TBotTrade = z.infer<typeof ZBotTrade>;
+/** Every closed round trip of the bot, newest first (GET /api/bot/trades.csv). */
+export const ZBotTradesOutput = z.object({ trades: z.array(ZBotTrade) });
+export type TBotTradesOutput = z.infer<typeof ZBotTradesOutput>;
 
 /** Historical performance from the user's closed trades; percentages as percent. */
 export const ZHistoricalPerformance = z.object({

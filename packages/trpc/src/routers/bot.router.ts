@@ -15,6 +15,7 @@ import {
   ZManualSellOutput,
   ZPositionsOutput,
   ZTrackedSymbolsOutput,
+  ZBotTradesOutput,
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
@@ -48,6 +49,9 @@ export const botRouter = router({
   historicalPerformance: authedProcedure
     .output(ZHistoricalPerformance)
     .query(({ ctx }) => ctx.services.bot.historicalPerformance(ctx.session)),
+  trades: authedProcedure
+    .output(ZBotTradesOutput)
+    .query(({ ctx }) => ctx.services.bot.trades(ctx.session)),
   logs: authedProcedure
     .output(ZBotLogsOutput)
     .query(({ ctx }) => ctx.services.bot.logs(ctx.session.userId)),

@@ -1,6 +1,7 @@
 import { formatMarketTime } from '../../lib/market-time';
 import { ui } from '@tradebot/api-contract';
 import { Badge, Table } from '@mantine/core';
+import { DownloadCsvButton } from '../../components/download-csv-button';
 import { money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-format';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
@@ -8,7 +9,17 @@ import type { BotData } from './use-bot-data';
 /** Trades completed log: the bot's closed round trips, newest first. */
 export function TradesLog({ performance }: { performance: BotData['performance'] }) {
   return (
-    <SectionCard title="Trades completed" testId="trades-log">
+    <SectionCard
+      title="Trades completed"
+      testId="trades-log"
+      right={
+        <DownloadCsvButton
+          path="/api/bot/trades.csv"
+          fallbackName="bot-trades.csv"
+          testId="trades-download"
+        />
+      }
+    >
       <QueryBody
         query={performance}
         failed={ui.fetchFailed('historical performance')}

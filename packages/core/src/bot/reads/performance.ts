@@ -35,7 +35,7 @@ export function historicalPerformance(
     win_rate: trades.length === 0 ? 0 : (wins / trades.length) * 100,
     max_drawdown: maxDrawdown(points, base, current),
     trades_count: trades.length,
-    trades: trades.slice(-100).reverse().map(toTrade),
+    trades: trades.slice(-100).reverse().map(botTrade),
     equity_curve: points.length > 0 ? equityCurve(points, base) : tradesCurve(trades),
   };
 }
@@ -77,7 +77,8 @@ export function maxDrawdown(
   return worst;
 }
 
-function toTrade(row: BotTradeRow): TBotTrade {
+/** A stored round trip as the API answers it (P&L in cents, times ISO 8601 in UTC). */
+export function botTrade(row: BotTradeRow): TBotTrade {
   return {
     symbol: row.symbol,
     side: row.side,

@@ -4,6 +4,7 @@ import {
   type TAccountHistory,
   type TBotChartOutput,
   type TBotLogsOutput,
+  type TBotTradesOutput,
   type THistoricalPerformance,
   type TLiveLogOutput,
   type TPosition,
@@ -39,7 +40,7 @@ import { accountHistory, syncCashActivities } from './cash.js';
 import { centsOrNull } from '../cents.js';
 import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
-import { historicalPerformance, newYorkTimestamp } from './performance.js';
+import { botTrade, historicalPerformance, newYorkTimestamp } from './performance.js';
 import { logIgnored } from '../log-ignored.js';
 
 /** The chart shows about 120 sessions: 175 calendar days. */
@@ -158,6 +159,17 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
         points,
         state === null ? null : { equity: state.equity, peak: state.peakEquity },
       );
+    },
+
+    /** Every closed trade, newest first (the trades export); the fills are synced first. */
+    async trades(session: SessionInfo): Promise<TBotTradesOutput> {
+      const m = await openRead(session).catch((error: unknown) => {
+        logIgnored(session.userId, 'broker not opened for the trades, stored trades shown', error);
+        return null;
+      });
+      if (m !== null) await syncQuietly(m, session.userId);
+      const trades = await listBotTrades(db, session.userId);
+      return { trades: trades.reverse().map(botTrade) };
     },
 
     /**

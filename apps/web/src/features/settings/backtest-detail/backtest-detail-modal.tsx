@@ -5,6 +5,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorCode, serverDetail, useTRPC } from '../../../lib/trpc';
 import { EquityChart, PriceChart } from '../../../components/charts/lazy-charts';
+import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { FiguresTable } from './figures-table';
 import { ParametersTable } from './parameters-table';
 import { TradesTable } from './trades-table';
@@ -53,12 +54,21 @@ export function BacktestDetailModal({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({
+  title,
+  right,
+  children,
+}: {
+  title: string;
+  right?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section>
-      <Title order={4} mb="xs">
-        {title}
-      </Title>
+      <Group justify="space-between" align="center" mb="xs" gap="xs">
+        <Title order={4}>{title}</Title>
+        {right}
+      </Group>
       {children}
     </section>
   );
@@ -96,7 +106,16 @@ function DetailBody({ result }: { result: TBacktestResult }) {
       <Section title="Figures over the whole window">
         <FiguresTable figures={result.figures} />
       </Section>
-      <Section title={`Trades of the chosen parameters (${result.trades.length})`}>
+      <Section
+        title={`Trades of the chosen parameters (${result.trades.length})`}
+        right={
+          <DownloadCsvButton
+            path={`/api/backtest/result/${encodeURIComponent(result.symbol)}/trades.csv`}
+            fallbackName={`backtest-trades-${result.symbol}.csv`}
+            testId="backtest-trades-download"
+          />
+        }
+      >
         <TradesTable trades={result.trades} />
       </Section>
       <Section title="Parameters used">

@@ -1,0 +1,62 @@
+import {
+  toCsv,
+  type CsvColumn,
+  type TBacktestResult,
+  type TBotTrade,
+  type TBotTradesOutput,
+} from '@tradebot/api-contract';
+
+/** A CSV download: the file name the browser saves it under and its text. */
+export interface CsvFile {
+  filename: string;
+  csv: string;
+}
+
+/**
+ * Turns a procedure's output (already checked against its output schema, so the casts below
+ * read what the schema guarantees) into the file. The README's "Exports" section lists the
+ * columns.
+ */
+export type CsvExport = (output: unknown) => CsvFile;
+
+type BacktestTrade = TBacktestResult['trades'][number];
+
+/** Backtest round trips: dates YYYY-MM-DD (daily bars, the New York session day). */
+export const BACKTEST_TRADE_COLUMNS: readonly CsvColumn<BacktestTrade>[] = [
+  { header: 'entry_date', value: (t) => t.entry_date },
+  { header: 'exit_date', value: (t) => t.exit_date },
+  { header: 'side', value: (t) => t.side },
+  { header: 'entry_price', value: (t) => t.entry_price },
+  { header: 'exit_price', value: (t) => t.exit_price },
+  { header: 'quantity', value: (t) => t.quantity },
+  { header: 'net_pnl', value: (t) => t.net_pnl },
+  { header: 'exit_reason', value: (t) => t.reason },
+];
+
+/** The bot's round trips: times ISO 8601 in UTC (the `Z` offset). */
+export const BOT_TRADE_COLUMNS: readonly CsvColumn<TBotTrade>[] = [
+  { header: 'entry_at', value: (t) => t.entry_at },
+  { header: 'exit_at', value: (t) => t.exit_at },
+  { header: 'symbol', value: (t) => t.symbol },
+  { header: 'side', value: (t) => t.side },
+  { header: 'qty', value: (t) => t.qty },
+  { header: 'entry_price', value: (t) => t.entry_price },
+  { header: 'exit_price', value: (t) => t.exit_price },
+  { header: 'pnl', value: (t) => t.pnl },
+  { header: 'exit_reason', value: (t) => t.reason },
+];
+
+/** GET /api/backtest/result/{symbol}/trades.csv: the latest backtest's trades, oldest first. */
+export const backtestTradesCsv: CsvExport = (output) => {
+  const result = output as TBacktestResult;
+  return {
+    filename: `backtest-trades-${result.symbol}.csv`,
+    csv: toCsv(BACKTEST_TRADE_COLUMNS, result.trades),
+  };
+};
+
+/** GET /api/bot/trades.csv: every closed trade of the bot, newest first. */
+export const botTradesCsv: CsvExport = (output) => ({
+  filename: 'bot-trades.csv',
+  csv: toCsv(BOT_TRADE_COLUMNS, (output as TBotTradesOutput).trades),
+});

@@ -1,0 +1,1 @@
+export * from './monte-carlo.js';
