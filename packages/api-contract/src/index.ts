@@ -4,6 +4,7 @@
  */
 export * from './errors.js';
 export * from './messages.js';
+export * from './ui-messages.js';
 export * from './units.js';
 export * from './validation.js';
 export * from './ws.js';
