@@ -79,9 +79,13 @@ describe('the trading bot on the demo market', () => {
   }, 240_000);
 
   it('Quick Sell asks first, then the trade shows in the log and the figures change', async () => {
+    // The position the last test saw may have hit its stop or target since (on a loaded machine
+    // the demo market moves on between two tests): hold one again first.
+    await skipUntil(async () => (await heldNow()).length > 0, 'an entry fill');
     const [held] = await heldNow();
     const tradesBefore = Number(await text('perf-trades'));
     const row = page.getByTestId(`position-${held}`);
+    await row.waitFor({ timeout: 15_000 });
     await row.getByRole('button', { name: /quick sell/i }).click();
     expect(await text('quick-sell-question')).toBe(`Are you sure you want to quick sell ${held}?`);
     await page.getByTestId('quick-sell-confirm').click();
