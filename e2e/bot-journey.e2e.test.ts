@@ -110,7 +110,7 @@ describe('the trading bot on the demo market', () => {
     );
     expect(trade?.reason).toBe('manual_sell');
     await screenshot(page, 'bot-journey-after-quick-sell');
-  }, 120_000);
+  }, 240_000);
 
   it('the kill switch flattens everything and stops the bot', async () => {
     // Let the bot open something again, so there is something to flatten.
