@@ -1,5 +1,4 @@
 import { openOrderTexts } from '@tradebot/api-contract';
-import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   signUpByApi,
   sql,
 } from './browser.js';
+import { listBusyStocks } from './demo-trading.js';
 
 /**
  * The dashboard stays live over /ws on the demo market (its clock runs about a session a wall
@@ -70,17 +70,8 @@ beforeAll(async () => {
     )
   ).map((row) => row.symbol);
   const auth = await token();
-  const post = async (path: string, json: unknown) =>
-    expect((await postApi(path, { json, token: auth })).status, path).toBe(200);
-  await post('/api/save-to-optimized-parameters', { symbols });
-  await post('/api/select-for-trading', { symbols });
-  await post(
-    '/api/update-final-trading-config',
-    symbols.map((symbol) => ({ symbol, ...BUSY_PARAMS })),
-  );
-  await post('/api/backtest/settings', { trailing_stop_pct: 0 });
-  await post('/api/update-config', { trading: { sleep_interval: 2 } });
-  await post('/api/start', {});
+  await listBusyStocks(auth, symbols);
+  expect((await postApi('/api/start', { json: {}, token: auth })).status, '/api/start').toBe(200);
 }, 120_000);
 afterAll(async () => {
   await postApi('/api/stop', { json: {}, token: await token() }).catch(() => undefined);

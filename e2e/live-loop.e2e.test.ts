@@ -1,22 +1,27 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { nextTradingDay } from '@tradebot/market';
-import { BUSY_PARAMS } from '@tradebot/strategy/testing';
-import { ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, postApi, sql } from './browser.js';
 import {
-  baseUrl,
-  createAdminFromCli,
-  freshCode,
-  launchBrowser,
-  logInByApi,
-  logInThroughUi,
-  postApi,
-  secretOf,
-  signUpByApi,
-  sql,
-} from './browser.js';
+  beginTrading,
+  demoClock,
+  demoMarketUser,
+  getApi,
+  heldPositions,
+  listBusyStocks,
+  pageToken,
+  testIdText,
+} from './demo-trading.js';
+import {
+  checkFillsLoggedAndAlerted,
+  dollars,
+  fills,
+  logLines,
+  shootDashboard,
+  startWebhookReceiver,
+  type Delivery,
+} from './live-loop-checks.js';
 
 /**
  * The whole live loop as a new user sees it, in real Chromium against the real API and worker on
@@ -34,26 +39,23 @@ const ET_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2} ET$/;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let adminToken = '';
+let clock: Awaited<ReturnType<typeof demoClock>>;
 let receiver: Server;
 let hookUrl = '';
 /** Every JSON body the webhook receiver got, in order. */
-const received: { event: string; user: string; text: string; data: unknown }[] = [];
+let received: Delivery[] = [];
 let symbols: string[] = [];
 
-const token = () => page.evaluate(() => localStorage.getItem('authToken') ?? '');
-const text = async (testId: string) => (await page.getByTestId(testId).first().textContent()) ?? '';
-/** "$1,234.56" or "−$3.50" → number. */
-const dollars = (shown: string) =>
-  (shown.startsWith('−') ? -1 : 1) * Number(shown.replace(/[^\d.]/g, ''));
-
-async function getApi<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    headers: { authorization: `Bearer ${await token()}` },
-  });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+const token = () => pageToken(page);
+const text = (testId: string) => testIdText(page, testId);
+const get = <T>(path: string) => getApi<T>(page, path);
+const skipUntil = (done: () => Promise<boolean>, what: string, steps?: number) =>
+  clock.skipUntil(done, what, steps);
+const heldNow = () => heldPositions(USER);
+/** Held as the broker has it now (reading positions settles the demo's protective legs first). */
+const brokerHeld = async () =>
+  (await get<Position[]>('/api/positions')).map((p) => p.symbol).sort();
+const checkFills = () => checkFillsLoggedAndAlerted(USER, received);
 
 interface Status {
   status: string;
@@ -74,169 +76,15 @@ interface ListEntry {
   avg_price: number | null;
 }
 
-/** An admin skips the deployment's demo market ahead; every process follows within 2 s. */
-async function skipAhead(hours: number) {
-  const reply = await postApi('/api/admin/demo-clock/advance', {
-    json: { hours },
-    token: adminToken,
-  });
-  expect(reply.status).toBe(200);
-}
-
-/** Skips ahead half a day at a time until `done` holds (the bot ticks every 2 s). */
-async function skipUntil(done: () => Promise<boolean>, what: string, steps = 30) {
-  for (let k = 0; k < steps; k++) {
-    if (await done()) return;
-    await skipAhead(12);
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      if (await done()) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  throw new Error(`${what} did not happen within ${steps} skips of 12 market hours`);
-}
-
-const heldPositions = async () =>
-  (
-    await sql<{ symbol: string }>(
-      `SELECT p.symbol FROM sim_positions p JOIN users u ON u.id = p.user_id
-        WHERE u.username = $1 AND p.qty <> 0 ORDER BY p.symbol`,
-      [USER],
-    )
-  ).map((row) => row.symbol);
-
-/** Held as the broker has it now (reading positions settles the demo's protective legs first). */
-const brokerHeld = async () =>
-  (await getApi<Position[]>('/api/positions')).map((p) => p.symbol).sort();
-
-interface FillRow {
-  broker_fill_id: string;
-  symbol: string;
-  side: string;
-  qty: number;
-  price: number;
-  client_order_id: string | null;
-  time: Date;
-}
-const fills = () =>
-  sql<FillRow>(
-    `SELECT f.broker_fill_id, f.symbol, f.side, f.qty, f.price, o.client_order_id, f.time
-       FROM bot_fills f JOIN users u ON u.id = f.user_id
-       LEFT JOIN bot_orders o ON o.user_id = f.user_id AND o.broker_order_id = f.broker_order_id
-      WHERE u.username = $1 ORDER BY f.time, f.id`,
-    [USER],
-  );
-const logLines = () =>
-  sql<{ message: string; event_key: string | null }>(
-    `SELECT l.message, l.event_key FROM bot_logs l JOIN users u ON u.id = l.user_id
-      WHERE u.username = $1 ORDER BY l.id`,
-    [USER],
-  );
-
-/** The fill alert's text without the round trip's P&L: "Bought 12 AAA at 13.00". */
-const fillText = (f: Pick<FillRow, 'side' | 'qty' | 'symbol' | 'price'>) =>
-  `${f.side === 'buy' ? 'Bought' : 'Sold'} ${Number.isInteger(f.qty) ? f.qty : f.qty.toFixed(4)} ${f.symbol} at ${f.price.toFixed(2)}`;
-const receivedFills = () =>
-  received.filter((r) => r.event === 'fill').map((r) => r.text.replace(/ \(trade closed.*$/, ''));
-
-/** Whether the fill's log line is written: its order's "filled" line or its protective exit. */
-function hasLogLine(fill: FillRow, lines: { message: string; event_key: string | null }[]) {
-  return lines.some(
-    (l) =>
-      l.event_key === `fill:${fill.broker_fill_id}` ||
-      (fill.client_order_id !== null &&
-        l.message.startsWith(`${fill.symbol}: order ${fill.client_order_id} filled: `)),
-  );
-}
-
-/** Screenshots at phone and desktop width, light and dark; returns to light at 1280 px. */
-async function shoot(name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((s) => localStorage.setItem('tradebot-color-scheme', s), scheme);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.reload();
-      await page.getByTestId('bot-equity').waitFor({ timeout: 15_000 });
-      await page.getByTestId('open-orders').waitFor({ timeout: 15_000 });
-      await page.mouse.move(0, 0);
-      await page.screenshot({
-        path: `e2e/screenshots/${name}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        `${name} at ${width} px ${scheme}`,
-      ).toBeLessThanOrEqual(width);
-    }
-  }
-  await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.reload();
-  await page.getByTestId('bot-equity').waitFor({ timeout: 15_000 });
-}
-
-/** Every fill so far has its log line and exactly one webhook delivery (none folded, none twice). */
-async function checkFillsLoggedAndAlerted() {
-  const seen = await fills();
-  expect(seen.length).toBeGreaterThan(0);
-  await expect
-    .poll(
-      async () => {
-        const lines = await logLines();
-        return seen.filter((f) => !hasLogLine(f, lines)).map((f) => f.broker_fill_id);
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toEqual([]);
-  // Each fill is one alert event: its webhook delivery arrives (queued, so within seconds).
-  const tally = (texts: string[]) => {
-    const counts = new Map<string, number>();
-    for (const t of texts) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return counts;
-  };
-  await expect
-    .poll(
-      () => {
-        const got = tally(receivedFills());
-        return [...tally(seen.map(fillText))]
-          .filter(([t, n]) => (got.get(t) ?? 0) < n)
-          .map(([t]) => t);
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toEqual([]);
-  // None twice: no text arrives more often than fills with that text exist.
-  const exist = tally((await fills()).map(fillText));
-  for (const [t, n] of tally(receivedFills()))
-    expect(n, `webhook deliveries of "${t}"`).toBeLessThanOrEqual(exist.get(t) ?? 0);
-  expect(received.filter((r) => r.event === 'fold')).toEqual([]);
-  for (const r of received) expect(r.user).toBe(USER);
-}
-
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString()) as (typeof received)[number]);
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook/live-loop-secret`;
+  ({
+    server: receiver,
+    url: hookUrl,
+    received,
+  } = await startWebhookReceiver('/hook/live-loop-secret'));
   browser = await launchBrowser();
-  const adminSecret = secretOf(
-    await createAdminFromCli('loopadmin', 'loopadmin@example.com', PASSWORD),
-  );
-  adminToken = await logInByApi('loopadmin', PASSWORD, adminSecret);
-  const secret = await signUpByApi(USER, PASSWORD);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await logInThroughUi(page, USER, PASSWORD, (await freshCode(secret)).code);
-  await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  clock = await demoClock('loopadmin', PASSWORD);
+  ({ context, page } = await demoMarketUser(browser, USER, PASSWORD));
 }, 90_000);
 afterAll(async () => {
   await postApi('/api/stop', { json: {}, token: await token() }).catch(() => undefined);
@@ -255,7 +103,7 @@ describe('the live loop as a new user', () => {
       token: await token(),
     });
     expect(reply.status).toBe(200);
-    const settings = await getApi<{
+    const settings = await get<{
       webhook: { enabled: boolean; configured: boolean; format: string };
       events: { fills: boolean; kill_switch: boolean };
     }>('/api/alerts/settings');
@@ -283,46 +131,24 @@ describe('the live loop as a new user', () => {
           ORDER BY md5(symbol) LIMIT 4`,
       )
     ).map((row) => row.symbol);
-    const auth = await token();
-    const post = async (path: string, json: unknown) =>
-      expect((await postApi(path, { json, token: auth })).status, path).toBe(200);
-    await post('/api/save-to-optimized-parameters', { symbols });
-    await post('/api/select-for-trading', { symbols });
-    await post(
-      '/api/update-final-trading-config',
-      symbols.map((symbol) => ({ symbol, ...BUSY_PARAMS })),
-    );
-    await post('/api/backtest/settings', { trailing_stop_pct: 0 });
-    await post('/api/update-config', { trading: { sleep_interval: 2 } });
-
-    await page.goto(`${baseUrl()}/settings?tab=trading`);
-    await page.getByRole('button', { name: 'Begin Trading' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Trade without evidence?' });
-    await dialog.waitFor();
-    for (const symbol of symbols) expect(await dialog.textContent()).toContain(symbol);
-    await dialog.getByRole('button', { name: 'Trade them anyway' }).click();
-    await page.getByText(ui.tradingBotStarted).first().waitFor({ timeout: 15_000 });
-    await page.goto(`${baseUrl()}/dashboard`);
-    await expect
-      .poll(() => page.getByTestId('bot-running').getAttribute('data-state'), { timeout: 15_000 })
-      .toBe('running');
-    await expect.poll(() => text('ws-status'), { timeout: 10_000 }).toBe('Connected');
+    await listBusyStocks(await token(), symbols);
+    await beginTrading(page, symbols);
   }, 90_000);
 
   it('fills orders as the demo market moves on', async () => {
     await skipUntil(
-      async () => (await heldPositions()).length > 0 && (await fills()).length >= 3,
+      async () => (await heldNow()).length > 0 && (await fills(USER)).length >= 3,
       'three fills with a position held',
     );
   }, 300_000);
 
-  it('logs every fill and sends each to the webhook once', checkFillsLoggedAndAlerted, 60_000);
+  it('logs every fill and sends each to the webhook once', checkFills, 60_000);
 
   it('labels the times ET in the log and on the dashboard', async () => {
     // The REST log keeps its documented "YYYY-MM-DD HH:MM:SS LEVEL …" shape, in New York time:
     // each line's time is the same instant GET /api/logs gives.
-    const live = await getApi<{ logs: string[] }>('/api/get-live-log');
-    const rows = await getApi<{ logs: { time: string; level: string; message: string }[] }>(
+    const live = await get<{ logs: string[] }>('/api/get-live-log');
+    const rows = await get<{ logs: { time: string; level: string; message: string }[] }>(
       '/api/logs',
     );
     expect(live.logs.length).toBeGreaterThan(0);
@@ -378,8 +204,8 @@ describe('the live loop as a new user', () => {
     await expect
       .poll(
         async () => {
-          const positions = await getApi<Position[]>('/api/positions');
-          const list = await getApi<ListEntry[]>('/api/get-final-trading-config');
+          const positions = await get<Position[]>('/api/positions');
+          const list = await get<ListEntry[]>('/api/get-final-trading-config');
           const problems: string[] = [];
           for (const p of positions) {
             const row = page.getByTestId(`position-${p.symbol}`);
@@ -419,8 +245,8 @@ describe('the live loop as a new user', () => {
     await expect
       .poll(
         async () => {
-          const status = await getApi<Status>('/api/bot/status');
-          const positions = await getApi<Position[]>('/api/positions');
+          const status = await get<Status>('/api/bot/status');
+          const positions = await get<Position[]>('/api/positions');
           const value = positions.reduce((sum, p) => sum + (p.market_value ?? NaN), 0);
           const gap = Math.abs((status.equity ?? NaN) - (status.cash ?? NaN) - value);
           const panel =
@@ -434,16 +260,16 @@ describe('the live loop as a new user', () => {
   }, 60_000);
 
   it('reports a historical max drawdown no smaller than the current one', async () => {
-    const status = await getApi<Status>('/api/bot/status');
-    const performance = await getApi<{ max_drawdown: number }>('/api/historical-performance');
+    const status = await get<Status>('/api/bot/status');
+    const performance = await get<{ max_drawdown: number }>('/api/historical-performance');
     expect(performance.max_drawdown).toBeGreaterThanOrEqual(status.drawdown_pct ?? 0);
   });
 
   it('decides every session once per symbol since the bot started', async () => {
-    const keys = (await logLines())
+    const keys = (await logLines(USER))
       .map((l) => l.event_key)
       .filter((k): k is string => k?.startsWith('decide:') ?? false);
-    const lines = (await logLines()).map((l) => l.message);
+    const lines = (await logLines(USER)).map((l) => l.message);
     const days = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
     const newest = Math.max(...keys.map((k) => days(k.split(':')[2] ?? '')));
     for (const symbol of symbols) {
@@ -476,7 +302,7 @@ describe('the live loop as a new user', () => {
   });
 
   it('looks right after trading (screenshots)', async () => {
-    await shoot('live-loop-trading');
+    await shootDashboard(page, 'live-loop-trading');
   }, 120_000);
 
   it('Quick Sell closes one position', async () => {
@@ -489,7 +315,7 @@ describe('the live loop as a new user', () => {
     await page.getByTestId('quick-sell-confirm').click();
     await page.getByText(`Quick sell initiated for ${held}.`).first().waitFor({ timeout: 15_000 });
     await skipUntil(
-      async () => !(await heldPositions()).includes(held as string),
+      async () => !(await heldNow()).includes(held as string),
       `the quick sell of ${held}`,
       8,
     );
@@ -513,7 +339,7 @@ describe('the live loop as a new user', () => {
     // Held after the close: nothing fills before the kill switch's closing orders at the open.
     await skipUntil(
       async () =>
-        !(await getApi<{ is_open: boolean }>('/api/get-market-status')).is_open &&
+        !(await get<{ is_open: boolean }>('/api/get-market-status')).is_open &&
         (await brokerHeld()).length > 0,
       'a position held after the close',
     );
@@ -522,10 +348,10 @@ describe('the live loop as a new user', () => {
     await expect
       .poll(() => page.getByTestId('bot-running').getAttribute('data-state'), { timeout: 15_000 })
       .toBe('stopped');
-    await skipUntil(async () => (await heldPositions()).length === 0, 'the flattening');
-    expect(await getApi<Position[]>('/api/positions')).toEqual([]);
+    await skipUntil(async () => (await heldNow()).length === 0, 'the flattening');
+    expect(await get<Position[]>('/api/positions')).toEqual([]);
     await expect
-      .poll(async () => (await getApi<{ orders: unknown[] }>('/api/bot/open-orders')).orders, {
+      .poll(async () => (await get<{ orders: unknown[] }>('/api/bot/open-orders')).orders, {
         timeout: 20_000,
       })
       .toEqual([]);
@@ -533,7 +359,7 @@ describe('the live loop as a new user', () => {
     await expect
       .poll(
         async () => {
-          const status = await getApi<Status>('/api/bot/status');
+          const status = await get<Status>('/api/bot/status');
           const [equity, cash] = [await text('bot-equity'), await text('bot-cash')];
           const truth =
             status.status === 'stopped' &&
@@ -546,11 +372,11 @@ describe('the live loop as a new user', () => {
         { timeout: 45_000, interval: 1_000 },
       )
       .toBe('');
-    const killLine = (await logLines()).find((l) =>
+    const killLine = (await logLines(USER)).find((l) =>
       l.message.startsWith('Kill switch: the bot stopped'),
     );
     expect(killLine?.message).toMatch(/, [1-9]\d* positions? being closed\.$/);
-    const live = await getApi<{ logs: string[] }>('/api/get-live-log');
+    const live = await get<{ logs: string[] }>('/api/get-live-log');
     expect(live.logs.some((l) => / WARN Kill switch: the bot stopped/.test(l))).toBe(true);
     await expect
       .poll(() => received.filter((r) => r.event === 'kill_switch').length, { timeout: 30_000 })
@@ -564,9 +390,9 @@ describe('the live loop as a new user', () => {
       .toBe(0);
   }, 60_000);
 
-  it('logs and alerts the closing fills too, each once', checkFillsLoggedAndAlerted, 60_000);
+  it('logs and alerts the closing fills too, each once', checkFills, 60_000);
 
   it('looks right after the flatten (screenshots)', async () => {
-    await shoot('live-loop-flattened');
+    await shootDashboard(page, 'live-loop-flattened');
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeAt, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { codeAt, signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 let api: TestApi;
 let admin: { token: string; userId: number };
@@ -11,8 +11,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 beforeEach(async () => {
   await api.reset();
-  admin = await signUpAndLogIn(api, 'root', '10.0.1.1');
-  await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+  admin = await signUpAdmin(api, 'root', '10.0.1.1');
   user = await signUpAndLogIn(api, 'uma', '10.0.1.2');
 });
 

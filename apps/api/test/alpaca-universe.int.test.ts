@@ -12,7 +12,7 @@ import type { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The worker's own processor, so the job runs exactly as in production (tests may cross apps).
 import { alpacaUniverseProcessor } from '../../worker/src/alpaca-universe.processor.js';
-import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * The Alpaca universe through the API: the admin's POST|GET /api/admin/alpaca-universe, the load
@@ -32,8 +32,7 @@ const HISTORY = tradingDaysBetween(dayFromIso('2024-01-02'), dayFromIso(SESSION)
 beforeAll(async () => {
   api = await startTestApi();
   await api.reset();
-  admin = await signUpAndLogIn(api, 'alpacaadmin', '10.0.8.1');
-  await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+  admin = await signUpAdmin(api, 'alpacaadmin', '10.0.8.1');
   user = await signUpAndLogIn(api, 'alpacauser', '10.0.8.2');
   mlQueue = openQueue(mlScoreQueue, api.runtime.redis, api.runtime.queueNamespace);
   for (const [i, symbol] of ['AAPL', 'MSFT', 'SPY'].entries()) {

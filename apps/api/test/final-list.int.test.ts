@@ -1,20 +1,17 @@
 import { DEFAULT_STOCK_PARAMETERS, server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.js';
-import { demoListings, demoListsUser } from './list-setup.js';
+import type { TestApi } from './harness.js';
+import { startListsApi, type ListsUser } from './list-setup.js';
 
 /**
  * The Final Trading List: GET /api/get-final-trading-config (parameters with the stock's latest
  * metrics) and POST /api/update-final-trading-config (per-row edits and removals).
  */
 let api: TestApi;
-let user: { token: string; userId: number };
+let user: ListsUser;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await api.reset();
-  await demoListings(api);
-  user = await demoListsUser(api, 'finalist', '10.0.8.1');
+  ({ api, user } = await startListsApi('finalist', '10.0.8.1'));
 });
 afterAll(async () => api.close());
 

@@ -175,3 +175,10 @@ export async function signUpAndLogIn(api: TestApi, username: string, ip = '10.0.
   const status = await api.http.get('/api/status', token);
   return { token, secret, userId: status.body.user.id as number };
 }
+
+/** Signs up and logs in like `signUpAndLogIn`, then makes the user an admin. */
+export async function signUpAdmin(api: TestApi, username: string, ip = '10.0.0.1') {
+  const admin = await signUpAndLogIn(api, username, ip);
+  await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+  return admin;
+}

@@ -1,20 +1,17 @@
 import { DEFAULT_STOCK_PARAMETERS } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type Reply, type TestApi } from './harness.js';
-import { DEMO_SYMBOLS, demoListings, demoListsUser } from './list-setup.js';
+import type { Reply, TestApi } from './harness.js';
+import { DEMO_SYMBOLS, startListsApi, type ListsUser } from './list-setup.js';
 
 /**
  * Two tabs clicking at once: moves between Optimized Parameters and the Final Trading List run
  * one after the other under the user's lists lock, so no stock is ever in both or lost.
  */
 let api: TestApi;
-let user: { token: string; userId: number };
+let user: ListsUser;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await api.reset();
-  await demoListings(api);
-  user = await demoListsUser(api, 'twotabs', '10.0.11.1');
+  ({ api, user } = await startListsApi('twotabs', '10.0.11.1'));
 });
 afterAll(async () => api.close());
 

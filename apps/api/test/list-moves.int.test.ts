@@ -1,20 +1,17 @@
 import { DEFAULT_STOCK_PARAMETERS, server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.js';
-import { demoListings, demoListsUser } from './list-setup.js';
+import type { TestApi } from './harness.js';
+import { startListsApi, type ListsUser } from './list-setup.js';
 
 /**
  * The moves of the stock flow: Remove Selected (backtesting list), remove from Optimized
  * Parameters, select-for-trading, Undo and Reset, through REST with the spec's messages.
  */
 let api: TestApi;
-let user: { token: string; userId: number };
+let user: ListsUser;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await api.reset();
-  await demoListings(api);
-  user = await demoListsUser(api, 'mover', '10.0.7.1');
+  ({ api, user } = await startListsApi('mover', '10.0.7.1'));
 });
 afterAll(async () => api.close());
 

@@ -1,12 +1,18 @@
-import { signUpAndLogIn, type TestApi } from './harness.js';
+import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /** A demo-market user and demo listings (with metrics for the first) for the list tests. */
 export const DEMO_SYMBOLS = ['DMA', 'DMB', 'DMC', 'DMD', 'DME'] as const;
 
-export async function demoListsUser(api: TestApi, username: string, ip: string) {
+export type ListsUser = Awaited<ReturnType<typeof signUpAndLogIn>>;
+
+/** A fresh API with the demo listings and `username` on the demo market. */
+export async function startListsApi(username: string, ip: string) {
+  const api = await startTestApi();
+  await api.reset();
+  await demoListings(api);
   const user = await signUpAndLogIn(api, username, ip);
   await api.http.post('/api/use-demo-market', undefined, user.token);
-  return user;
+  return { api, user };
 }
 
 /** The demo listings (idempotent), the first with a domain and metrics; csv AAPL beside them. */

@@ -4,7 +4,7 @@ import { server } from '@tradebot/api-contract';
 import { mailDeliveryService, openSecrets } from '@tradebot/core';
 import { MIGRATIONS_DIR } from '@tradebot/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * Tokens in mail: the outbox stores texts with a placeholder and the token encrypted beside
@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 beforeEach(async () => {
   await api.reset();
-  admin = await signUpAndLogIn(api, 'root', '10.0.2.1');
-  await api.runtime.db.user.update({ where: { username: 'root' }, data: { isAdmin: true } });
+  admin = await signUpAdmin(api, 'root', '10.0.2.1');
   await signUpAndLogIn(api, 'tess', '10.0.2.2');
 });
 

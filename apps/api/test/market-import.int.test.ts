@@ -9,7 +9,7 @@ import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The worker's own processor, so the job runs exactly as in production (tests may cross apps).
 import { marketImportProcessor } from '../../worker/src/market-import.processor.js';
-import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * The admin dashboard's "Import market data": POST starts one import of the server's folder as
@@ -42,8 +42,7 @@ let user: { token: string; userId: number };
 beforeAll(async () => {
   api = await startTestApi({ env: { MARKET_DATA_DIR: folder } });
   await api.reset();
-  admin = await signUpAndLogIn(api, 'importer', '10.0.7.1');
-  await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+  admin = await signUpAdmin(api, 'importer', '10.0.7.1');
   user = await signUpAndLogIn(api, 'plainuser', '10.0.7.2');
 });
 afterAll(async () => {

@@ -1,7 +1,14 @@
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken, LOGIN_DELAY, loginDelayMs, RATE_LIMITS } from '@tradebot/core';
-import { signupBody, signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
+import {
+  signupBody,
+  signUpAdmin,
+  signUpAndLogIn,
+  startTestApi,
+  type Reply,
+  type TestApi,
+} from './harness.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -221,8 +228,7 @@ describe('client error reports', () => {
 
   it('lets admins read the reports', async () => {
     await api.http.post('/api/log-client-error', { errorId: 'READ0001', message: 'boom' });
-    const admin = await signUpAndLogIn(api, 'admina');
-    await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+    const admin = await signUpAdmin(api, 'admina');
     const list = await api.http.get('/api/admin/client-errors', admin.token);
     expect(list.body[0]).toMatchObject({ error_id: 'READ0001', message: 'boom' });
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_STOCK_PARAMETERS, server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.js';
-import { demoListings, demoListsUser } from './list-setup.js';
+import type { TestApi } from './harness.js';
+import { startListsApi, type ListsUser } from './list-setup.js';
 
 /**
  * Confirm Save with edits: POST /api/select-for-trading moves the stocks and writes their edited
@@ -9,13 +9,10 @@ import { demoListings, demoListsUser } from './list-setup.js';
  * left the stocks moved without their edits).
  */
 let api: TestApi;
-let user: { token: string; userId: number };
+let user: ListsUser;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await api.reset();
-  await demoListings(api);
-  user = await demoListsUser(api, 'editmover', '10.0.7.2');
+  ({ api, user } = await startListsApi('editmover', '10.0.7.2'));
 });
 afterAll(async () => api.close());
 

@@ -1,11 +1,11 @@
 import { DEFAULT_STOCK_PARAMETERS, server, ui } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.js';
-import { demoListings, demoListsUser } from './list-setup.js';
+import type { TestApi } from './harness.js';
+import { startListsApi, type ListsUser } from './list-setup.js';
 
 /** GET /api/config and POST /api/update-config: the general trading settings, their validation, defaults and bounds. */
 let api: TestApi;
-let user: { token: string; userId: number };
+let user: ListsUser;
 
 const DEFAULTS = {
   risk_percentage: 0.02,
@@ -30,10 +30,7 @@ const DEFAULTS = {
 };
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await api.reset();
-  await demoListings(api);
-  user = await demoListsUser(api, 'settler', '10.0.9.1');
+  ({ api, user } = await startListsApi('settler', '10.0.9.1'));
 });
 afterAll(async () => api.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
+import { signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
  * GET query calls are answered without tRPC's adapter (trpc-queries.ts). Every answer must be
@@ -16,8 +16,7 @@ beforeAll(async () => {
   api = await startTestApi();
   await api.reset();
   ({ token } = await signUpAndLogIn(api, 'quincy', '10.7.0.1'));
-  const admin = await signUpAndLogIn(api, 'queenie', '10.7.0.2');
-  await api.runtime.db.user.update({ where: { id: admin.userId }, data: { isAdmin: true } });
+  const admin = await signUpAdmin(api, 'queenie', '10.7.0.2');
   adminToken = admin.token;
   adapterOnly = await buildApp({
     services: api.runtime.services,

@@ -1,9 +1,9 @@
-import { resetDatabase } from '@tradebot/db/testing';
 import { isoFromDay, sessionOf } from '@tradebot/market';
 import { mulberry32 } from '@tradebot/strategy/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   afterCloseOf,
+  botTestHooks,
   botTestRuntime,
   demoStocks,
   expectConsistentBooks,
@@ -34,15 +34,7 @@ const random = mulberry32(20261124);
 const DAYS = tradingDays('2025-06-02', KILLS + 2);
 let worker: WorkerProcess | undefined;
 
-beforeAll(async () => {
-  await resetDatabase(db);
-  await runtime.redis.flushdb();
-});
-afterAll(async () => {
-  worker?.child.kill('SIGKILL');
-  await worker?.exited;
-  await runtime.close();
-});
+botTestHooks(runtime, () => worker, 'SIGKILL');
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const fail = failWith(db, () => worker);

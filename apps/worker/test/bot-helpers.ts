@@ -1,13 +1,14 @@
 import { createCoreRuntime, type CoreRuntime } from '@tradebot/core';
 import { saveBacktestSettings, type Db } from '@tradebot/db';
+import { resetDatabase } from '@tradebot/db/testing';
 import { dayFromIso, nextTradingDay, sessionOf } from '@tradebot/market';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { TEST_KEY, type WorkerProcess } from './worker-process.js';
 
 /**
- * The test process's side of the bot's worker tests (bot-crash, bot-redis-flush): a core runtime
+ * The test process's side of the bot's worker tests (bot-crash, bot-redis-flush, bot-worker): a core runtime
  * on the test database and Redis (its demo market only names the stocks; the worker process
  * trades on its own clock), a demo user whose bot runs, and the checks that no order was ever
  * sent twice and that the simulated broker's books add up.
@@ -22,6 +23,26 @@ export async function botTestRuntime(): Promise<CoreRuntime> {
       DEMO_TRADING_DAYS_PER_MINUTE: '0',
     }),
   );
+}
+
+/**
+ * A fresh database and Redis before the file's tests; after them the file's worker process is
+ * stopped with `signal` and the runtime closed.
+ */
+export function botTestHooks(
+  runtime: CoreRuntime,
+  worker: () => WorkerProcess | undefined,
+  signal: NodeJS.Signals,
+) {
+  beforeAll(async () => {
+    await resetDatabase(runtime.db);
+    await runtime.redis.flushdb();
+  });
+  afterAll(async () => {
+    worker()?.child.kill(signal);
+    await worker()?.exited;
+    await runtime.close();
+  });
 }
 
 /** The first `n` stocks of the demo universe (the worker's market has the same seed). */

@@ -1,8 +1,8 @@
-import { resetDatabase } from '@tradebot/db/testing';
 import { botSchedulerId } from '@tradebot/jobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   afterCloseOf,
+  botTestHooks,
   botTestRuntime,
   demoStocks,
   expectConsistentBooks,
@@ -25,15 +25,7 @@ const db = runtime.db;
 const SLEEP_INTERVAL = 15;
 let worker: WorkerProcess | undefined;
 
-beforeAll(async () => {
-  await resetDatabase(db);
-  await runtime.redis.flushdb();
-});
-afterAll(async () => {
-  worker?.child.kill('SIGKILL');
-  await worker?.exited;
-  await runtime.close();
-});
+botTestHooks(runtime, () => worker, 'SIGKILL');
 
 const fail = failWith(db, () => worker);
 

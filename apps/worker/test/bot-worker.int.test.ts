@@ -1,18 +1,12 @@
 import type { TStockParameters } from '@tradebot/api-contract';
-import {
-  createCoreRuntime,
-  decideAtClose,
-  upsertBotScheduler,
-  type CoreRuntime,
-} from '@tradebot/core';
-import { resetDatabase } from '@tradebot/db/testing';
+import { decideAtClose, upsertBotScheduler } from '@tradebot/core';
 import { botSchedulerId } from '@tradebot/jobs';
 import { dayFromIso, isoFromDay, nextTradingDay, sessionOf, DAY_MS } from '@tradebot/market';
 import { BACKTEST_SETTINGS_DEFAULTS } from '@tradebot/strategy';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../src/env.js';
-import { startWorkerProcess, TEST_KEY, waitFor, type WorkerProcess } from './worker-process.js';
+import { describe, expect, it } from 'vitest';
+import { botTestHooks, botTestRuntime } from './bot-helpers.js';
+import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process.js';
 
 /**
  * The bot in a real worker process: Start's writes (a running bot_states row and the Job
@@ -20,15 +14,7 @@ import { startWorkerProcess, TEST_KEY, waitFor, type WorkerProcess } from './wor
  * scheduler and the worker puts it back from PostgreSQL; clearing the running flag stops the bot
  * and the worker removes its scheduler.
  */
-const runtime: CoreRuntime = await createCoreRuntime(
-  loadEnv({
-    NODE_ENV: 'test',
-    DATABASE_URL: process.env.DATABASE_URL ?? '',
-    REDIS_URL: process.env.REDIS_URL ?? '',
-    ENCRYPTION_KEY: TEST_KEY,
-    DEMO_TRADING_DAYS_PER_MINUTE: '0',
-  }),
-);
+const runtime = await botTestRuntime();
 const db = runtime.db;
 let worker: WorkerProcess | undefined;
 const PARAMS = BUSY_PARAMS as unknown as TStockParameters;
@@ -61,15 +47,7 @@ async function findEntry(from: string): Promise<{ day: number; symbol: string; q
   throw new Error('no entry signal found');
 }
 
-beforeAll(async () => {
-  await resetDatabase(db);
-  await runtime.redis.flushdb();
-});
-afterAll(async () => {
-  worker?.child.kill('SIGTERM');
-  await worker?.exited;
-  await runtime.close();
-});
+botTestHooks(runtime, () => worker, 'SIGTERM');
 
 describe('the bot in the worker process', () => {
   it('ticks a started bot, heals its scheduler after a Redis flush, and stops when stopped', async () => {

@@ -5,6 +5,7 @@
 export * from './csv.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './ui-messages.js';
 export * from './units.js';
 export * from './validation.js';
 export * from './ws.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { server, ui } from '../messages.js';
+import { server } from '../messages.js';
+import { ui } from '../ui-messages.js';
 import { SCREENING_LABELS } from '../screening-labels.js';
 import { BUILT_IN_TEMPLATES, CUSTOM_TEMPLATE_NAME } from '../screening-templates.js';
 import { validationMessage } from '../validation.js';

@@ -4,7 +4,8 @@ import type {
   ScreenCriteria,
 } from '@tradebot/strategy';
 import { z } from 'zod';
-import { server, ui } from '../messages.js';
+import { server } from '../messages.js';
+import { ui } from '../ui-messages.js';
 import { SCREENING_LABELS } from '../screening-labels.js';
 
 /**

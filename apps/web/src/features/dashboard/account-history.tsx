@@ -1,10 +1,11 @@
-import { ui } from '@tradebot/api-contract';
-import { Badge, Table } from '@mantine/core';
+import { ui, type TAccountActivity } from '@tradebot/api-contract';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useAuth } from '../auth/auth-context';
 import { pnlColor, quantity, signedMoney } from './bot-format';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
+import { CardTable, type CardColumn } from '../../components/card-table';
 
 /** Dividends are booked once a day at most: a read every 10 minutes is plenty. */
 const HISTORY_REFRESH_MS = 600_000;
@@ -23,6 +24,26 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 export const activityLabel = (type: string) => TYPE_LABELS[type] ?? type;
+
+const COLUMNS: readonly CardColumn<TAccountActivity>[] = [
+  { label: 'Date', cell: (a) => a.date },
+  {
+    label: 'Type',
+    cell: (a) => (
+      <Badge size="xs" variant="light" color="blue">
+        {activityLabel(a.type)}
+      </Badge>
+    ),
+  },
+  { label: 'Symbol', cell: (a) => a.symbol ?? '–', strong: true },
+  { label: 'Shares', cell: (a) => (a.qty === null ? '–' : quantity(a.qty)), right: true },
+  {
+    label: 'Amount',
+    cell: (a) => signedMoney(a.net_amount),
+    right: true,
+    color: (a) => pnlColor(a.net_amount),
+  },
+];
 
 /** The account history: cash the broker booked outside trades (dividends), newest first. */
 export function AccountHistory() {
@@ -45,40 +66,14 @@ export function AccountHistory() {
           activities.length === 0 ? (
             <EmptyText testId="account-history-empty">No dividends yet.</EmptyText>
           ) : (
-            <Table.ScrollContainer minWidth={560} type="native" mah={280}>
-              <Table verticalSpacing={4} fz="sm" stickyHeader className="cards-on-phone">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Symbol</Table.Th>
-                    <Table.Th ta="right">Shares</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {activities.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td data-label="Date">{row.date}</Table.Td>
-                      <Table.Td data-label="Type">
-                        <Badge size="xs" variant="light" color="blue">
-                          {activityLabel(row.type)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td data-label="Symbol" fw={600}>
-                        {row.symbol ?? '–'}
-                      </Table.Td>
-                      <Table.Td data-label="Shares" ta="right">
-                        {row.qty === null ? '–' : quantity(row.qty)}
-                      </Table.Td>
-                      <Table.Td data-label="Amount" ta="right" c={pnlColor(row.net_amount)}>
-                        {signedMoney(row.net_amount)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CardTable
+              columns={COLUMNS}
+              minWidth={560}
+              mah={280}
+              log
+              rows={activities}
+              rowKey={(a) => a.id}
+            />
           )
         }
       </QueryBody>

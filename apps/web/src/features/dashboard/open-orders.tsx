@@ -1,5 +1,5 @@
 import { openOrderTexts, ui, type TOpenOrder } from '@tradebot/api-contract';
-import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMarketTime } from '../../lib/market-time';
@@ -9,37 +9,36 @@ import { openOrderKind, openOrderLevels, openOrderStatus } from './open-order-la
 import { EmptyText, QueryBody, SectionCard } from './section-card';
 import type { BotData } from './use-bot-data';
 import { notify } from '../../lib/notify';
+import { CardTable, type CardColumn } from '../../components/card-table';
 
-function OrderRow({ order, onCancel }: { order: TOpenOrder; onCancel: () => void }) {
-  return (
-    <Table.Tr data-testid={`open-order-${order.client_order_id}`} data-kind={order.kind}>
-      <Table.Td data-label="Symbol" fw={600}>
-        {order.symbol}
-      </Table.Td>
-      <Table.Td data-label="Order">
-        {order.parent ? '↳ ' : ''}
-        {openOrderKind(order)}
-      </Table.Td>
-      <Table.Td data-label="Side">{order.side}</Table.Td>
-      <Table.Td data-label="Qty" ta="right">
-        {quantity(order.qty)}
-      </Table.Td>
-      <Table.Td data-label="Levels">{openOrderLevels(order, money)}</Table.Td>
-      <Table.Td data-label="Status">
-        <Badge size="sm" variant="light" color={order.cancelable ? 'blue' : 'gray'}>
-          {openOrderStatus(order)}
+/** The open orders' columns; `onCancel` asks before a cancelable entry is canceled. */
+function orderColumns(onCancel: (order: TOpenOrder) => void): CardColumn<TOpenOrder>[] {
+  return [
+    { label: 'Symbol', cell: (o) => o.symbol, strong: true },
+    { label: 'Order', cell: (o) => `${o.parent ? '↳ ' : ''}${openOrderKind(o)}` },
+    { label: 'Side', cell: (o) => o.side },
+    { label: 'Qty', cell: (o) => quantity(o.qty), right: true },
+    { label: 'Levels', cell: (o) => openOrderLevels(o, money) },
+    {
+      label: 'Status',
+      cell: (o) => (
+        <Badge size="sm" variant="light" color={o.cancelable ? 'blue' : 'gray'}>
+          {openOrderStatus(o)}
         </Badge>
-      </Table.Td>
-      <Table.Td data-label="Placed">{formatMarketTime(order.submitted_at)}</Table.Td>
-      <Table.Td ta="right">
-        {order.cancelable && (
-          <Button size="compact-sm" variant="light" color="red" onClick={onCancel}>
+      ),
+    },
+    { label: 'Placed', cell: (o) => formatMarketTime(o.submitted_at) },
+    {
+      label: '',
+      right: true,
+      cell: (o) =>
+        o.cancelable && (
+          <Button size="compact-sm" variant="light" color="red" onClick={() => onCancel(o)}>
             Cancel
           </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+        ),
+    },
+  ];
 }
 
 /**
@@ -77,31 +76,16 @@ export function OpenOrders({ openOrders }: { openOrders: BotData['openOrders'] }
               stop-loss, take-profit and trailing stop show here while they work.
             </EmptyText>
           ) : (
-            <Table.ScrollContainer minWidth={760} type="native">
-              <Table verticalSpacing="xs" highlightOnHover className="cards-on-phone">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Symbol</Table.Th>
-                    <Table.Th>Order</Table.Th>
-                    <Table.Th>Side</Table.Th>
-                    <Table.Th ta="right">Qty</Table.Th>
-                    <Table.Th>Levels</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Placed</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.map((order) => (
-                    <OrderRow
-                      key={order.client_order_id}
-                      order={order}
-                      onCancel={() => setAsking(order)}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CardTable
+              columns={orderColumns(setAsking)}
+              minWidth={760}
+              rows={orders}
+              rowKey={(o) => o.client_order_id}
+              rowProps={(o) => ({
+                'data-testid': `open-order-${o.client_order_id}`,
+                'data-kind': o.kind,
+              })}
+            />
           )
         }
       </QueryBody>

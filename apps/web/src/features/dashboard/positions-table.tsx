@@ -1,65 +1,68 @@
 import type { TBotTrade, TPosition } from '@tradebot/api-contract';
 import { ui } from '@tradebot/api-contract';
-import { Badge, Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { money, pnlColor, quantity, signedMoney } from './bot-format';
 import { closedToday } from './closed-today';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
+import { SideBadge } from './side-badge';
 import type { BotActions } from './use-bot-actions';
 import type { BotData } from './use-bot-data';
+import { CardTable, type CardColumn } from '../../components/card-table';
 
-function PositionRow({
-  position,
-  selling,
-  onSell,
-}: {
-  position: TPosition;
-  selling: boolean;
-  onSell: () => void;
-}) {
-  return (
-    <Table.Tr data-testid={`position-${position.symbol}`}>
-      <Table.Td data-label="Symbol" fw={600}>
-        {position.symbol}
-        {position.closing_at_next_open && (
-          <Badge
-            ml="xs"
-            size="sm"
-            variant="light"
-            color="orange"
-            data-testid={`closing-${position.symbol}`}
-          >
-            closing at the next open
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td data-label="Side">
-        <Badge size="sm" variant="light" color={position.side === 'long' ? 'teal' : 'red'}>
-          {position.side}
-        </Badge>
-      </Table.Td>
-      <Table.Td data-label="Qty" ta="right">
-        {quantity(position.qty)}
-      </Table.Td>
-      <Table.Td data-label="Avg entry" ta="right">
-        {money(position.avg_entry_price)}
-      </Table.Td>
-      <Table.Td data-label="Price" ta="right">
-        {money(position.current_price)}
-      </Table.Td>
-      <Table.Td data-label="Value" ta="right">
-        {money(position.market_value)}
-      </Table.Td>
-      <Table.Td data-label="Unrealized P&L" ta="right" c={pnlColor(position.unrealized_pl)}>
-        {signedMoney(position.unrealized_pl)}
-      </Table.Td>
-      <Table.Td ta="right">
-        <Button size="compact-sm" color="red" variant="light" loading={selling} onClick={onSell}>
+/** The positions' columns; `onSell` asks before a Quick Sell, `selling` is the one under way. */
+function positionColumns(
+  selling: string | null | undefined,
+  onSell: (symbol: string) => void,
+): CardColumn<TPosition>[] {
+  return [
+    {
+      label: 'Symbol',
+      strong: true,
+      cell: (p) => (
+        <>
+          {p.symbol}
+          {p.closing_at_next_open && (
+            <Badge
+              ml="xs"
+              size="sm"
+              variant="light"
+              color="orange"
+              data-testid={`closing-${p.symbol}`}
+            >
+              closing at the next open
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { label: 'Side', cell: (p) => <SideBadge side={p.side} size="sm" /> },
+    { label: 'Qty', cell: (p) => quantity(p.qty), right: true },
+    { label: 'Avg entry', cell: (p) => money(p.avg_entry_price), right: true },
+    { label: 'Price', cell: (p) => money(p.current_price), right: true },
+    { label: 'Value', cell: (p) => money(p.market_value), right: true },
+    {
+      label: 'Unrealized P&L',
+      cell: (p) => signedMoney(p.unrealized_pl),
+      right: true,
+      color: (p) => pnlColor(p.unrealized_pl),
+    },
+    {
+      label: '',
+      right: true,
+      cell: (p) => (
+        <Button
+          size="compact-sm"
+          color="red"
+          variant="light"
+          loading={selling === p.symbol}
+          onClick={() => onSell(p.symbol)}
+        >
           Quick Sell
         </Button>
-      </Table.Td>
-    </Table.Tr>
-  );
+      ),
+    },
+  ];
 }
 
 /** Current positions, each with Quick Sell behind a confirmation. */
@@ -100,32 +103,13 @@ export function PositionsTable({
                 gives an entry signal.
               </EmptyText>
             ) : (
-              <Table.ScrollContainer minWidth={720} type="native">
-                <Table verticalSpacing="xs" highlightOnHover className="cards-on-phone">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Symbol</Table.Th>
-                      <Table.Th>Side</Table.Th>
-                      <Table.Th ta="right">Qty</Table.Th>
-                      <Table.Th ta="right">Avg entry</Table.Th>
-                      <Table.Th ta="right">Price</Table.Th>
-                      <Table.Th ta="right">Value</Table.Th>
-                      <Table.Th ta="right">Unrealized P&amp;L</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((position) => (
-                      <PositionRow
-                        key={position.symbol}
-                        position={position}
-                        selling={actions.pending.quickSell === position.symbol}
-                        onSell={() => setAsking(position.symbol)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <CardTable
+                columns={positionColumns(actions.pending.quickSell, setAsking)}
+                minWidth={720}
+                rows={rows}
+                rowKey={(p) => p.symbol}
+                rowProps={(p) => ({ 'data-testid': `position-${p.symbol}` })}
+              />
             )}
           </>
         )}

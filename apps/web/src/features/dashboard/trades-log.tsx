@@ -1,10 +1,22 @@
 import { formatMarketTime } from '../../lib/market-time';
-import { ui } from '@tradebot/api-contract';
-import { Badge, Table } from '@mantine/core';
+import { ui, type TBotTrade } from '@tradebot/api-contract';
 import { DownloadCsvButton } from '../../components/download-csv-button';
 import { money, pnlColor, quantity, reasonLabel, signedMoney } from './bot-format';
 import { EmptyText, QueryBody, SectionCard } from './section-card';
+import { SideBadge } from './side-badge';
 import type { BotData } from './use-bot-data';
+import { CardTable, type CardColumn } from '../../components/card-table';
+
+const COLUMNS: readonly CardColumn<TBotTrade>[] = [
+  { label: 'Closed', cell: (t) => formatMarketTime(t.exit_at) },
+  { label: 'Symbol', cell: (t) => t.symbol, strong: true },
+  { label: 'Side', cell: (t) => <SideBadge side={t.side} size="xs" /> },
+  { label: 'Qty', cell: (t) => quantity(t.qty), right: true },
+  { label: 'Entry', cell: (t) => money(t.entry_price), right: true },
+  { label: 'Exit', cell: (t) => money(t.exit_price), right: true },
+  { label: 'P&L', cell: (t) => signedMoney(t.pnl), right: true, color: (t) => pnlColor(t.pnl) },
+  { label: 'Reason', cell: (t) => reasonLabel(t.reason) },
+];
 
 /** Trades completed log: the bot's closed round trips, newest first. */
 export function TradesLog({ performance }: { performance: BotData['performance'] }) {
@@ -29,54 +41,14 @@ export function TradesLog({ performance }: { performance: BotData['performance']
           trades.length === 0 ? (
             <EmptyText testId="trades-empty">No completed trades yet.</EmptyText>
           ) : (
-            <Table.ScrollContainer minWidth={760} type="native" mah={360}>
-              <Table verticalSpacing={4} fz="sm" stickyHeader className="cards-on-phone">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Closed</Table.Th>
-                    <Table.Th>Symbol</Table.Th>
-                    <Table.Th>Side</Table.Th>
-                    <Table.Th ta="right">Qty</Table.Th>
-                    <Table.Th ta="right">Entry</Table.Th>
-                    <Table.Th ta="right">Exit</Table.Th>
-                    <Table.Th ta="right">P&amp;L</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {trades.map((trade) => (
-                    <Table.Tr key={`${trade.symbol}-${trade.exit_at}-${trade.entry_at}`}>
-                      <Table.Td data-label="Closed">{formatMarketTime(trade.exit_at)}</Table.Td>
-                      <Table.Td data-label="Symbol" fw={600}>
-                        {trade.symbol}
-                      </Table.Td>
-                      <Table.Td data-label="Side">
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color={trade.side === 'long' ? 'teal' : 'red'}
-                        >
-                          {trade.side}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td data-label="Qty" ta="right">
-                        {quantity(trade.qty)}
-                      </Table.Td>
-                      <Table.Td data-label="Entry" ta="right">
-                        {money(trade.entry_price)}
-                      </Table.Td>
-                      <Table.Td data-label="Exit" ta="right">
-                        {money(trade.exit_price)}
-                      </Table.Td>
-                      <Table.Td data-label="P&L" ta="right" c={pnlColor(trade.pnl)}>
-                        {signedMoney(trade.pnl)}
-                      </Table.Td>
-                      <Table.Td data-label="Reason">{reasonLabel(trade.reason)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <CardTable
+              columns={COLUMNS}
+              minWidth={760}
+              mah={360}
+              log
+              rows={trades}
+              rowKey={(t) => `${t.symbol}-${t.exit_at}-${t.entry_at}`}
+            />
           )
         }
       </QueryBody>
