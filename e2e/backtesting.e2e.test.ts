@@ -184,7 +184,15 @@ describe('the backtest detail view', () => {
     await close();
     const dialog = await open(390, 4200);
     await dialog.screenshot({ path: `${SHOTS}/detail-dark-phone.png` });
-    expect(await dialog.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(390);
+    // On failure, the message names what sticks out past the screen's right edge.
+    const overflow = await dialog.evaluate((el) => ({
+      width: el.scrollWidth,
+      past: Array.from(el.querySelectorAll('*'))
+        .filter((child) => child.getBoundingClientRect().right > 390)
+        .slice(0, 5)
+        .map((child) => `${child.tagName.toLowerCase()}.${child.className}`),
+    }));
+    expect(overflow.width, overflow.past.join(' | ')).toBeLessThanOrEqual(390);
     await close();
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
     await (await open(390, 4200)).screenshot({ path: `${SHOTS}/detail-light-phone.png` });

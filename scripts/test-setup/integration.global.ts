@@ -34,6 +34,15 @@ export default async function setup() {
   for (let slot = 1; slot <= testWorkers(); slot += 1) {
     await client.query(`DROP DATABASE IF EXISTS "${name}_${slot}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${name}_${slot}" TEMPLATE "${name}"`);
+    // A copy would keep the template's deployment id, and with it the Redis namespace of its
+    // websocket events: Redis pub/sub ignores the database number, so slots would hear each
+    // other's events. Each slot is a deployment of its own.
+    const copy = new URL(url);
+    copy.pathname = `/${name}_${slot}`;
+    const slotClient = new pg.Client({ connectionString: copy.toString() });
+    await slotClient.connect();
+    await slotClient.query('UPDATE "deployment" SET "id" = gen_random_uuid()');
+    await slotClient.end();
   }
   await client.end();
   const redis = await startTestRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 1);
