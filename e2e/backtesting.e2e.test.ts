@@ -190,7 +190,7 @@ describe('the backtest detail view', () => {
       past: Array.from(el.querySelectorAll('*'))
         .filter((child) => child.getBoundingClientRect().right > 390)
         .slice(0, 5)
-        .map((child) => `${child.tagName.toLowerCase()}.${child.className}`),
+        .map((child) => `${child.tagName.toLowerCase()}.${child.getAttribute('class') ?? ''}`),
     }));
     expect(overflow.width, overflow.past.join(' | ')).toBeLessThanOrEqual(390);
     await close();
