@@ -21,5 +21,6 @@ else
   cat .data/static-checks.log
   echo "Lint and type-check: FAILED (above)."
 fi
-tail -n 1 .data/test-run.log
+# The runner's count again, as the last line (servers stopping may have printed after it).
+grep '^tests: ' .data/test-run.log | tail -n 1
 [ "$tests" -eq 0 ] && [ "$checked" -eq 0 ]
