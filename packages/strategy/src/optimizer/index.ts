@@ -20,6 +20,7 @@ export type {
 } from './search/types.js';
 export * from './search/best-parameters.js';
 export * from './search/edge.js';
+export * from './search/robustness.js';
 export * from './search/walk-forward.js';
 export { latinHypercube } from './space/sampling.js';
 export * from './space/space.js';
