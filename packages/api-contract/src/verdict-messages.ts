@@ -18,6 +18,10 @@ export const verdictMessages = {
   verdictNoOutOfSampleTrades:
     'It made no trades out of sample (on the months it was not fitted on), so nothing shows that it works on data it has not seen.',
   verdictNoEdge: (reason: string) => `No robust edge found: ${reason}`,
+  verdictFragile: (params: string, toLoss: boolean) =>
+    `It is fragile: moving ${params} by one step turns its out-of-sample ${toLoss ? 'profit into a loss' : 'loss into a profit'}, so the result depends on exactly where the search stopped.`,
+  verdictEdgeFragile: (months: number, params: string) =>
+    `The chosen parameters made money on the months they were not fitted on and passed every other check over the last ${months} months, but they are fragile: moving ${params} by one step turns that profit into a loss.`,
   verdictEdge: (months: number) =>
     `The chosen parameters made money on the months they were not fitted on and passed every robustness check over the last ${months} months; past results still do not guarantee future ones.`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZUniverseName } from './common.schema.js';
 import { server } from '../messages.js';
+import { ZBacktestRobustness } from './backtest-robustness.schema.js';
 import { ZBacktestSettings } from './backtest-settings.schema.js';
 import { ZStockParameters } from './stock-lists.schema.js';
 
@@ -154,6 +155,8 @@ export const ZBacktestResult = z.object({
   trades: z.array(ZBacktestTrade),
   /** The bars used; absent in results stored before it was recorded. */
   data: ZBacktestData.optional(),
+  /** How the out-of-sample result changes around the chosen parameters; absent in results stored before it was computed. */
+  robustness: ZBacktestRobustness.optional(),
 });
 export type TBacktestResult = z.infer<typeof ZBacktestResult>;
 export type TBacktestData = z.infer<typeof ZBacktestData>;

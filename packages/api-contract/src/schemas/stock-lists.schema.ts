@@ -85,6 +85,13 @@ const PARAM_LABELS = new Map<string, string>(
   STOCK_PARAM_FORM.numeric.map(({ field, label }) => [field, label]),
 );
 
+/** A per-stock field's label as the parameter table shows it (the field's name if it has none). */
+export function parameterLabel(field: string): string {
+  return (
+    PARAM_LABELS.get(field) ?? STOCK_PARAM_FORM.flags.find((f) => f.field === field)?.label ?? field
+  );
+}
+
 /** Per-stock strategy parameters with their bounds. */
 const numericParams = Object.fromEntries(
   Object.entries(STOCK_PARAM_BOUNDS).map(([field, bound]) => {

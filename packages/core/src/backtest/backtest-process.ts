@@ -24,7 +24,9 @@ import {
 import {
   configOf,
   optimizeSymbol,
+  robustnessOfSymbol,
   seedOf,
+  symbolSearch,
   type BacktestBudget,
   type BacktestGeneral,
 } from './backtest-optimize.js';
@@ -133,7 +135,10 @@ export async function processBacktest(
   // Let the phase's event and the lock renewal out before the synchronous search.
   await nextTurn();
   const config = configOf(settings, general, seedOf(run.symbol));
-  const wf = optimizeSymbol(plan, config, settings, options.budget);
+  const search = symbolSearch(plan, config, settings);
+  const wf = optimizeSymbol(plan, config, settings, options.budget, search);
+  await nextTurn();
+  const robustness = robustnessOfSymbol(search, wf);
   await nextTurn();
   const { result, report } = buildBacktestResult({
     symbol: run.symbol,
@@ -143,6 +148,7 @@ export async function processBacktest(
     plan,
     config,
     wf,
+    robustness,
     completedAt: deps.now(),
   });
 

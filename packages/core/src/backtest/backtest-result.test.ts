@@ -3,7 +3,15 @@ import { DAY_MS, isoFromDay } from '@tradebot/market';
 import { syntheticBars } from '@tradebot/strategy/testing';
 import { describe, expect, it } from 'vitest';
 import { planBacktest } from './backtest-bars.js';
-import { configOf, DEFAULT_BACKTEST_GENERAL, optimizeSymbol, seedOf } from './backtest-optimize.js';
+import type { RobustnessMap } from '@tradebot/strategy';
+import {
+  configOf,
+  DEFAULT_BACKTEST_GENERAL,
+  optimizeSymbol,
+  robustnessOfSymbol,
+  seedOf,
+  symbolSearch,
+} from './backtest-optimize.js';
 import { buildBacktestResult, reasonText } from './backtest-result.js';
 
 const settings = DEFAULT_BACKTEST_SETTINGS;
@@ -11,8 +19,14 @@ const plan = planBacktest(syntheticBars(1500, 4), 12) as NonNullable<
   ReturnType<typeof planBacktest>
 >;
 const config = configOf(settings, DEFAULT_BACKTEST_GENERAL, seedOf('SYN'));
-const wf = optimizeSymbol(plan, config, settings, { evaluations: 10, timeMs: 60_000 });
-const build = (universe: 'demo' | 'csv' | 'alpaca', feed: 'iex' | 'sip' | null) =>
+const search = symbolSearch(plan, config, settings);
+const wf = optimizeSymbol(plan, config, settings, { evaluations: 10, timeMs: 60_000 }, search);
+const robustness = robustnessOfSymbol(search, wf);
+const build = (
+  universe: 'demo' | 'csv' | 'alpaca',
+  feed: 'iex' | 'sip' | null,
+  map: RobustnessMap = robustness,
+) =>
   buildBacktestResult({
     symbol: 'SYN',
     universe,
@@ -21,6 +35,7 @@ const build = (universe: 'demo' | 'csv' | 'alpaca', feed: 'iex' | 'sip' | null) 
     plan,
     config,
     wf,
+    robustness: map,
     completedAt: new Date('2026-11-26T00:00:00Z'),
   }).result;
 const dateAt = (i: number) => isoFromDay(Math.floor((plan.bars.time[i] as number) / DAY_MS));
@@ -96,5 +111,33 @@ describe('the verdict reasons say what the figures show', () => {
       server.verdictNoOutOfSampleTrades,
     );
     expect(server.verdictNoOutOfSampleProfit).not.toContain('made money');
+  });
+});
+
+describe('the robustness map in the result', () => {
+  it('is centred on the out-of-sample figures the detail shows', () => {
+    const result = build('demo', null);
+    expect(result.robustness?.centre.profit).toBe(result.out_of_sample.profit);
+    expect(result.robustness?.params.map((p) => p.name)).toEqual(search.space.dims.map((d) => d.name));
+    expect(result.robustness?.grid?.cells).toHaveLength(5);
+  });
+
+  it('puts a fragile set into the verdict by its parameters\' labels', () => {
+    const fragile: RobustnessMap = {
+      ...robustness,
+      centre: { profit: 250, sharpe: 0.8 },
+      flips: ['macd_fast', 'macd_crossover'],
+      fragile: true,
+    };
+    const { verdict } = build('demo', null, fragile);
+    const names = 'MACD fast period (days) or MACD crossover';
+    expect(verdict.reasons).toContain(server.verdictFragile(names, true));
+    expect(verdict.summary).toBe(
+      verdict.no_robust_edge
+        ? server.verdictNoEdge(verdict.reasons[0] ?? '')
+        : server.verdictEdgeFragile(12, names),
+    );
+    const steady = build('demo', null, { ...fragile, flips: [], fragile: false });
+    expect(steady.verdict.reasons.some((r) => r.startsWith('It is fragile'))).toBe(false);
   });
 });

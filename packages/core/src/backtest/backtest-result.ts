@@ -1,4 +1,5 @@
 import {
+  parameterLabel,
   server,
   ZBacktestResult,
   ZStockParameters,
@@ -15,6 +16,7 @@ import {
   type Metrics,
   type NoEdgeReason,
   type OptimizationReport,
+  type RobustnessMap,
   type StockParams,
   type Trade,
   type WalkForwardResult,
@@ -133,6 +135,31 @@ const parametersOf = (p: StockParams) =>
     ),
   );
 
+const pointOf = (p: { profit: number; sharpe: number } | null) =>
+  p === null ? null : { profit: cents(p.profit), sharpe: Math.round(finite(p.sharpe) * 1000) / 1000 };
+
+/** The map as stored: profits in cents, Sharpe ratios to 3 decimals, steps to 4 significant digits. */
+function robustnessOf(map: RobustnessMap): TBacktestResult['robustness'] {
+  return {
+    fragile: map.fragile,
+    flips: map.flips,
+    centre: { profit: cents(map.centre.profit), sharpe: Math.round(finite(map.centre.sharpe) * 1000) / 1000 },
+    offsets: map.offsets,
+    params: map.params.map((p) => ({
+      name: p.name,
+      kind: p.kind,
+      step: Number(p.step.toPrecision(4)),
+      neighbours: p.neighbours.map(pointOf),
+    })),
+    grid: map.grid && {
+      x: map.grid.x,
+      y: map.grid.y,
+      offsets: map.gridOffsets,
+      cells: map.grid.cells.map((row) => row.map(pointOf)),
+    },
+  };
+}
+
 /** What a completed backtest stores: the detail view's whole content (ZBacktestResult). */
 export function buildBacktestResult(input: {
   symbol: string;
@@ -143,9 +170,11 @@ export function buildBacktestResult(input: {
   plan: BacktestPlan;
   config: BacktestConfig;
   wf: WalkForwardResult<SearchParams>;
+  /** The run's robustness map (robustnessOfSymbol). */
+  robustness: RobustnessMap;
   completedAt: Date;
 }): { result: TBacktestResult; report: OptimizationReport } {
-  const { plan, config, wf } = input;
+  const { plan, config, wf, robustness } = input;
   const window = { start: plan.start, end: plan.bars.close.length };
   const report = toBestParameters(input.symbol, wf);
   const chosenParams = parametersOf(wf.final.best.params);
@@ -154,6 +183,9 @@ export function buildBacktestResult(input: {
   const base = backtest(plan.bars, defaults, config, window);
   const hold = buyAndHold(plan, config);
   const reasons = report.noEdgeReasons.map((r) => reasonText(r, report));
+  const flipped = robustness.flips.map(parameterLabel).join(' or ');
+  if (robustness.fragile)
+    reasons.push(server.verdictFragile(flipped, robustness.centre.profit > 0));
   const first = wf.folds[0];
   const last = wf.folds[wf.folds.length - 1];
   const slice = (a: Float64Array) => Array.from(a.subarray(window.start, window.end), price);
@@ -169,7 +201,9 @@ export function buildBacktestResult(input: {
       reasons,
       summary: report.noRobustEdge
         ? server.verdictNoEdge(reasons[0] ?? '')
-        : server.verdictEdge(plan.months),
+        : robustness.fragile
+          ? server.verdictEdgeFragile(plan.months, flipped)
+          : server.verdictEdge(plan.months),
       deflated_sharpe:
         report.deflatedSharpe === null || !Number.isFinite(report.deflatedSharpe)
           ? null
@@ -217,6 +251,7 @@ export function buildBacktestResult(input: {
       tested_from: dateOf(plan.bars.time[window.start] as number),
       tested_to: dateOf(plan.bars.time[window.end - 1] as number),
     },
+    robustness: robustnessOf(robustness),
   };
   return { result: ZBacktestResult.parse(result), report };
 }
