@@ -1,4 +1,5 @@
 import {
+  parameterLabel,
   server,
   ui,
   userEventsChannel,
@@ -100,7 +101,25 @@ describe('backtest jobs in the worker process', () => {
       expect(result.equity.chosen).toHaveLength(result.dates.length);
       expect(result.equity.walk_forward).toHaveLength(result.dates.length);
       expect(result.out_of_sample.folds).toBe(4);
-      expect(result.verdict.reasons.length > 0).toBe(result.verdict.no_robust_edge);
+      const map = result.robustness;
+      const fragileReason = map?.fragile
+        ? server.verdictFragile(map.flips.map(parameterLabel).join(' or '), map.centre.profit > 0)
+        : null;
+      expect(result.verdict.reasons.filter((r) => r !== fragileReason).length > 0).toBe(
+        result.verdict.no_robust_edge,
+      );
+      // The robustness map: centred on the out-of-sample result, every searched parameter moved
+      // ±1 and ±2 steps, a 5 × 5 grid, and the verdict names a fragile set.
+      expect(map?.centre.profit).toBe(result.out_of_sample.profit);
+      expect(map?.params.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['macd_fast', 'rsi_period', 'atr_multiplier', 'macd_crossover']),
+      );
+      expect(map?.params.map((p) => p.name)).not.toContain('risk_per_trade');
+      for (const p of map?.params ?? []) expect(p.neighbours).toHaveLength(4);
+      expect(map?.grid?.cells.flat()).toHaveLength(25);
+      expect(map?.grid?.cells[2]?.[2]).toEqual(map?.centre);
+      expect(map?.fragile).toBe((map?.flips.length ?? 0) > 0);
+      if (fragileReason) expect(result.verdict.reasons).toContain(fragileReason);
       // The walk-forward out-of-sample profit (the result shows it rounded to cents).
       expect(optimized.find((o) => o.symbol === row.symbol)?.profit).toBeCloseTo(
         result.out_of_sample.profit,
@@ -112,6 +131,8 @@ describe('backtest jobs in the worker process', () => {
     const api = await backtests.result(session(user), batch[0] as string);
     expect(verdicts.get(api.symbol)).toBe(api.verdict.no_robust_edge);
     expect(api.symbol).toBe(batch[0]);
+    const stored = results.find((r) => r.symbol === api.symbol);
+    expect(api.robustness).toEqual(ZBacktestResult.parse(stored?.result).robustness);
 
     const left = await db.backtestListEntry.findMany({ where: { userId: user } });
     expect(left.map((e) => e.symbol)).toEqual(['KEEPME']);
