@@ -145,7 +145,9 @@ stocks.forEach((bars, k) => {
       jobPart
     )
       .toFixed(1)
-      .padStart(7)} %   ${String(m.fragile).padEnd(7)}   ${runs[0]!.trials} + ${runs[0]!.evaluations}`,
+      .padStart(
+        7,
+      )} %   ${String(m.fragile).padEnd(7)}   ${runs[0]!.trials} + ${runs[0]!.evaluations}`,
   );
 });
 // The map's own time over the job's in the same runs: the machine's load moves whole jobs by more

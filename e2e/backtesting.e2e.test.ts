@@ -150,6 +150,18 @@ describe('the backtest detail view', () => {
       'measured on the training window, not out of sample',
     );
     expect(await dialog.textContent()).not.toMatch(/beats the best of \d+ tries by luck/);
+    // The robustness map: a row per searched parameter, the 5 × 5 heatmap, and the finding, which
+    // the verdict repeats when the set is fragile.
+    const map = dialog.getByTestId('robustness-map');
+    expect(await map.getByTestId('robustness-table').locator('tr[data-param]').count()).toBe(14);
+    await map.getByTestId('robustness-heatmap').waitFor({ timeout: 10_000 });
+    expect(await map.getByTestId('robustness-cell').count()).toBe(25);
+    const finding = (await map.getByTestId('robustness-finding').textContent()) ?? '';
+    expect(finding).toMatch(/^(Fragile: one step of .+ turns|Not fragile)/);
+    expect(await map.getByTestId('robustness-explain').textContent()).toContain(
+      'out-of-sample profit',
+    );
+    expect(verdict.includes('fragile')).toBe(finding.startsWith('Fragile'));
     await dialog.screenshot({ path: `${SHOTS}/detail-light.png` });
     // Download CSV saves the trades table's round trips, one row each, in the table's order.
     const table = dialog.getByTestId('trades-table').locator('tbody tr');

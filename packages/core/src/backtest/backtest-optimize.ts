@@ -131,7 +131,11 @@ export function robustnessOfSymbol(
   return robustnessMap<SearchParams>({
     evaluate: backtestEvaluator(search.cache, search.config, { returns: false }),
     space: search.space,
-    folds: wf.folds.map((f) => ({ params: f.params, test: f.fold.test, outOfSample: f.outOfSample })),
+    folds: wf.folds.map((f) => ({
+      params: f.params,
+      test: f.fold.test,
+      outOfSample: f.outOfSample,
+    })),
     importance: wf.final.importance,
   });
 }

@@ -118,11 +118,13 @@ describe('the robustness map in the result', () => {
   it('is centred on the out-of-sample figures the detail shows', () => {
     const result = build('demo', null);
     expect(result.robustness?.centre.profit).toBe(result.out_of_sample.profit);
-    expect(result.robustness?.params.map((p) => p.name)).toEqual(search.space.dims.map((d) => d.name));
+    expect(result.robustness?.params.map((p) => p.name)).toEqual(
+      search.space.dims.map((d) => d.name),
+    );
     expect(result.robustness?.grid?.cells).toHaveLength(5);
   });
 
-  it('puts a fragile set into the verdict by its parameters\' labels', () => {
+  it("puts a fragile set into the verdict by its parameters' labels", () => {
     const fragile: RobustnessMap = {
       ...robustness,
       centre: { profit: 250, sharpe: 0.8 },

@@ -136,14 +136,19 @@ const parametersOf = (p: StockParams) =>
   );
 
 const pointOf = (p: { profit: number; sharpe: number } | null) =>
-  p === null ? null : { profit: cents(p.profit), sharpe: Math.round(finite(p.sharpe) * 1000) / 1000 };
+  p === null
+    ? null
+    : { profit: cents(p.profit), sharpe: Math.round(finite(p.sharpe) * 1000) / 1000 };
 
 /** The map as stored: profits in cents, Sharpe ratios to 3 decimals, steps to 4 significant digits. */
 function robustnessOf(map: RobustnessMap): TBacktestResult['robustness'] {
   return {
     fragile: map.fragile,
     flips: map.flips,
-    centre: { profit: cents(map.centre.profit), sharpe: Math.round(finite(map.centre.sharpe) * 1000) / 1000 },
+    centre: {
+      profit: cents(map.centre.profit),
+      sharpe: Math.round(finite(map.centre.sharpe) * 1000) / 1000,
+    },
     offsets: map.offsets,
     params: map.params.map((p) => ({
       name: p.name,

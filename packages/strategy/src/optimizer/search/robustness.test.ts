@@ -97,7 +97,8 @@ describe('robustness map', () => {
     // Row +1 (slow + 4), column −2 (level − 0.2): fold a on bars 0–10, fold b on bars 10–30.
     const cell = map.grid?.cells[3]?.[0];
     const expected =
-      f({ ...a, level: 0.3, slow: 24 }, windows[0]!) + f({ ...b, level: 0.1, slow: 28 }, windows[1]!);
+      f({ ...a, level: 0.3, slow: 24 }, windows[0]!) +
+      f({ ...b, level: 0.1, slow: 28 }, windows[1]!);
     expect(cell?.profit).toBe(expected);
     expect(map.grid?.cells[2]?.[2]).toEqual(map.centre);
     // The grid's centre row is the table's row for level.

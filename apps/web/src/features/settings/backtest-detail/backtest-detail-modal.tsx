@@ -8,12 +8,13 @@ import { EquityChart, PriceChart } from '../../../components/charts/lazy-charts'
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { FiguresTable } from './figures-table';
 import { ParametersTable } from './parameters-table';
+import { RobustnessSection } from './robustness-section';
 import { TradesTable } from './trades-table';
 import { Verdict } from './verdict';
 
 /**
  * One optimized stock's backtest (opened from the Optimized Parameters table): the verdict
- * first, then the equity curves, the price chart with the trades, the figures, the trade list
+ * first, then the robustness map around the chosen parameters, the equity curves, the price chart with the trades, the figures, the trade list
  * and the parameters used. Full screen on phones.
  */
 export function BacktestDetailModal({
@@ -48,7 +49,7 @@ export function BacktestDetailModal({
             : serverDetail(result.error, `Failed to load the backtest of ${symbol}.`)}
         </Alert>
       ) : (
-        <DetailBody result={result.data} />
+        <DetailBody result={result.data} phone={phone} />
       )}
     </Modal>
   );
@@ -80,7 +81,7 @@ const UNIVERSE_BADGE: Record<TBacktestResult['universe'], string> = {
   alpaca: 'Alpaca market',
 };
 
-function DetailBody({ result }: { result: TBacktestResult }) {
+function DetailBody({ result, phone }: { result: TBacktestResult; phone: boolean }) {
   return (
     <Stack gap="lg" data-testid="backtest-detail">
       <Group gap="xs">
@@ -97,6 +98,11 @@ function DetailBody({ result }: { result: TBacktestResult }) {
         </Text>
       ) : null}
       <Verdict result={result} />
+      {result.robustness && (
+        <Section title="Robustness around the chosen parameters">
+          <RobustnessSection map={result.robustness} phone={phone} />
+        </Section>
+      )}
       <Section title="Equity">
         <EquityChart result={result} />
       </Section>

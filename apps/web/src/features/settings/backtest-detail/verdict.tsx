@@ -11,6 +11,7 @@ import { deflatedSharpeLine, profitLines, verdictText } from './verdict-text';
 export function Verdict({ result }: { result: TBacktestResult }) {
   const { verdict, out_of_sample: oos, in_sample: is } = result;
   const weak = verdict.no_robust_edge;
+  const fragile = result.robustness?.fragile === true;
   const { summary, reasons } = verdictText(verdict, {
     inSampleProfit: is.profit,
     outOfSampleTrades: oos.trades,
@@ -18,8 +19,14 @@ export function Verdict({ result }: { result: TBacktestResult }) {
   return (
     <div>
       <Alert
-        color={weak ? 'orange' : 'green'}
-        title={weak ? 'No robust edge found' : 'The edge held up out of sample'}
+        color={weak ? 'orange' : fragile ? 'yellow' : 'green'}
+        title={
+          weak
+            ? 'No robust edge found'
+            : fragile
+              ? 'The edge held up out of sample, but it is fragile'
+              : 'The edge held up out of sample'
+        }
         data-testid="backtest-verdict"
       >
         <Text size="sm">{summary}</Text>
