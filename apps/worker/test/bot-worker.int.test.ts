@@ -129,6 +129,12 @@ describe('the bot in the worker process', () => {
       45_000,
       'the scheduler to be removed',
     ).catch(fail);
+    // The tick that removed it may still be storing the stopped bot's figures.
+    await waitFor(
+      async () => (await runtime.deps.botQueue.getActiveCount()) === 0,
+      30_000,
+      'the last tick to finish',
+    ).catch(fail);
     const ticked = (await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt;
     await new Promise((done) => setTimeout(done, 2_500));
     expect((await db.botState.findUniqueOrThrow({ where: { userId: user.id } })).updatedAt).toEqual(

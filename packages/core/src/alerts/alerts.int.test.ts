@@ -55,9 +55,9 @@ function startAlertWorker(): Worker {
   );
 }
 
-async function until(check: () => boolean, ms = 15_000) {
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
   const end = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out; ${hits.length} received`);
     await new Promise((done) => setTimeout(done, 50));
   }
@@ -129,6 +129,12 @@ describe('alerts through the queue and the worker', () => {
     await createNotification(db, ann.userId, 'An info line', 'info');
     expect(await dispatchAlerts(db, runtime.deps.alertQueue, ann.userId)).toBe(1);
     await until(() => hits.length === 1);
+    // The worker records the delivery once the webhook has answered.
+    await until(async () =>
+      (await db.alertDelivery.findMany({ where: { notificationId: id } })).every(
+        (d) => d.status === 'delivered',
+      ),
+    );
     expect(hits[0]?.body).toMatchObject({
       event: 'fill',
       user: 'ann',
