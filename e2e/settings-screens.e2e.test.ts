@@ -16,7 +16,7 @@ import {
  * The strategy settings screens as a user meets them: a criteria refusal naming the criteria as
  * the form does, ATR % in the screen results, saves to the Backtesting List and to Optimized
  * Parameters that go through for all but a stock on the Final Trading List, the summary counts
- * after a save, the selections kept across tabs, percent inputs, an invalid table value blocking
+ * after a save, the selections and unsaved table edits kept across tabs, percent inputs, an invalid table value blocking
  * the save, the removal toast; then the dashboard charts with one closed trade and fills near
  * the last bar.
  */
@@ -179,13 +179,23 @@ describe('strategy settings screens', () => {
     await general.getByRole('button', { name: 'Hide' }).click();
   });
 
-  it('keeps the Optimized Parameters ticks over a tab switch', async () => {
+  it('keeps the Optimized Parameters ticks and unsaved edits over a tab switch', async () => {
     await checkbox('SSET05').check();
+    const period = () => page.getByLabel('RSI period (days) SSET05');
+    const crossunder = () => page.getByLabel('MACD crossunder SSET05');
+    expect(await period().inputValue()).toBe('14');
+    expect(await crossunder().isChecked()).toBe(true);
+    await period().fill('10');
+    await crossunder().uncheck();
     await page.getByRole('tab', { name: 'Stock Screening' }).click();
     await page.getByTestId('screener-results').waitFor();
     await page.getByRole('tab', { name: 'Trading Settings' }).click();
     await page.getByTestId('optimized-parameters').waitFor();
     expect(await checkbox('SSET05').isChecked()).toBe(true);
+    expect(await period().inputValue()).toBe('10');
+    expect(await crossunder().isChecked()).toBe(false);
+    const row = page.getByTestId('optimized-row').filter({ hasText: 'SSET05' });
+    expect(await row.getByText('edited', { exact: true }).count()).toBe(1);
   });
 
   it('blocks Save to Final Trading List while a value is invalid, naming the column', async () => {
@@ -208,6 +218,16 @@ describe('strategy settings screens', () => {
     await confirm.getByRole('button', { name: /^(Confirm|Trade them anyway)$/ }).click();
     await page.getByText(ui.movedToFinalList(1)).waitFor();
     expect(ui.movedToFinalList(1)).toBe('Moved 1 stock to Final Trading List.');
+    // Saved with the edits made before the tab switch as well as this one.
+    const config = await fetch(`${baseUrl()}/api/get-final-trading-config`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const entries = (await config.json()) as Record<string, unknown>[];
+    expect(entries.find((entry) => entry.symbol === 'SSET05')).toMatchObject({
+      rsi_period: 10,
+      rsi_buy_threshold: 35,
+      macd_crossunder: false,
+    });
   });
 
   it("says '{symbol} removed from Final Trading List.' on removing a row", async () => {
