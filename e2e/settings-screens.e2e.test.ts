@@ -245,12 +245,21 @@ describe('strategy settings screens', () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
     await screenshot(page, 'settings-screening-partial-dark');
+    // Two stocks in Optimized Parameters, so the phone shots show its table with rows.
+    await post('/api/save-to-optimized-parameters', { symbols: ['SSET00', 'SSET01'] });
     await page.setViewportSize({ width: 390, height: 844 });
+    // What each tab shows once loaded (a shot of its loader would check nothing).
+    const loaded = {
+      screening: 'screener-results',
+      backtesting: 'backtesting-list',
+      trading: 'optimized-parameters',
+    };
     for (const scheme of ['dark', 'light'])
-      for (const tab of ['screening', 'backtesting', 'trading']) {
+      for (const [tab, testId] of Object.entries(loaded)) {
         await page.evaluate((s) => localStorage.setItem('tradebot-color-scheme', s), scheme);
         await page.goto(`${baseUrl()}/settings?tab=${tab}`);
-        await page.waitForTimeout(800);
+        await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(300);
         await screenshot(page, `settings-${tab}-units-phone${scheme === 'dark' ? '-dark' : ''}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${tab} (${scheme})`).toBeLessThanOrEqual(390);
