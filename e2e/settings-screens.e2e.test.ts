@@ -62,16 +62,39 @@ beforeAll(async () => {
   await logInThroughUi(page, 'setscreens', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
   await page.getByTestId('use-demo-market').click();
-  await page.getByText('Demo market').first().waitFor({ timeout: 10_000 });
+  // The badge, not any text: "Use the demo market" would match before the choice is stored.
+  await page
+    .getByTestId('market-badge')
+    .filter({ hasText: /^Demo market$/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
   // SSET02 is on the Final Trading List; SSET05 waits in Optimized Parameters.
-  await post('/api/save-to-optimized-parameters', { symbols: ['SSET02', 'SSET05'] });
-  await post('/api/select-for-trading', { symbols: ['SSET02'] });
+  const saved = await post('/api/save-to-optimized-parameters', { symbols: ['SSET02', 'SSET05'] });
+  expect(saved.status).toBe(200);
+  expect((await post('/api/select-for-trading', { symbols: ['SSET02'] })).status).toBe(200);
 });
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
+
+/** The Optimized Parameters table scrolled to its inputs, as a phone shows it. */
+async function shootEditableCells(scheme: string) {
+  const table = page.getByTestId('optimized-parameters');
+  const scrolled = await table.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    let box = element.parentElement;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
+      box = box.parentElement;
+    if (box) box.scrollLeft = 480;
+    return box?.scrollLeft ?? 0;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/settings-trading-cells-phone-${scheme}.png`,
+  });
+}
 
 describe('strategy settings screens', () => {
   it('refuses criteria that cannot pass naming them as the form labels them', async () => {
@@ -246,7 +269,10 @@ describe('strategy settings screens', () => {
     await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
     await screenshot(page, 'settings-screening-partial-dark');
     // Two stocks in Optimized Parameters, so the phone shots show its table with rows.
-    await post('/api/save-to-optimized-parameters', { symbols: ['SSET00', 'SSET01'] });
+    const saved = await post('/api/save-to-optimized-parameters', {
+      symbols: ['SSET00', 'SSET01'],
+    });
+    expect(saved.status).toBe(200);
     await page.setViewportSize({ width: 390, height: 844 });
     // What each tab shows once loaded (a shot of its loader would check nothing).
     const loaded = {
@@ -263,6 +289,7 @@ describe('strategy settings screens', () => {
         await screenshot(page, `settings-${tab}-units-phone${scheme === 'dark' ? '-dark' : ''}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${tab} (${scheme})`).toBeLessThanOrEqual(390);
+        if (tab === 'trading') await shootEditableCells(scheme);
       }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
