@@ -15,7 +15,7 @@ import {
  * The screening journey in real Chromium against the real API and worker: a new user chooses the demo
  * market in account settings, runs a screen with a template on the Stock Screening tab of
  * /settings, sorts by ML score, saves two stocks to the backtesting list and adds a third from
- * the Stock Explorer. Test listings (SCRN…) are inserted beside the demo universe the worker
+ * the Stock Explorer, then saves every result and is told all are saved. Test listings (SCRN…) are inserted beside the demo universe the worker
  * writes, with metrics chosen so the expected result is known.
  */
 const PASSWORD = 'a long enough passphrase';
@@ -165,5 +165,49 @@ describe('screening on the demo market', () => {
     // Nothing wider than the screen but the table's own scroll container.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('says all are saved once every result went to the Backtesting List', async () => {
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
+    await page.getByTestId('run-screener').click();
+    // The last run's results show until this run's end is told.
+    await page
+      .getByText(/^Screener completed/)
+      .first()
+      .waitFor({ timeout: 35_000 });
+    await page.getByTestId('screener-results').waitFor();
+    const symbols = await page
+      .getByTestId('screener-row')
+      .locator('td:nth-child(3)')
+      .allTextContents();
+    const summary = (await page.getByTestId('screener-summary').textContent()) ?? '';
+    const [passed, total] = (/^(\d+) of (\d+) stocks passed/.exec(summary) ?? [])
+      .slice(1)
+      .map(Number);
+    // A fresh run: every stock that passed is shown, none saved yet.
+    expect(passed).toBe(symbols.length);
+    expect(summary).not.toContain('saved');
+
+    await page.getByTestId('select-all').check();
+    await page.getByTestId('save-backtest').click();
+    await page.getByText(ui.savedForBacktesting(symbols.length), { exact: true }).waitFor();
+    const allSaved = page.getByTestId('screener-all-saved');
+    await allSaved.waitFor();
+    expect(await allSaved.textContent()).toBe(ui.screenerAllSaved(passed!, total!));
+    expect(await page.getByTestId('screener-results').count()).toBe(0);
+    await screenshot(page, 'settings-screening-all-saved-light');
+
+    // Every result is on the Backtesting List, and the screen says so after a reload as well.
+    const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+    const list = await fetch(`${baseUrl()}/api/backtest/stocks`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const saved = ((await list.json()) as { symbols: string[] }).symbols;
+    expect(symbols.filter((symbol) => !saved.includes(symbol))).toEqual([]);
+    await page.reload();
+    await allSaved.waitFor({ timeout: 15_000 });
+    expect(await allSaved.textContent()).toBe(ui.screenerAllSaved(passed!, total!));
   });
 });

@@ -16,7 +16,7 @@ import {
  * The strategy settings screens as a user meets them: a criteria refusal naming the criteria as
  * the form does, ATR % in the screen results, saves to the Backtesting List and to Optimized
  * Parameters that go through for all but a stock on the Final Trading List, the summary counts
- * after a save, the selections kept across tabs, percent inputs, an invalid table value blocking
+ * after a save, the selections and unsaved table edits kept across tabs, percent inputs, an invalid table value blocking
  * the save, the removal toast; then the dashboard charts with one closed trade and fills near
  * the last bar.
  */
@@ -62,16 +62,39 @@ beforeAll(async () => {
   await logInThroughUi(page, 'setscreens', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
   await page.getByTestId('use-demo-market').click();
-  await page.getByText('Demo market').first().waitFor({ timeout: 10_000 });
+  // The badge, not any text: "Use the demo market" would match before the choice is stored.
+  await page
+    .getByTestId('market-badge')
+    .filter({ hasText: /^Demo market$/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
   // SSET02 is on the Final Trading List; SSET05 waits in Optimized Parameters.
-  await post('/api/save-to-optimized-parameters', { symbols: ['SSET02', 'SSET05'] });
-  await post('/api/select-for-trading', { symbols: ['SSET02'] });
+  const saved = await post('/api/save-to-optimized-parameters', { symbols: ['SSET02', 'SSET05'] });
+  expect(saved.status).toBe(200);
+  expect((await post('/api/select-for-trading', { symbols: ['SSET02'] })).status).toBe(200);
 });
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
+
+/** The Optimized Parameters table scrolled to its inputs, as a phone shows it. */
+async function shootEditableCells(scheme: string) {
+  const table = page.getByTestId('optimized-parameters');
+  const scrolled = await table.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+    let box = element.parentElement;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX))
+      box = box.parentElement;
+    if (box) box.scrollLeft = 480;
+    return box?.scrollLeft ?? 0;
+  });
+  expect(scrolled).toBeGreaterThan(0);
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/settings-trading-cells-phone-${scheme}.png`,
+  });
+}
 
 describe('strategy settings screens', () => {
   it('refuses criteria that cannot pass naming them as the form labels them', async () => {
@@ -179,13 +202,23 @@ describe('strategy settings screens', () => {
     await general.getByRole('button', { name: 'Hide' }).click();
   });
 
-  it('keeps the Optimized Parameters ticks over a tab switch', async () => {
+  it('keeps the Optimized Parameters ticks and unsaved edits over a tab switch', async () => {
     await checkbox('SSET05').check();
+    const period = () => page.getByLabel('RSI period (days) SSET05');
+    const crossunder = () => page.getByLabel('MACD crossunder SSET05');
+    expect(await period().inputValue()).toBe('14');
+    expect(await crossunder().isChecked()).toBe(true);
+    await period().fill('10');
+    await crossunder().uncheck();
     await page.getByRole('tab', { name: 'Stock Screening' }).click();
     await page.getByTestId('screener-results').waitFor();
     await page.getByRole('tab', { name: 'Trading Settings' }).click();
     await page.getByTestId('optimized-parameters').waitFor();
     expect(await checkbox('SSET05').isChecked()).toBe(true);
+    expect(await period().inputValue()).toBe('10');
+    expect(await crossunder().isChecked()).toBe(false);
+    const row = page.getByTestId('optimized-row').filter({ hasText: 'SSET05' });
+    expect(await row.getByText('edited', { exact: true }).count()).toBe(1);
   });
 
   it('blocks Save to Final Trading List while a value is invalid, naming the column', async () => {
@@ -208,6 +241,16 @@ describe('strategy settings screens', () => {
     await confirm.getByRole('button', { name: /^(Confirm|Trade them anyway)$/ }).click();
     await page.getByText(ui.movedToFinalList(1)).waitFor();
     expect(ui.movedToFinalList(1)).toBe('Moved 1 stock to Final Trading List.');
+    // Saved with the edits made before the tab switch as well as this one.
+    const config = await fetch(`${baseUrl()}/api/get-final-trading-config`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const entries = (await config.json()) as Record<string, unknown>[];
+    expect(entries.find((entry) => entry.symbol === 'SSET05')).toMatchObject({
+      rsi_period: 10,
+      rsi_buy_threshold: 35,
+      macd_crossunder: false,
+    });
   });
 
   it("says '{symbol} removed from Final Trading List.' on removing a row", async () => {
@@ -225,15 +268,28 @@ describe('strategy settings screens', () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('screener-results').waitFor({ timeout: 15_000 });
     await screenshot(page, 'settings-screening-partial-dark');
+    // Two stocks in Optimized Parameters, so the phone shots show its table with rows.
+    const saved = await post('/api/save-to-optimized-parameters', {
+      symbols: ['SSET00', 'SSET01'],
+    });
+    expect(saved.status).toBe(200);
     await page.setViewportSize({ width: 390, height: 844 });
+    // What each tab shows once loaded (a shot of its loader would check nothing).
+    const loaded = {
+      screening: 'screener-results',
+      backtesting: 'backtesting-list',
+      trading: 'optimized-parameters',
+    };
     for (const scheme of ['dark', 'light'])
-      for (const tab of ['screening', 'backtesting', 'trading']) {
+      for (const [tab, testId] of Object.entries(loaded)) {
         await page.evaluate((s) => localStorage.setItem('tradebot-color-scheme', s), scheme);
         await page.goto(`${baseUrl()}/settings?tab=${tab}`);
-        await page.waitForTimeout(800);
+        await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(300);
         await screenshot(page, `settings-${tab}-units-phone${scheme === 'dark' ? '-dark' : ''}`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${tab} (${scheme})`).toBeLessThanOrEqual(390);
+        if (tab === 'trading') await shootEditableCells(scheme);
       }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

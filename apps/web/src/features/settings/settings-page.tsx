@@ -1,10 +1,11 @@
 import { Center, Group, Loader, Tabs } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/page';
 import { TextLink } from '../../components/text-link';
 import { DemoDataBadge } from '../../components/market-badge';
 import { useSelectionState } from '../../lib/use-row-selection';
+import type { TableEdits } from './trading/parameter-edits';
 
 // Each tab's code is fetched when the tab is first opened.
 const ScreeningTab = lazy(async () => ({
@@ -40,10 +41,12 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t === val
  */
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  // Tabs unmount when hidden; the stocks ticked in each table survive a look elsewhere.
+  // Tabs unmount when hidden; the stocks ticked in each table, and the unsaved edits of
+  // Optimized Parameters, survive a look elsewhere (until saved, or the page is reloaded).
   const screenSelection = useSelectionState();
   const backtestSelection = useSelectionState();
   const optimizedSelection = useSelectionState();
+  const optimizedEdits = useState<TableEdits>({});
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'screening';
   const show = (value: string | null) => {
@@ -93,7 +96,7 @@ export function SettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="trading">
           <TabBody>
-            <TradingTab optimizedSelection={optimizedSelection} />
+            <TradingTab optimizedSelection={optimizedSelection} optimizedEdits={optimizedEdits} />
           </TabBody>
         </Tabs.Panel>
       </Tabs>

@@ -1,5 +1,6 @@
 import { criterionLabel, server, type TScreenerOutput } from '@tradebot/api-contract';
 import { Alert, List, Text } from '@mantine/core';
+import { partialMissingNote } from './missing-note';
 
 /**
  * The criteria a run could not apply to every listing, with the reason: unavailable ones (no
@@ -25,8 +26,7 @@ export function MissingCriteria({ output }: { output: TScreenerOutput }) {
         {partial.map((m) => (
           <List.Item key={m.criterion}>
             <Text size="sm" span>
-              {criterionLabel(m.criterion)}: {m.missing.toLocaleString('en-US')} of{' '}
-              {output.total.toLocaleString('en-US')} listings have no value ({m.reason})
+              {partialMissingNote(criterionLabel(m.criterion), m.missing, output.total, m.reason)}
             </Text>
           </List.Item>
         ))}

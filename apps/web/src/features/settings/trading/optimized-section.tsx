@@ -15,7 +15,7 @@ import {
   isEdited,
   resolveParameters,
   type EditValue,
-  type TableEdits,
+  type EditsState,
 } from './parameter-edits';
 import type { TradingLists } from './use-trading-lists';
 
@@ -29,12 +29,14 @@ interface Props {
   lists: TradingLists;
   /** The ticked stocks, held by the settings page so a tab switch keeps them. */
   selection: SelectionState;
+  /** The unsaved edits, held by the settings page for the same reason. */
+  edits: EditsState;
 }
 
 /** Optimized Parameters with batch edit, Save to Final Trading List and Reset. */
-export function OptimizedSection({ lists, selection: state }: Props) {
+export function OptimizedSection({ lists, selection: state, edits: editsState }: Props) {
   const { optimized, schema } = lists;
-  const [edits, setEdits] = useState<TableEdits>({});
+  const [edits, setEdits] = editsState;
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const [resetting, setResetting] = useState(false);
   const [batchOpen, setBatchOpen] = useState(false);
@@ -53,7 +55,7 @@ export function OptimizedSection({ lists, selection: state }: Props) {
   const editCell = useCallback(
     (symbol: string, field: string, value: EditValue) =>
       setEdits((current) => ({ ...current, [symbol]: { ...current[symbol], [field]: value } })),
-    [],
+    [setEdits],
   );
   // Selections and edits of stocks that left the table (moved, undone elsewhere) do not count.
   const { chosen } = selection;

@@ -5,6 +5,7 @@ import {
   type TStockParameters,
   type TUpdateFinalTradingInput,
 } from '@tradebot/api-contract';
+import type { Dispatch, SetStateAction } from 'react';
 
 type ParamField = keyof TStockParameters;
 const PARAM_FIELDS = Object.keys(DEFAULT_STOCK_PARAMETERS) as ParamField[];
@@ -15,6 +16,8 @@ export type EditValue = number | boolean | '';
 export type RowEdits = Partial<Record<string, EditValue>>;
 /** Local edits of a table, keyed by symbol. */
 export type TableEdits = Record<string, RowEdits>;
+/** Edits held above a tab (the settings page), so a tab switch keeps them until saved. */
+export type EditsState = [TableEdits, Dispatch<SetStateAction<TableEdits>>];
 /** The batch edit inputs: a value to apply, or '' / null for "leave unchanged". */
 export type BatchValues = Partial<Record<string, number | boolean | '' | null>>;
 
