@@ -30,8 +30,7 @@ export interface Held {
 
 /** The market order waiting for a stock's next open (an `opg` order). */
 export type Pending =
-  | { kind: 'enter'; side: Side; quantity: number }
-  | { kind: 'exit'; reason: ExitReason };
+  { kind: 'enter'; side: Side; quantity: number } | { kind: 'exit'; reason: ExitReason };
 
 /** One stock on the account: its bars, Decider, position and waiting order. */
 export interface Slot {
@@ -97,7 +96,15 @@ export class PortfolioBook {
     const side = openingSide(order.side);
     const price = slippedPrice(open, side, this.slippage);
     const { partial_fill_probability: partial } = this.settings;
-    const q = entryFillQuantity(order.quantity, side, this.cash, price, this.fee, partial, this.draw);
+    const q = entryFillQuantity(
+      order.quantity,
+      side,
+      this.cash,
+      price,
+      this.fee,
+      partial,
+      this.draw,
+    );
     if (q < 1) return;
     const d = order.side * q;
     this.cash = this.cash - d * price - this.fee * q;

@@ -63,7 +63,8 @@ export function equalWeightBenchmark(
     let mark = Number.NaN;
     for (let d = 0; d < times.length; d++) {
       const t = times[d] as number;
-      while (i < bars.time.length && (bars.time[i] as number) <= t) mark = bars.close[i++] as number;
+      while (i < bars.time.length && (bars.time[i] as number) <= t)
+        mark = bars.close[i++] as number;
       if (Number.isNaN(shares) && !Number.isNaN(mark)) shares = part / mark;
       out[d] = (out[d] as number) + (Number.isNaN(shares) ? part : shares * mark);
     }

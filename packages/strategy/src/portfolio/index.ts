@@ -1,5 +1,11 @@
 export * from './types.js';
-export { accountHalt, buyingPower, entryGate, type AccountHalt, type EntryGate } from './account.js';
+export {
+  accountHalt,
+  buyingPower,
+  entryGate,
+  type AccountHalt,
+  type EntryGate,
+} from './account.js';
 export { simulatePortfolio } from './simulate.js';
 export {
   portfolioMetrics,
@@ -11,3 +17,4 @@ export {
   type PortfolioMetrics,
 } from './metrics.js';
 export { perSymbol, perExitReason, equalWeightBenchmark, type TradeGroup } from './breakdown.js';
+export { portfolioPreview, type PortfolioPreview } from './preview.js';

@@ -28,7 +28,9 @@ export function simulatePortfolio(
 ): PortfolioRun {
   const to = window.to ?? Number.POSITIVE_INFINITY;
   const slots = stocks.map((s) => warmedSlot(s, settings, window.from));
-  const byName = [...slots].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  const byName = [...slots].sort((a, b) =>
+    a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0,
+  );
   const times = sessionTimes(slots, to);
   const n = times.length;
   const book = new PortfolioBook(settings);
@@ -45,7 +47,8 @@ export function simulatePortfolio(
     for (const slot of byName) if (slot.held !== null) held++;
     positions[d] = held;
     if (d === n - 1) {
-      for (const slot of byName) if (slot.held !== null) book.exit(slot, slot.mark, t, 'end_of_data');
+      for (const slot of byName)
+        if (slot.held !== null) book.exit(slot, slot.mark, t, 'end_of_data');
       equity[d] = book.cash;
       break;
     }
