@@ -32,5 +32,6 @@ export * from './schemas/screener.schema.js';
 export * from './schemas/backtest-settings.schema.js';
 export * from './schemas/trading-settings.schema.js';
 export * from './schemas/backtest-jobs.schema.js';
+export * from './schemas/portfolio.schema.js';
 export * from './schemas/bot.schema.js';
 export * from './schemas/alerts.schema.js';

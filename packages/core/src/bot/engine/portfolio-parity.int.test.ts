@@ -101,7 +101,8 @@ async function run(
   params: StockParams,
   trading: { risk_percentage: number; max_drawdown: number },
 ) {
-  const symbols = stockSymbols(6);
+  // The bot decides its list in alphabetical order (finalListParameters), as the preview is given it.
+  const symbols = stockSymbols(6).sort();
   const backtest = { ...BACKTEST_SETTINGS_DEFAULTS, partial_fill_probability: 0.3 };
   const userId = await botUser(`folio${trading.max_drawdown}`, {
     symbols,
