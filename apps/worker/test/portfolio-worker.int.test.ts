@@ -1,6 +1,8 @@
-import { server, ZPortfolioResult } from '@tradebot/api-contract';
+import { server, userEventsChannel, ZPortfolioResult } from '@tradebot/api-contract';
 import { portfolioPreviewService } from '@tradebot/core';
 import { resetDatabase } from '@tradebot/db/testing';
+import { createRedis } from '@tradebot/jobs';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestTestRuntime, createUser, demoStocks } from './backtest-helpers.js';
 import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-process.js';
@@ -8,7 +10,7 @@ import { startWorkerProcess, waitFor, type WorkerProcess } from './worker-proces
 /**
  * A real worker process runs the portfolio queue: a preview queued as POST /api/portfolio/backtest
  * queues it is read back by its id as completed, with the result the job returned; a list whose
- * stocks have no bars ends failed with the reason.
+ * stocks have no bars ends failed with the reason. Progress reaches the user over /ws.
  */
 const { runtime, session } = await backtestTestRuntime();
 const db = runtime.db;
@@ -19,17 +21,25 @@ const portfolio = portfolioPreviewService(
 );
 let worker: WorkerProcess;
 let stocks: string[];
+let subscriber: Redis;
+const events: { userId: number; message: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   await resetDatabase(db);
   await runtime.redis.flushdb();
   stocks = await demoStocks(runtime, 4);
   await db.company.create({ data: { source: 'demo', symbol: 'NOBARS', companyName: 'No bars' } });
+  subscriber = createRedis(process.env.REDIS_URL ?? '', { forWorker: true });
+  subscriber.on('pmessage', (_pattern, channel, text) =>
+    events.push({ userId: Number(channel.split(':').pop()), message: JSON.parse(text) }),
+  );
+  await subscriber.psubscribe(userEventsChannel(runtime.namespace, 0).replace(/0$/, '*'));
   worker = await startWorkerProcess({ DEMO_TRADING_DAYS_PER_MINUTE: '0' });
 });
 afterAll(async () => {
   worker?.child.kill('SIGTERM');
   await worker?.exited;
+  subscriber?.disconnect();
   await runtime.close();
 });
 
@@ -64,6 +74,20 @@ describe('portfolio previews in the worker process', () => {
     const net = result.trades.reduce((sum, t) => sum + t.net_pnl, 0);
     expect(result.final_equity).toBeCloseTo(result.initial_cash + net, 6);
     expect(result.benchmarks.equal_weight[0]!.value).toBeCloseTo(result.initial_cash, 6);
+    // Progress over /ws: one step per stock's bars, then the run.
+    await waitFor(
+      async () => events.some((e) => e.message.phase === server.portfolioPhaseCompleted),
+      5_000,
+      'the last progress event',
+    );
+    const progress = events.filter((e) => e.userId === user && e.message.task === 'portfolio');
+    expect(
+      progress.map((e) => [e.message.id, e.message.completed, e.message.total, e.message.phase]),
+    ).toEqual([
+      [id, 0, 5, server.portfolioPhaseLoading],
+      [id, 4, 5, server.portfolioPhaseComputing],
+      [id, 5, 5, server.portfolioPhaseCompleted],
+    ]);
   });
 
   it('fails a list without price history, saying so', async () => {

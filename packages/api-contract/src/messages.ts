@@ -211,6 +211,9 @@ export const server = {
   portfolioNoBars: 'None of these stocks has price history in your market for that period.',
   portfolioFailed: (runId: string) =>
     `An internal error stopped portfolio preview ${runId}. Please start it again; if it keeps failing, contact support.`,
+  portfolioPhaseLoading: 'loading price history',
+  portfolioPhaseComputing: 'trading the list on one account',
+  portfolioPhaseCompleted: 'completed',
   backtestPhaseQueued: 'queued',
   backtestPhaseLoading: 'loading price history',
   backtestPhaseOptimizing: (folds: number) =>

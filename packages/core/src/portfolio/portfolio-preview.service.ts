@@ -119,22 +119,43 @@ export function portfolioPreviewService(
       return { id, status: job.state, error, result: parsed?.data ?? null };
     },
 
-    /** The job (worker): loads the bars and settings, runs the preview. */
-    async process(job: TPortfolioBacktestJob): Promise<TPortfolioResult> {
+    /**
+     * The job (worker): loads the bars and settings, runs the preview. Progress goes to the
+     * user's open tabs over /ws (task `portfolio`, the preview's `id`): one step per stock's bars
+     * and one for the run.
+     */
+    async process(job: TPortfolioBacktestJob, id = ''): Promise<TPortfolioResult> {
+      const total = job.symbols.length + 1;
+      let completed = 0;
+      const progress = (phase: string) =>
+        deps.events.publish(job.userId, {
+          type: 'progress',
+          task: 'portfolio',
+          id,
+          completed,
+          total,
+          phase,
+        });
+      await progress(server.portfolioPhaseLoading);
       const [general, backtest] = await Promise.all([
         trading.settings(job.userId),
         backtestSettings.forUser(job.userId),
       ]);
       const demo = deps.market.demo.market;
       const now = deps.now();
-      const stocks = await portfolioStocks(db, job.userId, job.symbols, general, (symbol) =>
-        universeBars(db, demo, job.universe, symbol, job.months, now),
-      );
+      const stocks = await portfolioStocks(db, job.userId, job.symbols, general, async (symbol) => {
+        const bars = await universeBars(db, demo, job.universe, symbol, job.months, now);
+        completed++;
+        return bars;
+      });
+      await progress(server.portfolioPhaseComputing);
       if (stocks.length === 0) throw new Error(server.portfolioNoBars);
       const settings = portfolioSettings(job.userId, backtest, general);
       const preview = portfolioPreview(stocks, settings, {
         from: previewStart(stocks, job.months),
       });
+      completed = total;
+      await progress(server.portfolioPhaseCompleted);
       return portfolioResult(preview, job.months);
     },
   };
