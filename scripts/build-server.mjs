@@ -4,6 +4,7 @@
 // beside the output for readable stack traces (`node --enable-source-maps`); the API never serves
 // them. Usage: node scripts/build-server.mjs [api] [worker]  (both when none is named).
 import { build } from 'esbuild';
+import { performance } from 'node:perf_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
