@@ -109,7 +109,7 @@ describe('GET /api/get-news-sentiment', () => {
              timestamptz '2026-01-01' - i * interval '1 hour', 0
       FROM unnest(ARRAY['demo', 'alpaca']) AS m, generate_series(1, 60) AS s,
            generate_series(1, 200) AS i`;
-    await api.runtime.db.$executeRawUnsafe('ANALYZE news_items');
+    await api.runtime.db.$executeRawUnsafe('VACUUM ANALYZE news_items');
     const plan = await api.runtime.db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
       `EXPLAIN SELECT title, url, description, symbol, source, published_at, sentiment_score
        FROM news_items
