@@ -30,6 +30,8 @@ export interface AppOptions {
   /** This deployment's event namespace (core's `deploymentNamespace`): event channels live under it. */
   namespace: string;
   webDist?: string;
+  /** Serve the web app's `*.map` files (off: they answer 404 like any missing file). */
+  webSourceMaps?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Answer GET query calls without tRPC's adapter (trpc-queries.ts); off only to compare. */
   leanQueries?: boolean;
@@ -125,11 +127,11 @@ export async function buildApp(options: AppOptions) {
     options.websocket,
   );
   app.get('/healthz', async () => ({ ok: true }));
-  await serveWeb(app, options.webDist);
+  await serveWeb(app, options.webDist, options.webSourceMaps ?? false);
   return app;
 }
 
-async function serveWeb(app: FastifyInstance, webDist?: string) {
+async function serveWeb(app: FastifyInstance, webDist: string | undefined, sourceMaps: boolean) {
   // POST /subscribe is a REST shim, but GET /subscribe is the plan page: only these prefixes are API.
   const apiPath = (url: string) => /^\/(api|trpc|ws)(\/|\?|$)/.test(url);
   if (!webDist || !existsSync(join(webDist, 'index.html'))) {
@@ -143,10 +145,17 @@ async function serveWeb(app: FastifyInstance, webDist?: string) {
     );
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
-  // Client-side routes (/dashboard, /admin, unknown paths → the app's Page Not Found) get index.html.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: 'index.html',
+    allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+  });
+  // Client-side routes (/dashboard, /admin, unknown paths → the app's Page Not Found) get
+  // index.html; a source map that is not served is simply not there.
+  const sourceMap = (url: string) => /\.map$/.test(url.split('?')[0] ?? '');
   app.setNotFoundHandler((request, reply) =>
-    request.method === 'GET' && !apiPath(request.url)
+    request.method === 'GET' && !apiPath(request.url) && !sourceMap(request.url)
       ? reply.type('text/html').sendFile('index.html')
       : reply.status(404).send({ detail: server.notFound }),
   );

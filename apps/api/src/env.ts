@@ -11,6 +11,8 @@ export const apiEnvShape = {
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+  /** 1 serves the web app's source maps (`*.map`) to browsers; by default they stay on the server. */
+  WEB_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** How long SIGTERM waits for requests in flight before it ends them (Docker waits 10 s). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

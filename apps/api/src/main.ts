@@ -18,6 +18,7 @@ const app = await buildApp({
   subscriber: runtime.subscriber,
   namespace: runtime.namespace,
   webDist: env.WEB_DIST,
+  webSourceMaps: env.WEB_SOURCE_MAPS === '1',
   logoUrlTemplate: env.LOGO_URL_TEMPLATE,
   websocket: { appUrl: env.APP_URL },
   logger: {

@@ -34,6 +34,7 @@ export interface TestApi {
 export async function startTestApi(
   options: {
     webDist?: string;
+    webSourceMaps?: boolean;
     env?: Record<string, string>;
     websocket?: { heartbeatMs?: number; appUrl?: string };
   } = {},

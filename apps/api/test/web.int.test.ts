@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { server } from '@tradebot/api-contract';
@@ -11,6 +11,9 @@ let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'tradebot-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>TradeBot test shell</title>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+  writeFileSync(join(webDist, 'assets/app.js.map'), '{"version":3,"sources":["src/app.ts"]}');
   api = await startTestApi({ webDist });
 });
 afterAll(async () => {
@@ -38,6 +41,22 @@ describe('serving the web app', () => {
       status: 404,
       body: { detail: 'Not Found' },
     });
+  });
+
+  it('serves the scripts but not their source maps, unless WEB_SOURCE_MAPS asks for them', async () => {
+    expect(await api.http.get('/assets/app.js')).toMatchObject({ status: 200 });
+    const map = await api.http.get('/assets/app.js.map');
+    expect(map.status).toBe(404);
+    expect(JSON.stringify(map.body)).not.toContain('src/app.ts');
+    expect((await api.http.get('/assets/app.js.map?v=1')).status).toBe(404);
+    const withMaps = await startTestApi({ webDist, webSourceMaps: true });
+    try {
+      const served = await withMaps.http.get('/assets/app.js.map');
+      expect(served.status).toBe(200);
+      expect(served.body).toMatchObject({ sources: ['src/app.ts'] });
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('sends a strict Content-Security-Policy with no inline scripts', async () => {
