@@ -16,6 +16,7 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import { contextFactory } from './context.js';
 import { registerDemoLogoRoute } from './demo-logo-route.js';
+import type { Readiness } from './readiness.js';
 import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
 import { registerTrpcQueries } from './trpc-queries.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   /** This deployment's event namespace (core's `deploymentNamespace`): event channels live under it. */
   namespace: string;
   webDist?: string;
+  /** GET /readyz's checks (readiness.ts); without them /readyz answers like /healthz. */
+  readiness?: () => Promise<Readiness>;
   /** Serve the web app's `*.map` files (off: they answer 404 like any missing file). */
   webSourceMaps?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -127,6 +130,12 @@ export async function buildApp(options: AppOptions) {
     options.websocket,
   );
   app.get('/healthz', async () => ({ ok: true }));
+  const readiness = options.readiness;
+  app.get('/readyz', async (_request, reply) => {
+    if (!readiness) return { ready: true };
+    const report = await readiness();
+    return reply.status(report.ready ? 200 : 503).send(report);
+  });
   await serveWeb(app, options.webDist, options.webSourceMaps ?? false);
   return app;
 }

@@ -21,7 +21,8 @@ export function registerDrain(app: FastifyInstance) {
     lastRequestAt = performance.now();
     if (!draining) return;
     reply.header('connection', 'close');
-    if (request.url === '/healthz') return reply.status(503).send({ ok: false, draining: true });
+    if (request.url === '/healthz' || request.url === '/readyz')
+      return reply.status(503).send({ ok: false, ready: false, draining: true });
   });
   app.addHook('onResponse', async (request) => {
     inFlight.delete(request);

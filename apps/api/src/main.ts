@@ -3,6 +3,7 @@ import { ensureDatabase, migrate } from '@tradebot/db';
 import { buildApp, redactUrl } from './app.js';
 import { registerDrain } from './drain.js';
 import { loadEnv } from './env.js';
+import { readinessCheck } from './readiness.js';
 import { createRuntime } from './runtime.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -19,6 +20,7 @@ const app = await buildApp({
   namespace: runtime.namespace,
   webDist: env.WEB_DIST,
   webSourceMaps: env.WEB_SOURCE_MAPS === '1',
+  readiness: readinessCheck(runtime),
   logoUrlTemplate: env.LOGO_URL_TEMPLATE,
   websocket: { appUrl: env.APP_URL },
   logger: {

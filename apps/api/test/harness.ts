@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/env.js';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
+import { readinessCheck } from '../src/readiness.js';
 import { createRuntime, type Runtime } from '../src/runtime.js';
 
 export const TEST_KEY = 'a'.repeat(64);
@@ -62,6 +63,7 @@ export async function startTestApi(
     sessions: runtime.sessions,
     subscriber: runtime.subscriber,
     namespace: runtime.namespace,
+    readiness: readinessCheck(runtime),
     ...appOptions,
     websocket: { appUrl: env.APP_URL, ...appOptions.websocket },
   });

@@ -64,6 +64,26 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The migrations in `dir` the database has not applied (readiness: a process started before
+ * an upgrade's migrations ran, or against the wrong database). No table yet: all of them.
+ */
+export async function pendingMigrations(
+  pool: Pick<pg.Pool, 'query'>,
+  dir = MIGRATIONS_DIR,
+): Promise<string[]> {
+  const names = readMigrations(dir).map((migration) => migration.name);
+  const table = await pool.query<{ found: boolean }>(
+    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
+  );
+  if (table.rows[0]?.found !== true) return names;
+  const done = await pool.query<{ migration_name: string }>(
+    'SELECT migration_name FROM "_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL',
+  );
+  const applied = new Set(done.rows.map((row) => row.migration_name));
+  return names.filter((name) => !applied.has(name));
+}
+
 /** Applies pending migrations; returns the names it applied. */
 export async function migrate(url: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
