@@ -57,8 +57,10 @@ export async function ensureDatabase(url: string): Promise<void> {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
   } catch (error) {
-    // Another process created it between our check and our CREATE.
-    if ((error as { code?: string }).code !== '42P04') throw error;
+    // Another process created it between our check and our CREATE: "already exists", or, when
+    // both CREATEs ran at once, the catalog's unique index refusing the second.
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error;
   } finally {
     await client.end();
   }
