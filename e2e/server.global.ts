@@ -6,13 +6,14 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { buildServerOnce } from '../scripts/test-setup/build-server.js';
 import { e2eDeployments } from '../scripts/test-setup/slots.js';
 import { startTestRedis } from '../scripts/test-setup/test-redis.js';
 import { startFakeAlpaca } from './fake-alpaca.js';
 
 /**
  * Browser tests run the real product: API (+ built web app) and worker as separate processes
- * on their own database and Redis db, exactly as `npm start` runs them. Several such
+ * from their compiled output, on their own database and Redis db, exactly as `npm start` runs them. Several such
  * deployments run side by side (`E2E_DEPLOYMENTS`, default 2), each with its own database,
  * Redis database, port and fake Alpaca; a test file holds one for its whole run (slot.setup.ts).
  */
@@ -49,7 +50,7 @@ async function recreateDatabase(name: string) {
 }
 
 function launch(app: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: resolve(root, 'apps', app),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,6 +138,7 @@ export default async function setup(project: TestProject) {
     );
   if (!existsSync(resolve(root, 'apps/web/dist/index.html')))
     throw new Error('Build the web app first: npm run build -w @tradebot/web');
+  buildServerOnce();
   const redis = await startTestRedis(process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379', 9);
   const started = await Promise.all(
     Array.from({ length: e2eDeployments() }, async (_, index) => {

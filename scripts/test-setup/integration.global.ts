@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildServerOnce } from './build-server.js';
 import { testWorkers } from './slots.js';
 import { startTestRedis } from './test-redis.js';
 
@@ -22,6 +23,8 @@ export default async function setup() {
       stdio: 'inherit',
     });
   }
+  // Some files start the API or the worker as processes, from their compiled output.
+  buildServerOnce();
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
   admin.pathname = '/postgres';

@@ -23,7 +23,7 @@ const fetchStatus = (url: string, headers: Record<string, string> = {}) =>
   });
 
 async function startApi() {
-  const child = spawn('node', ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn('node', ['--enable-source-maps', 'apps/api/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

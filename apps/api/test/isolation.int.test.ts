@@ -1,3 +1,4 @@
+import { portfolioJobId, portfolioQueue } from '@tradebot/jobs';
 import { appRouter } from '@tradebot/trpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest/routes.js';
@@ -27,7 +28,14 @@ beforeAll(async () => {
   a = await signUpAndLogIn(api, 'alice', '10.0.2.1');
   b = await signUpAndLogIn(api, 'bobby', '10.0.2.2');
   await seedAlice(api, a);
+  // Her portfolio preview, queued (no worker runs here): B must not find it by its id.
+  await api.runtime.deps.portfolioQueue.add(
+    portfolioQueue.name,
+    { userId: a.userId, universe: 'demo', symbols: ['ALICEF'], months: 12 },
+    { jobId: alicePreview() },
+  );
 });
+const alicePreview = () => portfolioJobId(a.userId, '0a11ce00-0000-4000-8000-000000000001');
 afterAll(async () => api.close());
 
 type Call = (token: string) => Promise<Reply>;
@@ -150,6 +158,9 @@ const rest: Record<string, Call> = {
   'GET /api/backtest/result/:symbol': (t) => api.http.get('/api/backtest/result/ALICEQ', t),
   'GET /api/backtest/result/:symbol/trades.csv': (t) =>
     api.http.get('/api/backtest/result/ALICEQ/trades.csv', t),
+  'POST /api/portfolio/backtest': (t) => api.http.post('/api/portfolio/backtest', {}, t),
+  'GET /api/portfolio/backtest/:id': (t) =>
+    api.http.get(`/api/portfolio/backtest/${alicePreview()}`, t),
   ...botPaths(() => api),
   ...adminPaths(
     () => api,
@@ -268,6 +279,9 @@ const procedures: Record<string, Call> = {
   'backtests.run': trpc('backtests.run', 'mutation', { symbol: 'ALICEQ' }),
   'backtests.progress': trpc('backtests.progress', 'query'),
   'backtests.result': trpc('backtests.result', 'query', { symbol: 'ALICEQ' }),
+  'portfolio.backtest': trpc('portfolio.backtest', 'mutation', {}),
+  'portfolio.backtestResult': (t) =>
+    trpc('portfolio.backtestResult', 'query', { id: alicePreview() })(t),
   'clientError.report': trpc('clientError.report', 'mutation', {
     errorId: 'abcd1234',
     message: 'boom',

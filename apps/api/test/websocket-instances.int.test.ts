@@ -18,7 +18,7 @@ const PORTS = [3483, 3484] as const;
 const children: ChildProcess[] = [];
 
 async function startInstance(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

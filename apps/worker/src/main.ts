@@ -14,6 +14,7 @@ import {
   mlScoreQueue,
   newsQueue,
   openQueue,
+  portfolioQueue,
   screenerQueue,
   startWorker,
 } from '@tradebot/jobs';
@@ -28,6 +29,7 @@ import { marketImportProcessor } from './market-import.processor.js';
 import { alpacaUniverseProcessor, scheduleAlpacaUniverse } from './alpaca-universe.processor.js';
 import { screenerProcessor } from './screener.processor.js';
 import { backtestProcessor } from './backtest.processor.js';
+import { portfolioProcessor } from './portfolio.processor.js';
 import { botProcessor, startBotSchedulerHealing } from './bot.processor.js';
 import { alertProcessor, startAlertSweep } from './alert.processor.js';
 
@@ -103,6 +105,14 @@ const workers = [
     connection,
     runtime.queueNamespace,
     env.BACKTEST_CONCURRENCY,
+  ),
+  // A preview is a second or two of CPU on the main thread: one at a time.
+  startWorker(
+    portfolioQueue,
+    portfolioProcessor(runtime.services),
+    connection,
+    runtime.queueNamespace,
+    1,
   ),
   // Bot ticks wait on the broker and PostgreSQL; each holds one pooled connection (its lock).
   startWorker(

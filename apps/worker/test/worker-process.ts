@@ -8,7 +8,10 @@ export const TEST_KEY = 'a'.repeat(64);
 /** The Redis namespace the worker derives from the test database: tests' queues must match. */
 export const TEST_NAMESPACE = queueNamespace({ DATABASE_URL: process.env.DATABASE_URL ?? '' });
 
-/** The worker as production runs it: a separate Node process on the test database and Redis. */
+/**
+ * The worker as production runs it: a separate Node process, from its compiled output (built by
+ * the integration set-up), on the test database and Redis.
+ */
 export interface WorkerProcess {
   child: ChildProcess;
   output: string[];
@@ -17,7 +20,7 @@ export interface WorkerProcess {
 }
 
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn('node', ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+  const child = spawn('node', ['--enable-source-maps', 'apps/worker/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -33,5 +33,6 @@ export * from './schemas/backtest-settings.schema.js';
 export * from './schemas/trading-settings.schema.js';
 export * from './schemas/backtest-jobs.schema.js';
 export * from './schemas/backtest-robustness.schema.js';
+export * from './schemas/portfolio.schema.js';
 export * from './schemas/bot.schema.js';
 export * from './schemas/alerts.schema.js';

@@ -212,6 +212,16 @@ export const server = {
     `it has only ${months} months of price history; a backtest needs at least ${needed}.`,
   backtestInternalError: (runId: number) =>
     `an internal error stopped backtest ${runId}. Please run it again; if it keeps failing, contact support.`,
+  portfolioNoSymbols:
+    'Your Final Trading List is empty: add stocks to it, or send the symbols to preview.',
+  portfolioMonths: 'months must be a whole number of months from 1 to 120.',
+  portfolioUnknown: 'No such portfolio preview: it may have expired; start a new one.',
+  portfolioNoBars: 'None of these stocks has price history in your market for that period.',
+  portfolioFailed: (runId: string) =>
+    `An internal error stopped portfolio preview ${runId}. Please start it again; if it keeps failing, contact support.`,
+  portfolioPhaseLoading: 'loading price history',
+  portfolioPhaseComputing: 'trading the list on one account',
+  portfolioPhaseCompleted: 'completed',
   backtestPhaseQueued: 'queued',
   backtestPhaseLoading: 'loading price history',
   backtestPhaseOptimizing: (folds: number) =>

@@ -33,6 +33,8 @@ export const ZWsServerMessage = z.discriminatedUnion('type', [
     /** Backtests: the symbol this event is about and its phase (queued, loading bars, optimizing fold k of n, saving, completed, failed). */
     symbol: z.string().optional(),
     phase: z.string().optional(),
+    /** Portfolio previews: the preview's id (what GET /api/portfolio/backtest/{id} reads). */
+    id: z.string().optional(),
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('pong') }),

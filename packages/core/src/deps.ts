@@ -43,6 +43,8 @@ export interface ServiceDeps {
   newsQueue: Queue;
   /** The backtest queue (POST /api/run-backtester adds one job per symbol, the worker optimizes). */
   backtestQueue: Queue;
+  /** The portfolio preview queue (core/src/portfolio): one job per preview, its result the job's. */
+  portfolioQueue: Queue;
   /** The bot queue: one Job Scheduler `bot:{userId}` per running bot (core/src/bot). */
   botQueue: Queue;
   /** The alerts queue (core/src/alerts): events fan out to the user's channels there. */

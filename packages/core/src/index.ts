@@ -79,6 +79,12 @@ export {
 } from './screener/screener.service.js';
 export { screenStoredUniverse } from './screener/screen-stored.js';
 export {
+  portfolioPreviewService,
+  queuePortfolioJobs,
+  type PortfolioJobs,
+  type PortfolioPreviewService,
+} from './portfolio/portfolio-preview.service.js';
+export {
   backtestJobsService,
   queueBacktestJobs,
   type BacktestJobs,

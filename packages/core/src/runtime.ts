@@ -9,6 +9,7 @@ import {
   openQueue,
   screenerQueue,
   backtestQueue,
+  portfolioQueue,
   botQueue,
   alertQueue,
 } from '@tradebot/jobs';
@@ -54,6 +55,7 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
   const news = openQueue(newsQueue, queueConnection, queues);
   const backtests = openQueue(backtestQueue, queueConnection, queues);
   const bot = openQueue(botQueue, queueConnection, queues);
+  const portfolio = openQueue(portfolioQueue, queueConnection, queues);
   const alerts = openQueue(alertQueue, queueConnection, queues);
   const cipher = createCipher(env.ENCRYPTION_KEY);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
@@ -111,6 +113,7 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
     newsQueue: news,
     backtestQueue: backtests,
     botQueue: bot,
+    portfolioQueue: portfolio,
     alertQueue: alerts,
     alerts: { allowPrivate: env.ALERT_WEBHOOK_ALLOW_PRIVATE === '1' },
     ...overrides,
@@ -157,6 +160,7 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
       await news.close();
       await backtests.close();
       await bot.close();
+      await portfolio.close();
       await alerts.close();
       queueConnection.disconnect();
       redis.disconnect();

@@ -14,6 +14,7 @@ import type { BillingProvider } from './billing/billing-provider.js';
 import { subscriptionService } from './billing/subscription.service.js';
 import { clientErrorService } from './client-errors/client-error.service.js';
 import { backtestJobsService } from './backtest/backtest-jobs.service.js';
+import { portfolioPreviewService } from './portfolio/portfolio-preview.service.js';
 import type { DemoClockService } from './demo-market/demo-clock-sync.js';
 import { botService } from './bot/bot.service.js';
 import { botEngineService } from './bot/engine/tick.js';
@@ -93,6 +94,7 @@ export function createServices(
       }),
     }),
     backtestSettings: backtestSettingsService(deps),
+    portfolio: portfolioPreviewService(deps, market, tradingSettings),
     bot,
     botEngine: botEngineService(deps, tradingSettings),
     mlScore,

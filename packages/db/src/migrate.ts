@@ -11,7 +11,8 @@ import pg from 'pg';
  */
 export const MIGRATIONS_DIR = resolve(
   dirname(fileURLToPath(import.meta.url)),
-  '../prisma/migrations',
+  // Three levels up is the repository from packages/db/src and from apps/*/dist alike.
+  '../../../packages/db/prisma/migrations',
 );
 /** Any constant: it makes concurrent migrators (API and CLI starting together) take turns. */
 const ADVISORY_LOCK = 727_001;

@@ -4,6 +4,8 @@ import {
   ZAlpacaUniverseJob,
   ZAlpacaUniverseResult,
   ZMlScoreJob,
+  ZPortfolioBacktestJob,
+  ZPortfolioBacktestJobResult,
   ZMlScoreResult,
   ZProviderRefreshJob,
   ZProviderRefreshResult,
@@ -265,3 +267,23 @@ export const alertQueue = defineQueue({
 
 export const alertEventJobId = (eventId: number) => `alert-event-${eventId}`;
 export const alertDeliveryJobId = (key: string, channel: string) => `alert-${key}-${channel}`;
+
+/**
+ * Portfolio previews (core/src/portfolio): one job per request, id `portfolio-{user}-{uuid}`,
+ * which is also the id the client polls. The result is the job's return value, kept an hour
+ * (a preview is recomputed on request, not stored). One attempt: the work is a second or two of
+ * CPU, and a failure is shown to the user, who starts another.
+ */
+export const portfolioQueue = defineQueue({
+  name: 'portfolio',
+  payload: ZPortfolioBacktestJob,
+  result: ZPortfolioBacktestJobResult,
+  defaultJobOptions: {
+    attempts: 1,
+    removeOnComplete: { age: 3_600 },
+    removeOnFail: { age: 3_600 },
+  },
+  workerOptions: { lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 1 },
+});
+
+export const portfolioJobId = (userId: number, uuid: string) => `portfolio-${userId}-${uuid}`;

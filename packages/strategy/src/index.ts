@@ -9,3 +9,4 @@ export * from './screening/index.js';
 export * from './ml-score/index.js';
 export * from './fills/index.js';
 export * from './risk/index.js';
+export * from './portfolio/index.js';

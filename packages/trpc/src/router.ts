@@ -15,6 +15,7 @@ import { alpacaUniverseRouter } from './routers/alpaca-universe.router.js';
 import { screenerRouter } from './routers/screener.router.js';
 import { tradingSettingsRouter } from './routers/trading-settings.router.js';
 import { backtestsRouter } from './routers/backtests.router.js';
+import { portfolioRouter } from './routers/portfolio.router.js';
 import { botRouter } from './routers/bot.router.js';
 import { router } from './trpc.js';
 
@@ -35,6 +36,7 @@ export const appRouter = router({
   screener: screenerRouter,
   tradingSettings: tradingSettingsRouter,
   backtests: backtestsRouter,
+  portfolio: portfolioRouter,
   bot: botRouter,
   alerts: alertsRouter,
 });

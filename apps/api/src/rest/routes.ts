@@ -226,6 +226,18 @@ export const restRoutes: readonly RestRoute[] = [
         input: (request) => ({ symbol: param(request, 'symbol') }),
         csv: backtestTradesCsv,
       },
+      {
+        method: 'POST',
+        path: '/api/portfolio/backtest',
+        procedure: 'portfolio.backtest',
+        input: body,
+      },
+      {
+        method: 'GET',
+        path: '/api/portfolio/backtest/:id',
+        procedure: 'portfolio.backtestResult',
+        input: (request) => ({ id: param(request, 'id') }),
+      },
     ],
   }),
   ...onScreen('Stock Explorer', {

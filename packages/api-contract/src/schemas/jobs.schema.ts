@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZUniverseName } from './common.schema.js';
+import { MAX_PORTFOLIO_SYMBOLS, ZPortfolioResult } from './portfolio.schema.js';
 
 /** Job payload schemas; queue definitions live in packages/jobs. */
 export const ZSendMailJob = z.object({ mailId: z.number().int().positive() });
@@ -106,3 +107,13 @@ export const ZBotTickResult = z.object({
   market_open: z.boolean().nullable(),
 });
 export type TBotTickResult = z.infer<typeof ZBotTickResult>;
+
+/** The queue's payload: what the request resolved, so the job reads no request state. */
+export const ZPortfolioBacktestJob = z.object({
+  userId: z.number().int().positive(),
+  universe: ZUniverseName,
+  symbols: z.array(z.string()).min(1).max(MAX_PORTFOLIO_SYMBOLS),
+  months: z.number().int().min(1).max(120),
+});
+export type TPortfolioBacktestJob = z.infer<typeof ZPortfolioBacktestJob>;
+export const ZPortfolioBacktestJobResult = ZPortfolioResult;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buyingPower } from '@tradebot/strategy';
 import { DAY_MS, isoFromDay } from '../calendar/days.js';
 import { currentOrNextSession, nextTradingDay, type TradingSession } from '../calendar/nyse.js';
 import {
@@ -182,7 +183,7 @@ export class SimBroker implements BrokerPort {
       currency: 'USD',
       equity,
       cash,
-      buyingPower: Math.max(0, cash + shorts),
+      buyingPower: buyingPower(cash, shorts),
       lastEquity,
       patternDayTrader: false,
       tradingBlocked: false,

@@ -199,3 +199,22 @@ describe('Decider.explain: the facts behind each decision', () => {
     expect(exits).toBe(1);
   });
 });
+
+describe('Decider.rebase', () => {
+  it("judges the halt against the account's peak afresh at each close, as a rebuilt Decider does", () => {
+    const bars = syntheticBars(400, 5);
+    const options = { ...BACKTEST_SETTINGS_DEFAULTS, initial_balance: 10_000 };
+    const d = new Decider({ ...BUSY_PARAMS, max_drawdown: 0.1 }, options);
+    for (let i = 0; i < 300; i++) d.warm(barAt(bars, i));
+    expect(d.update(barAt(bars, 300), 8_000).halted).toBe(true);
+    d.rebase(8_500);
+    const next = d.update(barAt(bars, 301), 8_000);
+    const fresh = new Decider(
+      { ...BUSY_PARAMS, max_drawdown: 0.1 },
+      { ...options, initial_balance: 8_500 },
+    );
+    for (let i = 0; i < 301; i++) fresh.warm(barAt(bars, i));
+    expect(next).toEqual(fresh.update(barAt(bars, 301), 8_000));
+    expect(next.halted).toBe(false);
+  });
+});

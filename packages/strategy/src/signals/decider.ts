@@ -150,6 +150,18 @@ export class Decider {
     return this.window.inputs;
   }
 
+  /**
+   * Judges the next `update`'s drawdown halt against the account's peak equity, as the bot does:
+   * it builds its Decider afresh at each close with the account's peak as `initial_balance`, so a
+   * halt lasts only while the account stays below it (the account's own halt then keeps entries
+   * out). The portfolio preview keeps one Decider per stock and calls this before each `update`.
+   */
+  rebase(peak: number): void {
+    if (!Number.isFinite(peak)) throw new RangeError(`peak must be a finite number, got ${peak}`);
+    this.peak = peak;
+    this.isHalted = false;
+  }
+
   /** A bar before the trading window: it warms the indicators and decides nothing. */
   warm(bar: DecisionBar): void {
     if (this.deciding) throw new Error('warm() after update(): warm-up bars come first');

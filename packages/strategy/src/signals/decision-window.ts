@@ -82,9 +82,11 @@ export class DecisionWindow {
 
   /** Appends a bar and its indicators as the last index, dropping the oldest bar. */
   push(bar: DecisionBar, v: BarIndicators): void {
-    for (const a of this.floats) a.copyWithin(0, 1);
-    for (const a of this.codes) a.copyWithin(0, 1);
     const last = DIP_WINDOW - 1;
+    // A plain loop: for arrays this short, `copyWithin`'s call costs more than the copy (the
+    // portfolio preview pushes every bar of every stock).
+    for (const a of this.floats) for (let k = 0; k < last; k++) a[k] = a[k + 1] as number;
+    for (const a of this.codes) for (let k = 0; k < last; k++) a[k] = a[k + 1] as number;
     const { bars } = this.inputs;
     const x = this.inputs;
     bars.time[last] = bar.time;

@@ -25,7 +25,7 @@ import {
   type BrokerOrder,
   type BrokerPosition,
 } from '@tradebot/market';
-import { DIP_WINDOW, levelMultiples, type StockParams } from '@tradebot/strategy';
+import { DIP_WINDOW, entryGate, levelMultiples, type StockParams } from '@tradebot/strategy';
 import { configOf, seedOf } from '../../backtest/backtest-optimize.js';
 import { storedParameters } from '../../stock-lists/stored-parameters.js';
 import { decidingBars, prepareBars } from './bars.js';
@@ -229,11 +229,11 @@ async function decideOne(
   } else if (!inTime) log('warn', botTick.missedOpen(symbol, date));
   else if (intent.kind === 'enter') {
     const cost = intent.quantity * inputs.close;
-    if (ctx.halted) log('warn', botTick.entryHalted(symbol));
-    else if (held === null && (await ordersOf(symbol)).length > 0)
-      log('warn', botTick.entryBusy(symbol));
-    else if (cost > loop.buyingPower)
-      log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
+    const busy = !ctx.halted && held === null && (await ordersOf(symbol)).length > 0;
+    const gate = entryGate(ctx.halted, busy, cost, loop.buyingPower);
+    if (gate === 'halted') log('warn', botTick.entryHalted(symbol));
+    else if (gate === 'busy') log('warn', botTick.entryBusy(symbol));
+    else if (gate === 'too_big') log('warn', botTick.entryTooBig(symbol, cost, loop.buyingPower));
     else if ((await loop.recorded()).has(botOrderId(userId, symbol, date, 'e'))) {
       // Recorded by a tick that died before it stored the decision: reconcile settles it.
       log(

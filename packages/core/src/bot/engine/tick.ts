@@ -23,6 +23,7 @@ import {
   type BrokerPort,
   type BrokerPosition,
 } from '@tradebot/market';
+import { accountHalt } from '@tradebot/strategy';
 import type { ServiceDeps } from '../../deps.js';
 import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
@@ -84,15 +85,18 @@ export function accountState(
 ): AccountState {
   const day = isoFromDay(newYorkDayOf(now));
   const newDay = state.day !== day || state.dayStartEquity === null;
-  const peak = Math.max(state.peakEquity ?? equity, equity);
-  const breach = equity < peak * (1 - maxDrawdown);
-  const haltedNow = !state.halted && breach;
+  const { peak, halted, haltedNow } = accountHalt(
+    state.peakEquity,
+    state.halted,
+    equity,
+    maxDrawdown,
+  );
   return {
     equity,
     peak,
     day,
     dayStartEquity: newDay ? (lastEquity ?? equity) : (state.dayStartEquity as number),
-    halted: state.halted || breach,
+    halted,
     haltReason: haltedNow ? botTick.haltReason(maxDrawdown) : state.haltReason,
     haltedNow,
   };

@@ -1,0 +1,121 @@
+/**
+ * Portfolio preview (`portfolioPreview`): 50 real stocks × 10 years of daily bars (the first 50
+ * of ../shared/data/prices-daily with full history), each with its own parameter set (a seeded
+ * Latin hypercube over the optimizer's space, as a Final Trading List of optimized stocks), on one
+ * $100,000 account with the default costs, 30 % partial fills and a 2 % trailing stop. Target:
+ * ≤ 300 ms of compute (median CPU time of 7 runs after one warm-up; the wall time is printed
+ * too). Reference in the same run: the same
+ * work through the per-stock kernel (`backtest`, each stock on its own account), which is what the
+ * backtest screens show today.
+ *
+ *   npx tsx bench/portfolio-preview.ts
+ */
+import {
+  BACKTEST_SETTINGS_DEFAULTS,
+  backtest,
+  portfolioPreview,
+  type Bars,
+  type PortfolioSettings,
+  type StockParams,
+} from '@tradebot/strategy';
+import { loadRealSymbols } from './lib/data.js';
+import { paramSets } from './lib/params.js';
+import { fmt, summary, target } from './lib/report.js';
+
+const STOCKS = 50;
+const RUNS = 7;
+const TARGET_MS = 300;
+
+const all = loadRealSymbols();
+const full = Math.max(0, ...all.map((b) => b.close.length));
+const bars: Bars[] = all.filter((b) => b.close.length === full).slice(0, STOCKS);
+if (bars.length < STOCKS) {
+  console.log(
+    `Portfolio preview bench skipped: ${bars.length} real stocks with full history, ${STOCKS} needed.`,
+  );
+  process.exit(0);
+}
+const params: StockParams[] = paramSets(STOCKS, 42).map((p) => ({ ...p, risk_per_trade: 0.02 }));
+const stocks = bars.map((b, k) => ({ bars: b, params: params[k] as StockParams }));
+const settings: PortfolioSettings = {
+  initialCash: 100_000,
+  slippage_percent: BACKTEST_SETTINGS_DEFAULTS.slippage_percent,
+  commission_per_share: BACKTEST_SETTINGS_DEFAULTS.commission_per_share,
+  partial_fill_probability: 0.3,
+  trailing_stop_pct: 0.02,
+  seed: 7,
+  shortAtrThreshold: 1.5,
+  // No account halt: the list trades all ten years (a halt would leave only the decisions to do).
+  max_drawdown: 1,
+};
+const first = bars[0]!.time[0]!;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+console.log(
+  `${STOCKS} stocks × ${full} sessions (${day(first)} → ${day(bars[0]!.time[full - 1]!)}), ${STOCKS * full} bars`,
+);
+
+const ours = timeRuns(() => portfolioPreview(stocks, settings, { from: first }));
+const kernel = timeRuns(() =>
+  stocks.map((s, k) =>
+    backtest(s.bars, s.params, {
+      ...BACKTEST_SETTINGS_DEFAULTS,
+      initial_balance: 10_000,
+      partial_fill_probability: 0.3,
+      trailing_stop_pct: 0.02,
+      seed: k,
+      shortAtrThreshold: 1.5,
+    }),
+  ),
+);
+
+const p = ours.result;
+const m = p.metrics;
+console.log(`\nportfolioPreview, one account, the bot's Decider per stock`);
+console.log(
+  `  median ${fmt(ours.median, 4)} ms over ${RUNS} runs, CPU ${fmt(ours.cpuMedian, 4)} ms (all: ${ours.times.map((t) => t.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `  ${p.run.trades.length} trades, final equity ${p.run.finalEquity.toFixed(0)} from ${settings.initialCash}` +
+    ` (equal-weight buy-and-hold ${p.equalWeight[p.equalWeight.length - 1]!.toFixed(0)});` +
+    ` CAGR ${pct(m.cagr)}, Sharpe ${fmt(m.sharpe ?? Number.NaN)}, max drawdown ${pct(m.max_drawdown)},` +
+    ` exposure ${pct(m.exposure)}; halt ${p.run.halt === null ? 'none' : day(p.run.halt.time)};` +
+    ` entries not sent: ${p.run.skipped.too_big} over the buying power, ${p.run.skipped.halted} halted`,
+);
+const kernelTrades = kernel.result.reduce((a, r) => a + r.trades.length, 0);
+console.log(
+  `  per-stock kernel (backtest() × ${STOCKS}, each on its own 10,000): median ${fmt(kernel.median, 4)} ms,` +
+    ` CPU ${fmt(kernel.cpuMedian, 4)} ms, ${kernelTrades} trades; the preview takes ${fmt(ours.cpuMedian / kernel.cpuMedian)}× its CPU time`,
+);
+// Compute is the CPU time: on this shared 2-core machine the wall time also counts other processes.
+target(
+  `portfolio preview ${STOCKS} × 10 years ≤ ${TARGET_MS} ms of compute`,
+  ours.cpuMedian <= TARGET_MS,
+  `CPU ${fmt(ours.cpuMedian, 4)} ms, wall ${fmt(ours.median, 4)} ms`,
+);
+summary();
+
+function pct(x: number, digits = 2): string {
+  return `${(x * 100).toFixed(digits)} %`;
+}
+
+/** Wall and CPU time per run (CPU time says what a free core would give on a busy machine). */
+function timeRuns<T>(f: () => T): {
+  median: number;
+  cpuMedian: number;
+  times: number[];
+  result: T;
+} {
+  let result = f();
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    result = f();
+    const used = process.cpuUsage(startCpu);
+    times.push(performance.now() - start);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  return { median: median(times), cpuMedian: median(cpu), times, result };
+}

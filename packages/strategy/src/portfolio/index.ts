@@ -1,0 +1,20 @@
+export * from './types.js';
+export {
+  accountHalt,
+  buyingPower,
+  entryGate,
+  type AccountHalt,
+  type EntryGate,
+} from './account.js';
+export { simulatePortfolio } from './simulate.js';
+export {
+  portfolioMetrics,
+  dailyReturns,
+  riskRatios,
+  drawdown,
+  streaks,
+  tradeStats,
+  type PortfolioMetrics,
+} from './metrics.js';
+export { perSymbol, perExitReason, equalWeightBenchmark, type TradeGroup } from './breakdown.js';
+export { portfolioPreview, type PortfolioPreview } from './preview.js';
