@@ -1,4 +1,4 @@
-import { server } from '@tradebot/api-contract';
+import { server, ui } from '@tradebot/api-contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -39,6 +39,11 @@ async function has2fa(username: string): Promise<boolean> {
   return row?.enabled ?? false;
 }
 
+async function userCount(username: string): Promise<number> {
+  const rows = await sql<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
+  return rows.length;
+}
+
 const toggle2fa = (page: Page, username: string) => page.getByTestId(`toggle-2fa-${username}`);
 
 describe('the admin dashboard in the browser', () => {
@@ -51,6 +56,7 @@ describe('the admin dashboard in the browser', () => {
     carlaSecret = await signUpByApi('carla', PASSWORD);
     daveSecret = await signUpByApi('dave', PASSWORD);
     await signUpByApi('support', PASSWORD);
+    await signUpByApi('erin', PASSWORD);
     chiefSecret = secretOf(await createAdminFromCli('chief', 'chief@example.com', PASSWORD));
   });
 
@@ -127,7 +133,7 @@ describe('the admin dashboard in the browser', () => {
     await context.close();
   });
 
-  it("lets an admin created from the command line turn another user's 2FA off and on, and grant a plan", async () => {
+  it("lets an admin created from the command line turn another user's 2FA off and on, grant a plan and delete a user", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const { code } = await freshCode(chiefSecret, chiefStep);
     await logInThroughUi(page, 'chief', PASSWORD, code);
@@ -205,6 +211,23 @@ describe('the admin dashboard in the browser', () => {
       .poll(() => page.getByTestId('admin-action-error').textContent(), { timeout: 10_000 })
       .toBe('2FA cannot be changed for this user.');
     expect(await has2fa('support')).toBe(true);
+
+    // Delete asks first and says what happens at the broker; dismissed, nothing is deleted.
+    const asked: string[] = [];
+    let accept = false;
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+    await page.getByTestId('delete-user-erin').click();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expect(asked[0]).toBe(ui.confirmDeleteUser);
+    expect(asked[0]).toMatch(/^Are you sure you want to delete this user\? .*stay open/);
+    expect(await userCount('erin')).toBe(1);
+    accept = true;
+    await page.getByTestId('delete-user-erin').click();
+    await expect.poll(() => page.getByTestId('user-row-erin').count(), { timeout: 10_000 }).toBe(0);
+    expect(await userCount('erin')).toBe(0);
 
     // Market data: the Alpaca universe (the market of Alpaca users) beside the CSV snapshot.
     await page.getByTestId('tab-market-data').click();

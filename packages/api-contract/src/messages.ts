@@ -94,7 +94,15 @@ export const server = {
   adminTwoFaEnabled: '2FA enabled.',
   adminRoleGranted: 'Admin role granted.',
   adminRoleRevoked: 'Admin role revoked.',
-  userDeleted: 'User deleted.',
+  /** `atAlpaca`: the user had Alpaca keys (the bot's waiting orders there were cancelled). */
+  userDeleted: (atAlpaca: boolean, failedCancels: number) =>
+    !atAlpaca
+      ? 'User deleted.'
+      : failedCancels === 0
+        ? "User deleted. The bot's waiting orders at Alpaca are cancelled; the user's positions there stay open."
+        : `User deleted. The user's positions at Alpaca stay open. ${failedCancels} of the bot's orders could not be cancelled: the user has to cancel them at Alpaca.`,
+  adminDeleteLastAdmin:
+    'This user is the only admin left: their bot is stopped, but the account was not deleted.',
   methodNotAllowed: 'Method Not Allowed',
   notFound: 'Not Found',
   errorReportTooLarge: 'Error report too large',

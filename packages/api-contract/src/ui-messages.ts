@@ -34,7 +34,8 @@ export const ui = {
   usersLoadFailed: 'Failed to fetch users',
   userUpdateFailed: 'Failed to update user',
   userDeleteFailed: 'Failed to delete user',
-  confirmDeleteUser: 'Are you sure you want to delete this user?',
+  confirmDeleteUser:
+    'Are you sure you want to delete this user? Their bot is stopped and the orders it has waiting at the broker are cancelled. Positions at Alpaca stay open, with their stop-loss and take-profit orders: nothing is sold.',
   deleteAccountIntro:
     'Deleting your account stops the trading bot, cancels the orders it has waiting at your broker and erases your data: keys, settings, stock lists, backtests, trades, logs and notifications. This cannot be undone.',
   deleteAccountAlpacaPositions:

@@ -58,6 +58,7 @@ export function createServices(
     async (userId) => (await tradingSettings.settings(userId)).sleep_interval,
   );
   const alpacaUniverse = alpacaUniverseJobService(deps);
+  const accountDeletion = accountDeletionService(deps, bot.stopNow);
   const services = {
     auth: {
       ...authService(deps, sessions, verification.sendVerification),
@@ -67,10 +68,10 @@ export function createServices(
       requestEmailVerification: verification.requestEmailVerification,
     },
     account: accountService(deps, market),
-    accountDeletion: accountDeletionService(deps, bot.stopNow),
+    accountDeletion,
     market,
     subscription: subscriptionService(deps, billing),
-    admin: { ...adminService(deps), ...adminReportsService(deps) },
+    admin: { ...adminService(deps, accountDeletion.eraseAccount), ...adminReportsService(deps) },
     demoClock,
     clientErrors: clientErrorService(deps),
     notifications: notificationService(deps),

@@ -7,6 +7,7 @@ import {
 import {
   consumeTotpStep,
   eraseUserAccount,
+  type EraseOutcome,
   findPasswordHash,
   findTotpSecret,
   isLastAdmin,
@@ -25,7 +26,17 @@ import {
 } from './cancel-bot-orders.js';
 
 /** Stops the user's bot (bot_states and its Job Scheduler); the caller holds the bot's locks. */
-export type StopBot = (session: SessionInfo) => Promise<boolean>;
+export type StopBot = (user: Pick<SessionInfo, 'userId'>) => Promise<boolean>;
+
+/** What `eraseAccount` did: the erasure's outcome and the bot's orders at the broker. */
+export interface ErasedAccount {
+  outcome: EraseOutcome;
+  /** Whether the user had Alpaca keys (their positions there stay open). */
+  atAlpaca: boolean;
+  canceled: number;
+  failed: number;
+}
+export type EraseAccount = (userId: number) => Promise<ErasedAccount>;
 
 /**
  * "Delete account" in account settings (POST /api/account/delete). Nothing changes until the
@@ -93,21 +104,33 @@ export function accountDeletionService(
     if (await isLastAdmin(db, userId))
       throw new AppError('CONFLICT', server.deleteAccountLastAdmin);
     await checkCredentials(session, input);
-    const { outcome, orders } = await withBotLocks(userId, async () => {
-      await stopBot(session);
-      const brokers = await brokersOf(userId);
-      const orders = await cancelWaitingBotOrders(userId, brokers);
-      return { outcome: await eraseUserAccount(db, userId), orders: { ...orders, brokers } };
-    });
+    const erased = await eraseAccount(userId);
     // Another admin deleted themself in between: this one stays, its bot stopped.
-    if (outcome === 'last_admin') throw new AppError('CONFLICT', server.deleteAccountLastAdmin);
-    await closeSockets(userId);
+    if (erased.outcome === 'last_admin')
+      throw new AppError('CONFLICT', server.deleteAccountLastAdmin);
     console.info(`[account] user ${userId} deleted their account`);
     return {
-      message: server.accountDeleted(orders.brokers.length > 0, orders.failed),
-      canceled_orders: orders.canceled,
-      failed_cancels: orders.failed,
+      message: server.accountDeleted(erased.atAlpaca, erased.failed),
+      canceled_orders: erased.canceled,
+      failed_cancels: erased.failed,
     };
+  }
+
+  /**
+   * The erasure behind both the user's own deletion and the admin's Delete. Under the user's bot
+   * locks: the bot is stopped, its waiting orders at the broker are cancelled (positions and their
+   * protective orders stay) and every row of the user is erased; open sockets are then closed.
+   */
+  async function eraseAccount(userId: number): Promise<ErasedAccount> {
+    const erased = await withBotLocks(userId, async () => {
+      await stopBot({ userId });
+      const brokers = await brokersOf(userId);
+      const orders = await cancelWaitingBotOrders(userId, brokers);
+      const outcome = await eraseUserAccount(db, userId);
+      return { outcome, atAlpaca: brokers.length > 0, ...orders };
+    });
+    if (erased.outcome === 'erased') await closeSockets(userId);
+    return erased;
   }
 
   /** The hub re-checks a socket's session before each event, finds none and closes it (1008). */
@@ -120,5 +143,5 @@ export function accountDeletionService(
     }
   }
 
-  return { deleteAccount };
+  return { deleteAccount, eraseAccount };
 }

@@ -5,7 +5,6 @@ import {
   type TPaidPlan,
 } from '@tradebot/api-contract';
 import {
-  eraseUserAccount,
   findById,
   listForAdmin,
   markVerified,
@@ -13,7 +12,7 @@ import {
   setSubscription,
   setTotpSecret,
 } from '@tradebot/db';
-import { botSchedulerId } from '@tradebot/jobs';
+import type { EraseAccount } from '../account/account-deletion.service.js';
 import type { ServiceDeps } from '../deps.js';
 import { aad } from '../security/cipher.js';
 
@@ -22,7 +21,8 @@ export const TOTP_PRESENT = 'enabled';
 
 /** User management for admins (the role is checked by the caller's procedure). */
 export function adminService(
-  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reservedUsernames' | 'botQueue'>,
+  deps: Pick<ServiceDeps, 'db' | 'cipher' | 'reservedUsernames'>,
+  eraseAccount: EraseAccount,
 ) {
   const { db, cipher, reservedUsernames } = deps;
   const isExempt = (username: string) => reservedUsernames.includes(username.toLowerCase());
@@ -54,13 +54,20 @@ export function adminService(
     return { message: patch.is_admin ? server.adminRoleGranted : server.adminRoleRevoked };
   }
 
+  /**
+   * The user's own deletion without its credential checks: the bot stopped, its waiting orders
+   * at the broker cancelled (positions and their protective orders stay), every row erased.
+   */
   async function remove(adminId: number, userId: number) {
     if (userId === adminId) throw new AppError('BAD_REQUEST', server.cannotDeleteSelf);
-    // The same erasure as a user's own deletion (every table of theirs), without the broker.
-    if ((await eraseUserAccount(db, userId)) === 'missing')
-      throw new AppError('NOT_FOUND', server.userNotFound);
-    await deps.botQueue.removeJobScheduler(botSchedulerId(userId));
-    return { message: server.userDeleted };
+    await requireUser(userId);
+    const erased = await eraseAccount(userId);
+    if (erased.outcome === 'missing') throw new AppError('NOT_FOUND', server.userNotFound);
+    // Every other admin was deleted meanwhile, this admin included.
+    if (erased.outcome === 'last_admin')
+      throw new AppError('CONFLICT', server.adminDeleteLastAdmin);
+    console.info(`[account] user ${userId} deleted by admin ${adminId}`);
+    return { message: server.userDeleted(erased.atAlpaca, erased.failed) };
   }
 
   async function grantPlan(adminId: number, userId: number, plan: TPaidPlan) {

@@ -253,6 +253,36 @@ async function openBook(
   };
 }
 
+/** The user's fills in a time range (its index: user, time, id), oldest first. */
+async function readFills(
+  db: Db | DbTx,
+  userId: number,
+  time: { gt: Date } | { gte: Date },
+): Promise<SimFill[]> {
+  const rows = await db.simFill.findMany({
+    where: { userId, time },
+    select: {
+      id: true,
+      orderId: true,
+      symbol: true,
+      side: true,
+      qty: true,
+      price: true,
+      commission: true,
+      reason: true,
+      time: true,
+    },
+    orderBy: [{ time: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((r) => ({
+    ...r,
+    id: r.id.toString(),
+    side: r.side as SimFill['side'],
+    reason: r.reason as SimFill['reason'],
+    time: r.time.getTime(),
+  }));
+}
+
 /** The `SimBrokerStore` over PostgreSQL. */
 export function simBrokerStore(db: Db): SimBrokerStore {
   return {
@@ -287,6 +317,7 @@ export function simBrokerStore(db: Db): SimBrokerStore {
               });
               return r === null ? null : toRecord(r);
             },
+            fillsAfter: (time) => readFills(tx, userId, { gt: new Date(time) }),
           };
           const { changes, value } = await work(ledger);
           if (changes !== null) await write(tx, userId, changes);
@@ -296,29 +327,6 @@ export function simBrokerStore(db: Db): SimBrokerStore {
       );
     },
 
-    async listFills(userId: number, since: number): Promise<SimFill[]> {
-      const rows = await db.simFill.findMany({
-        where: { userId, time: { gte: new Date(since) } },
-        select: {
-          id: true,
-          orderId: true,
-          symbol: true,
-          side: true,
-          qty: true,
-          price: true,
-          commission: true,
-          reason: true,
-          time: true,
-        },
-        orderBy: [{ time: 'asc' }, { id: 'asc' }],
-      });
-      return rows.map((r) => ({
-        ...r,
-        id: r.id.toString(),
-        side: r.side as SimFill['side'],
-        reason: r.reason as SimFill['reason'],
-        time: r.time.getTime(),
-      }));
-    },
+    listFills: (userId: number, since: number) => readFills(db, userId, { gte: new Date(since) }),
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../ports/broker.port.js';
 import type { MarketDataPort } from '../ports/market-data.port.js';
 import { SimBook, type SimCosts } from './sim-book.js';
+import { bookBefore, equityAt, previousSession } from './sim-last-equity.js';
 import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
 import { fillMarket, settle, stopLevel } from './sim-settle.js';
 import { validateSimOrder } from './sim-validate.js';
@@ -85,7 +86,11 @@ export class SimBroker implements BrokerPort {
       const trade = await this.o.market.getLatestTrade(symbol);
       if (trade !== null) return trade.price;
     }
-    const day = Math.floor(this.now() / DAY_MS) + 1;
+    return this.closeOn(symbol, Math.floor(this.now() / DAY_MS) + 1);
+  }
+
+  /** The close of `symbol` on `day`'s bar (or the last one before it), null without one. */
+  private async closeOn(symbol: string, day: number): Promise<number | null> {
     const bars = await this.o.market.getDailyBars(symbol, {
       from: isoFromDay(day - MARK_LOOKBACK_DAYS),
       to: isoFromDay(day),
@@ -94,16 +99,29 @@ export class SimBroker implements BrokerPort {
     return n === 0 ? null : (bars.close[n - 1] as number);
   }
 
-  /** Cash, positions and open orders as of one settled transaction, positions marked. */
-  private async settled(): Promise<{
+  /**
+   * Cash, positions and open orders as of one settled transaction, positions marked; with
+   * `lastEquity`, also the equity at the previous session's close: this transaction's book with
+   * the fills made since undone, each position marked at that session's close.
+   */
+  private async settled(lastEquity = false): Promise<{
     cash: number;
     positions: BrokerPosition[];
     openOrders: BrokerOrder[];
+    lastEquity: number | null;
   }> {
-    const { cash, held, openOrders } = await this.run(async (book) => ({
+    const previous = previousSession(this.now());
+    const { cash, held, openOrders, since } = await this.run(async (book, ledger) => ({
       cash: book.cash,
       held: book.allPositions(),
       openOrders: openOf(book),
+      // Stored fills, then this transaction's own (written after `work`).
+      since: lastEquity
+        ? [
+            ...(await ledger.fillsAfter(previous.close)),
+            ...book.fills.filter((f) => f.time > previous.close),
+          ]
+        : null,
     }));
     const positions: BrokerPosition[] = [];
     for (const p of held.sort((a, b) => (a.symbol < b.symbol ? -1 : 1))) {
@@ -118,7 +136,13 @@ export class SimBroker implements BrokerPort {
         unrealizedPl: close === null ? null : p.qty * (close - p.avgEntryPrice),
       });
     }
-    return { cash, positions, openOrders };
+    const closed =
+      since === null
+        ? null
+        : await equityAt(bookBefore(cash, held, since), (symbol) =>
+            this.closeOn(symbol, previous.day),
+          );
+    return { cash, positions, openOrders, lastEquity: closed };
   }
 
   async getPositions(): Promise<BrokerPosition[]> {
@@ -126,21 +150,26 @@ export class SimBroker implements BrokerPort {
   }
 
   async getAccount(): Promise<BrokerAccount> {
-    const { cash, positions } = await this.settled();
-    return this.account(cash, positions);
+    const { cash, positions, lastEquity } = await this.settled(true);
+    return this.account(cash, positions, lastEquity);
   }
 
   /** Account, positions and open orders from one settled transaction (a tick's one read). */
   async snapshot(): Promise<BrokerSnapshot> {
-    const { cash, positions, openOrders } = await this.settled();
-    return { account: this.account(cash, positions), positions, openOrders };
+    const { cash, positions, openOrders, lastEquity } = await this.settled(true);
+    return { account: this.account(cash, positions, lastEquity), positions, openOrders };
   }
 
   /**
    * Equity: cash plus each position marked to its last close (cash + signed shares × close, as
-   * the backtester marks it); buying power: cash less what covering the shorts would cost.
+   * the backtester marks it); buying power: cash less what covering the shorts would cost;
+   * last equity: the equity at the previous session's close.
    */
-  private account(cash: number, positions: readonly BrokerPosition[]): BrokerAccount {
+  private account(
+    cash: number,
+    positions: readonly BrokerPosition[],
+    lastEquity: number | null,
+  ): BrokerAccount {
     let equity = cash;
     let shorts = 0;
     for (const p of positions) {
@@ -155,7 +184,7 @@ export class SimBroker implements BrokerPort {
       equity,
       cash,
       buyingPower: buyingPower(cash, shorts),
-      lastEquity: null,
+      lastEquity,
       patternDayTrader: false,
       tradingBlocked: false,
     };

@@ -76,6 +76,8 @@ export interface SimLedger {
   /** Any order of the account by the caller's id (open or ended), inside the transaction. */
   orderByClientId(clientOrderId: string): Promise<SimOrder | null>;
   orderById(id: string): Promise<SimOrder | null>;
+  /** The account's stored fills made after `time` (ms), oldest first. */
+  fillsAfter(time: number): Promise<SimFill[]>;
 }
 
 /** What a transaction writes back: orders and positions upserted (qty 0 deletes), fills added. */

@@ -81,14 +81,17 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
     return running !== null;
   }
 
-  async function stopNow(session: SessionInfo): Promise<boolean> {
-    const state = await findBotState(db, session.userId);
-    // The stop is stamped with the clock of the market the bot ran on.
-    const account = state
-      ? { market: state.market as BotAccount['market'], mode: state.mode as BotAccount['mode'] }
-      : selectedAccount(market, session);
-    const wasRunning = await markBotStopped(db, session.userId, new Date(marketNow(account)));
-    await deps.botQueue.removeJobScheduler(botSchedulerId(session.userId));
+  /** Needs only the user: an admin's Delete stops a bot without the owner's session. */
+  async function stopNow({ userId }: Pick<SessionInfo, 'userId'>): Promise<boolean> {
+    const state = await findBotState(db, userId);
+    // The stop is stamped with the clock of the market the bot ran on; no bot, nothing to stamp.
+    const account = state && {
+      market: state.market as BotAccount['market'],
+      mode: state.mode as BotAccount['mode'],
+    };
+    const wasRunning =
+      account !== null && (await markBotStopped(db, userId, new Date(marketNow(account))));
+    await deps.botQueue.removeJobScheduler(botSchedulerId(userId));
     return wasRunning;
   }
 
