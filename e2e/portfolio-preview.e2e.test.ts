@@ -91,21 +91,37 @@ describe('the portfolio preview of the Final Trading List', () => {
 
   it('fits a phone, light and dark', async () => {
     await page.setViewportSize(PHONE);
-    for (const scheme of ['light', 'dark'] as const) {
-      if (scheme === 'dark') {
-        await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
-        await page.evaluate(() => window.dispatchEvent(new StorageEvent('storage', {
-          key: 'tradebot-color-scheme',
-          newValue: 'dark',
-        })));
-      }
+    // Each switch rebuilds the charts at the phone's width, as a phone would first draw them.
+    for (const scheme of ['dark', 'light'] as const) {
+      // As another tab switching the theme would: the app follows the stored scheme.
+      await page.evaluate((value) => {
+        localStorage.setItem('tradebot-color-scheme', value);
+        window.dispatchEvent(
+          new StorageEvent('storage', {
+            key: 'tradebot-color-scheme',
+            newValue: value,
+            storageArea: localStorage,
+          }),
+        );
+      }, scheme);
       await page.waitForTimeout(500);
-      await page
-        .getByTestId('preview-result')
-        .screenshot({ path: `${SHOTS}/portfolio-preview-${scheme}.png` });
+      expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(
+        scheme,
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
+      // The result in screen-high slices, the fixed header hidden so it does not cover them.
+      const box = (await page.getByTestId('preview-result').boundingBox())!;
+      const scroll = await page.evaluate(() => window.scrollY);
+      const top = box.y + scroll;
+      for (let k = 0; k * 1200 < Math.min(box.height, 3600); k++)
+        await page.screenshot({
+          path: `${SHOTS}/portfolio-preview-${scheme}-${k + 1}.png`,
+          fullPage: true,
+          clip: { x: 0, y: top + k * 1200, width: PHONE.width, height: 1200 },
+          style: '.app-header { visibility: hidden; }',
+        });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 60_000);

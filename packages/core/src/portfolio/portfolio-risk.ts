@@ -88,7 +88,10 @@ export function portfolioMonteCarlo(
       p75: maxDrawdown.p75,
       p95: maxDrawdown.p95,
       mean: maxDrawdown.mean,
-      histogram: { bin_width: maxDrawdown.histogram.binWidth, counts: maxDrawdown.histogram.counts },
+      histogram: {
+        bin_width: maxDrawdown.histogram.binWidth,
+        counts: maxDrawdown.histogram.counts,
+      },
     },
     halt_probability: risk.haltProbability,
   };

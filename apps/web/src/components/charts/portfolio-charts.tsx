@@ -82,9 +82,9 @@ export function RiskBandsChart({ risk, from }: { risk: Simulated; from: string }
       <Box ref={ref} h={240} data-testid="preview-bands-chart" />
       <ChartLegend
         items={[
-          { label: '95 % of paths end below', color: colors.up, dashed: true },
+          { label: '95 % of paths below', color: colors.up, dashed: true },
           { label: 'Median', color: colors.chosen },
-          { label: '5 % of paths end below', color: colors.down, dashed: true },
+          { label: '5 % of paths below', color: colors.down, dashed: true },
         ]}
       />
     </div>

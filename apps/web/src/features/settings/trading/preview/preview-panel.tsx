@@ -9,7 +9,15 @@ import { PreviewRisk } from './preview-risk';
 import { PerExitReasonTable, PerSymbolTable, PreviewTradesTable } from './preview-tables';
 import type { PortfolioPreviewState } from './use-portfolio-preview';
 
-function Section({ title, right, children }: { title: string; right?: ReactNode; children: ReactNode }) {
+function Section({
+  title,
+  right,
+  children,
+}: {
+  title: string;
+  right?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section>
       <Group justify="space-between" align="center" mb="xs" gap="xs">
@@ -63,7 +71,9 @@ function PreviewResult({
           Preview on one account
         </Title>
         <Text size="sm" c="dimmed">
-          {result.symbols.length} stocks, {first} to {last}: {signedMoney(gain)} on {money(result.initial_cash)}, sharing cash and the halt.
+          {result.symbols.length} stocks, {first} to {last}:{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{signedMoney(gain)}</span> on{' '}
+          {money(result.initial_cash)}, sharing cash and the halt.
         </Text>
         {stale && (
           <Text size="sm" c="orange" data-testid="preview-stale">

@@ -20,7 +20,10 @@ export function PreviewRisk({ risk, from }: { risk: TPortfolioMonteCarlo; from: 
     { label: 'Final equity, 95 %', value: money(end.p95) },
     { label: 'Max drawdown, median', value: percent(drawdown.p50) },
     { label: 'Max drawdown, 1 path in 20 beyond', value: percent(drawdown.p95) },
-    { label: `Halt at ${percent(risk.halt_drawdown)} reached`, value: percent(risk.halt_probability) },
+    {
+      label: `Halt at ${percent(risk.halt_drawdown)} reached`,
+      value: percent(risk.halt_probability),
+    },
   ];
   return (
     <Stack gap="sm" data-testid="preview-risk">

@@ -31,7 +31,9 @@ describe('riskQuote', () => {
     expect(riskQuote(simulated(8_412.6, 0.2, 0.0345))).toBe(
       'In 1 year, 1 path in 20 ends below $8,413; the halt at 20 % is hit in 3.5 % of paths.',
     );
-    expect(riskQuote(simulated(12_000, 0.15, 0))).toBe(ui.previewRiskQuote('$12,000', '15 %', '0 %'));
+    expect(riskQuote(simulated(12_000, 0.15, 0))).toBe(
+      ui.previewRiskQuote('$12,000', '15 %', '0 %'),
+    );
   });
 
   it('says nothing without a simulation', () => {
