@@ -9,7 +9,7 @@ export function pointData(points: readonly Point[]): LineData<string>[] {
   return points.map((p) => ({ time: p.date, value: p.value }));
 }
 
-/** The fall below the running peak at each close, in percent (0 at a new high, −12.5 12.5 % below). */
+/** The fall below the running peak at each close, in percent: 0 at a peak, −12.5 when 12.5 % below it. */
 export function drawdownData(points: readonly Point[]): LineData<string>[] {
   let peak = -Infinity;
   return points.map((p) => {
