@@ -4,12 +4,13 @@ import {
   server,
   type TBacktestResult,
 } from '@tradebot/api-contract';
+import { portfolioJobId, portfolioQueue } from '@tradebot/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
- * The CSV exports: GET /api/backtest/result/{symbol}/trades.csv and GET /api/bot/trades.csv
- * answer the session's own trades as RFC 4180 files, with the JSON routes' auth and errors.
+ * The CSV exports: GET /api/backtest/result/{symbol}/trades.csv, GET /api/bot/trades.csv and
+ * GET /api/portfolio/backtest/{id}/trades.csv answer the session's own trades as RFC 4180 files, with the JSON routes' auth and errors.
  */
 let api: TestApi;
 let alice: { token: string; userId: number };
@@ -182,5 +183,31 @@ describe('GET /api/bot/trades.csv', () => {
     const anonymous = await get('/api/bot/trades.csv');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toHaveProperty('detail');
+  });
+});
+
+describe('GET /api/portfolio/backtest/{id}/trades.csv', () => {
+  it("names the file by the preview, has only the header until it completes, and finds only the user's own", async () => {
+    const id = portfolioJobId(alice.userId, '0a11ce00-0000-4000-8000-00000000c5f0');
+    // Queued (no worker runs here).
+    await api.runtime.deps.portfolioQueue.add(
+      portfolioQueue.name,
+      { userId: alice.userId, universe: 'demo', symbols: ['CSVA'], months: 12 },
+      { jobId: id },
+    );
+    const path = `/api/portfolio/backtest/${id}/trades.csv`;
+    const reply = await get(path, alice.token);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="${id}-trades.csv"`);
+    expect(reply.body).toBe(
+      'entry_date,exit_date,symbol,side,quantity,entry_price,exit_price,fees,pnl,net_pnl,exit_reason\r\n',
+    );
+    const foreign = await get(path, bob.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: server.portfolioUnknown });
+    const bad = await get('/api/portfolio/backtest/backtest-1-2/trades.csv', alice.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: server.portfolioUnknown });
+    expect((await get(path)).statusCode).toBe(401);
   });
 });

@@ -161,6 +161,8 @@ const rest: Record<string, Call> = {
   'POST /api/portfolio/backtest': (t) => api.http.post('/api/portfolio/backtest', {}, t),
   'GET /api/portfolio/backtest/:id': (t) =>
     api.http.get(`/api/portfolio/backtest/${alicePreview()}`, t),
+  'GET /api/portfolio/backtest/:id/trades.csv': (t) =>
+    api.http.get(`/api/portfolio/backtest/${alicePreview()}/trades.csv`, t),
   ...botPaths(() => api),
   ...adminPaths(
     () => api,

@@ -74,6 +74,15 @@ describe('portfolio previews in the worker process', () => {
     const net = result.trades.reduce((sum, t) => sum + t.net_pnl, 0);
     expect(result.final_equity).toBeCloseTo(result.initial_cash + net, 6);
     expect(result.benchmarks.equal_weight[0]!.value).toBeCloseTo(result.initial_cash, 6);
+    // The Monte Carlo risk of a year of the list's returns.
+    expect(result.monte_carlo).toMatchObject({ ok: true, paths: 10_000, days: 252 });
+    if (result.monte_carlo.ok) {
+      const { bands, final_equity, halt_probability } = result.monte_carlo;
+      expect(bands.length).toBeGreaterThan(50);
+      expect(final_equity.p5).toBeLessThanOrEqual(final_equity.p50);
+      expect(final_equity.p50).toBeLessThanOrEqual(final_equity.p95);
+      expect(halt_probability).toBeGreaterThanOrEqual(0);
+    }
     // Progress over /ws: one step per stock's bars, then the run.
     await waitFor(
       async () => events.some((e) => e.message.phase === server.portfolioPhaseCompleted),

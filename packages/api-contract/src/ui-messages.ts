@@ -164,6 +164,12 @@ export const ui = {
     `The risk simulation needs at least ${minimum} days of returns; the preview has ${count}.`,
   monteCarloInvalidReturns:
     'The risk simulation could not run: the preview has a daily return that is missing or below −100 %.',
+  portfolioPreviewFailed: 'Failed to run the portfolio preview. Please try again.',
+  /** Begin Trading's confirmation, from a preview of the list as it stands. */
+  previewRiskQuote: (below: string, halt: string, share: string) =>
+    `In 1 year, 1 path in 20 ends below ${below}; the halt at ${halt} is hit in ${share} of paths.`,
+  beginTradingConfirm:
+    'The bot will trade your Final Trading List with your trading settings. Begin trading?',
   // Live log
   liveLogFetchFailed: 'Failed to fetch live log. Please try again.',
   liveLogConnectionLost: 'Connection lost. Retrying…',

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BACKTEST_TRADE_COLUMNS, BOT_TRADE_COLUMNS, botTradesCsv } from './csv-exports.js';
+import {
+  BACKTEST_TRADE_COLUMNS,
+  BOT_TRADE_COLUMNS,
+  botTradesCsv,
+  PORTFOLIO_TRADE_COLUMNS,
+  portfolioTradesCsv,
+} from './csv-exports.js';
 
 const readme = readFileSync(
   resolve(dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
@@ -29,6 +35,9 @@ describe("the README's Exports section", () => {
     expect(documentedColumns('/api/bot/trades.csv')).toEqual(
       BOT_TRADE_COLUMNS.map((c) => c.header),
     );
+    expect(documentedColumns('/api/portfolio/backtest/{id}/trades.csv')).toEqual(
+      PORTFOLIO_TRADE_COLUMNS.map((c) => c.header),
+    );
   });
 });
 
@@ -52,5 +61,44 @@ describe('botTradesCsv', () => {
     expect(csv.split('\r\n')[1]).toBe(
       '2026-01-06T14:30:00.000Z,2026-01-06T15:30:00.000Z,AAA,long,1,10,9,-1,',
     );
+  });
+});
+
+describe('portfolioTradesCsv', () => {
+  const id = 'portfolio-7-00000000-0000-4000-8000-000000000000';
+
+  it("names the file by the preview and writes its trades' numbers unformatted", () => {
+    const { filename, csv } = portfolioTradesCsv({
+      id,
+      status: 'completed',
+      error: null,
+      result: {
+        trades: [
+          {
+            symbol: 'AAA',
+            side: 'short',
+            entry_date: '2026-01-05',
+            exit_date: '2026-01-09',
+            quantity: 12,
+            entry_price: 10.5,
+            exit_price: 11.25,
+            fees: 0.12,
+            pnl: -9,
+            net_pnl: -9.12,
+            exit_reason: 'stop_loss',
+          },
+        ],
+      },
+    });
+    expect(filename).toBe(`${id}-trades.csv`);
+    expect(csv.split('\r\n').slice(0, 2)).toEqual([
+      PORTFOLIO_TRADE_COLUMNS.map((c) => c.header).join(','),
+      '2026-01-05,2026-01-09,AAA,short,12,10.5,11.25,0.12,-9,-9.12,stop_loss',
+    ]);
+  });
+
+  it('has only the header while the preview has no result', () => {
+    const { csv } = portfolioTradesCsv({ id, status: 'running', error: null, result: null });
+    expect(csv.split('\r\n').filter((line) => line !== '')).toHaveLength(1);
   });
 });

@@ -4,6 +4,8 @@ import {
   type TBacktestResult,
   type TBotTrade,
   type TBotTradesOutput,
+  type TPortfolioBacktestStatus,
+  type TPortfolioResult,
 } from '@tradebot/api-contract';
 
 /** A CSV download: the file name the browser saves it under and its text. */
@@ -45,6 +47,32 @@ export const BOT_TRADE_COLUMNS: readonly CsvColumn<TBotTrade>[] = [
   { header: 'pnl', value: (t) => t.pnl },
   { header: 'exit_reason', value: (t) => t.reason },
 ];
+
+type PortfolioTrade = TPortfolioResult['trades'][number];
+
+/** The portfolio preview's round trips on the shared account: dates YYYY-MM-DD, as backtests. */
+export const PORTFOLIO_TRADE_COLUMNS: readonly CsvColumn<PortfolioTrade>[] = [
+  { header: 'entry_date', value: (t) => t.entry_date },
+  { header: 'exit_date', value: (t) => t.exit_date },
+  { header: 'symbol', value: (t) => t.symbol },
+  { header: 'side', value: (t) => t.side },
+  { header: 'quantity', value: (t) => t.quantity },
+  { header: 'entry_price', value: (t) => t.entry_price },
+  { header: 'exit_price', value: (t) => t.exit_price },
+  { header: 'fees', value: (t) => t.fees },
+  { header: 'pnl', value: (t) => t.pnl },
+  { header: 'net_pnl', value: (t) => t.net_pnl },
+  { header: 'exit_reason', value: (t) => t.exit_reason },
+];
+
+/** GET /api/portfolio/backtest/{id}/trades.csv: the preview's trades (none until it completes). */
+export const portfolioTradesCsv: CsvExport = (output) => {
+  const status = output as TPortfolioBacktestStatus;
+  return {
+    filename: `${status.id}-trades.csv`,
+    csv: toCsv(PORTFOLIO_TRADE_COLUMNS, status.result?.trades ?? []),
+  };
+};
 
 /** GET /api/backtest/result/{symbol}/trades.csv: the latest backtest's trades, oldest first. */
 export const backtestTradesCsv: CsvExport = (output) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { backtestTradesCsv, botTradesCsv } from './csv-exports.js';
+import { backtestTradesCsv, botTradesCsv, portfolioTradesCsv } from './csv-exports.js';
 import type { RestRoute, RestScreen, RestSource } from './shim.js';
 
 /**
@@ -237,6 +237,13 @@ export const restRoutes: readonly RestRoute[] = [
         path: '/api/portfolio/backtest/:id',
         procedure: 'portfolio.backtestResult',
         input: (request) => ({ id: param(request, 'id') }),
+      },
+      {
+        method: 'GET',
+        path: '/api/portfolio/backtest/:id/trades.csv',
+        procedure: 'portfolio.backtestResult',
+        input: (request) => ({ id: param(request, 'id') }),
+        csv: portfolioTradesCsv,
       },
     ],
   }),

@@ -84,6 +84,28 @@ describe('portfolio router', () => {
     const net = result.trades.reduce((sum, t) => sum + t.net_pnl, 0);
     expect(result.final_equity).toBeCloseTo(result.initial_cash + net, 6);
     expect(result.per_symbol.map((g) => g.symbol)).toEqual([...symbols].sort());
+
+    // Its Monte Carlo risk: the next year from the preview's cash, the trading settings' halt.
+    const risk = result.monte_carlo;
+    if (!risk.ok) throw new Error(risk.error);
+    expect(risk).toMatchObject({ paths: 10_000, days: 252, start_equity: result.initial_cash });
+    expect(risk.halt_drawdown).toBe(0.2);
+    expect(risk.bands[0]).toEqual({
+      day: 0,
+      p5: result.initial_cash,
+      p50: result.initial_cash,
+      p95: result.initial_cash,
+    });
+    expect(risk.bands.at(-1)).toEqual({ day: 252, ...risk.final_equity });
+    expect(risk.final_equity.p5).toBeLessThan(risk.final_equity.p95);
+    expect(risk.max_drawdown.histogram.counts.reduce((a, c) => a + c, 0)).toBe(10_000);
+    expect(risk.halt_probability).toBeGreaterThanOrEqual(0);
+    expect(risk.halt_probability).toBeLessThanOrEqual(1);
+    // Seeded by the job's id: the same id draws the same paths, another id others.
+    const portfolio = s.api.runtime.services.portfolio;
+    const again = await portfolio.process(job!.data, id);
+    expect((await portfolio.process(job!.data, id)).monte_carlo).toEqual(again.monte_carlo);
+    expect(again.monte_carlo).not.toEqual(risk);
   });
 
   it('refuses a caller without a session', async () => {

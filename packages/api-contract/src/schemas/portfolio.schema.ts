@@ -72,6 +72,40 @@ export const ZPortfolioMetrics = z.object({
   longest_loss_streak: z.number().int(),
 });
 
+const ZQuantiles = z.object({ p5: z.number(), p50: z.number(), p95: z.number() });
+
+/**
+ * Monte Carlo risk of the next year: the preview's daily returns resampled into many paths
+ * from the preview's starting cash. `ok: false` when the returns cannot feed it (the reason, worded).
+ */
+export const ZPortfolioMonteCarlo = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    paths: z.number().int(),
+    days: z.number().int(),
+    seed: z.number().int(),
+    mean_block_length: z.number(),
+    start_equity: z.number(),
+    /** The account's max_drawdown (fraction) the halt probability is measured against. */
+    halt_drawdown: z.number(),
+    /** Equity quantiles about once a week: `day` 0 is the start, the last is `days`. */
+    bands: z.array(ZQuantiles.extend({ day: z.number().int() })),
+    final_equity: ZQuantiles,
+    max_drawdown: z.object({
+      p5: z.number(),
+      p25: z.number(),
+      p50: z.number(),
+      p75: z.number(),
+      p95: z.number(),
+      mean: z.number(),
+      histogram: z.object({ bin_width: z.number(), counts: z.array(z.number().int()) }),
+    }),
+    halt_probability: z.number(),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type TPortfolioMonteCarlo = z.infer<typeof ZPortfolioMonteCarlo>;
+
 export const ZPortfolioResult = z.object({
   symbols: z.array(z.string()),
   months: z.number().int(),
@@ -99,6 +133,7 @@ export const ZPortfolioResult = z.object({
       exit_reason: ZExitReason,
     }),
   ),
+  monte_carlo: ZPortfolioMonteCarlo,
 });
 export type TPortfolioResult = z.infer<typeof ZPortfolioResult>;
 

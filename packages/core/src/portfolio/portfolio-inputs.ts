@@ -1,5 +1,6 @@
 import type {
   TBacktestSettings,
+  TPortfolioMonteCarlo,
   TPortfolioResult,
   TTradingSettings,
   TUniverseName,
@@ -91,8 +92,12 @@ export function previewStart(stocks: readonly PortfolioStock[], months: number):
 
 const dateOf = (ms: number) => isoFromDay(Math.round(ms / 86_400_000));
 
-/** The preview as the API answers it. */
-export function portfolioResult(preview: PortfolioPreview, months: number): TPortfolioResult {
+/** The preview and its Monte Carlo risk as the API answers them. */
+export function portfolioResult(
+  preview: PortfolioPreview,
+  months: number,
+  monteCarlo: TPortfolioMonteCarlo,
+): TPortfolioResult {
   const { run } = preview;
   const points = (values: Float64Array) =>
     [...values].map((value, k) => ({ date: dateOf(run.times[k] as number), value }));
@@ -123,5 +128,6 @@ export function portfolioResult(preview: PortfolioPreview, months: number): TPor
       net_pnl: t.netPnl,
       exit_reason: t.reason,
     })),
+    monte_carlo: monteCarlo,
   };
 }

@@ -25,6 +25,7 @@ import {
   previewStart,
   universeBars,
 } from './portfolio-inputs.js';
+import { portfolioMonteCarlo, seedOf } from './portfolio-risk.js';
 
 /** A queued preview as the queue holds it. */
 export interface PortfolioJob {
@@ -122,7 +123,7 @@ export function portfolioPreviewService(
     /**
      * The job (worker): loads the bars and settings, runs the preview. Progress goes to the
      * user's open tabs over /ws (task `portfolio`, the preview's `id`): one step per stock's bars
-     * and one for the run.
+     * and one for the run (the Monte Carlo risk included).
      */
     async process(job: TPortfolioBacktestJob, id = ''): Promise<TPortfolioResult> {
       const total = job.symbols.length + 1;
@@ -154,9 +155,16 @@ export function portfolioPreviewService(
       const preview = portfolioPreview(stocks, settings, {
         from: previewStart(stocks, job.months),
       });
+      // Seeded by the job, so reading a preview twice or re-running its id gives the same paths.
+      const monteCarlo = portfolioMonteCarlo(
+        preview.run.equity,
+        settings.initialCash,
+        settings.max_drawdown,
+        seedOf(id === '' ? JSON.stringify(job) : id),
+      );
       completed = total;
       await progress(server.portfolioPhaseCompleted);
-      return portfolioResult(preview, job.months);
+      return portfolioResult(preview, job.months, monteCarlo);
     },
   };
 }

@@ -26,3 +26,15 @@ export const EquityChart = deferred(async () => (await import('./equity-chart'))
 export const PriceChart = deferred(async () => (await import('./price-chart')).PriceChart, 320);
 export const BotCandles = deferred(async () => (await import('./bot-candles')).BotCandles, 300);
 export const EquityCurve = deferred(async () => (await import('./equity-curve')).EquityCurve, 220);
+export const PortfolioEquityChart = deferred(
+  async () => (await import('./portfolio-charts')).PortfolioEquityChart,
+  280,
+);
+export const DrawdownChart = deferred(
+  async () => (await import('./portfolio-charts')).DrawdownChart,
+  160,
+);
+export const RiskBandsChart = deferred(
+  async () => (await import('./portfolio-charts')).RiskBandsChart,
+  240,
+);

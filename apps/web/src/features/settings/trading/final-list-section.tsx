@@ -7,6 +7,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { FinalListTable, type RowEditing } from './final-list-table';
 import { ListBody } from './list-body';
 import { resolveParameters } from './parameter-edits';
+import { PreviewPanel } from './preview/preview-panel';
+import { riskQuote } from './preview/risk-quote';
+import { usePortfolioPreview } from './preview/use-portfolio-preview';
 import { UnprovenDialog } from './unproven-dialog';
 import type { TradingLists } from './use-trading-lists';
 
@@ -39,14 +42,24 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
   const [askingLive, setAskingLive] = useState(false);
   const unproven = unprovenStocks(entries);
   const [askingUnproven, setAskingUnproven] = useState(false);
+  const preview = usePortfolioPreview(entries);
+  /** The risk of the list as it stands, from its preview (null without one). */
+  const risk =
+    preview.current && !preview.running ? riskQuote(preview.status?.result?.monte_carlo) : null;
+  const [askingRisk, setAskingRisk] = useState(false);
   const begin = async () => {
     setAskingLive(false);
+    setAskingRisk(false);
     if (await lists.beginTrading(openEdit())) setEditing(null);
   };
-  /** After any stocks without evidence were confirmed: live mode asks once more. */
+  /**
+   * After any stocks without evidence were confirmed: live mode asks once more, and so does a
+   * list with a preview, quoting its risk.
+   */
   const proceed = () => {
     setAskingUnproven(false);
     if (startsLive) setAskingLive(true);
+    else if (risk !== null) setAskingRisk(true);
     else void begin();
   };
 
@@ -63,6 +76,15 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
             </Text>
           </Stack>
           <Group gap="xs">
+            <Button
+              variant="default"
+              disabled={empty}
+              loading={preview.starting || preview.running}
+              onClick={() => void preview.start()}
+              data-testid="preview-start"
+            >
+              Preview the list on one account
+            </Button>
             {undoable.length > 0 && (
               <Button
                 variant="default"
@@ -107,6 +129,7 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
             />
           )}
         </ListBody>
+        <PreviewPanel preview={preview} />
       </Stack>
       <ConfirmDialog
         opened={removing !== null}
@@ -133,6 +156,17 @@ export function FinalListSection({ lists }: { lists: TradingLists }) {
         onConfirm={() => void begin()}
       >
         {ui.liveStartConfirm}
+        {risk !== null && ` ${risk}`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={askingRisk}
+        title="Begin trading?"
+        confirmLabel="Begin Trading"
+        loading={lists.pending.start || lists.pending.update}
+        onCancel={() => setAskingRisk(false)}
+        onConfirm={() => void begin()}
+      >
+        <span data-testid="begin-risk">{risk}</span> {ui.beginTradingConfirm}
       </ConfirmDialog>
     </Card>
   );

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { bandData, drawdownData, tradingDayAfter } from './portfolio-chart-data';
+
+describe('drawdownData', () => {
+  it('measures each close against the highest close before it, in percent', () => {
+    const points = [
+      { date: '2026-01-05', value: 100 },
+      { date: '2026-01-06', value: 120 },
+      { date: '2026-01-07', value: 90 },
+      { date: '2026-01-08', value: 130 },
+    ];
+    expect(drawdownData(points).map((p) => p.value)).toEqual([0, 0, -25, 0]);
+  });
+});
+
+describe('tradingDayAfter', () => {
+  it('skips weekends', () => {
+    expect(tradingDayAfter('2026-01-09', 0)).toBe('2026-01-09');
+    expect(tradingDayAfter('2026-01-09', 1)).toBe('2026-01-12');
+    expect(tradingDayAfter('2026-01-05', 5)).toBe('2026-01-12');
+  });
+});
+
+describe('bandData', () => {
+  it('dates each band point by its trading day from the start', () => {
+    const bands = [
+      { day: 0, p5: 100, p50: 100, p95: 100 },
+      { day: 5, p5: 95, p50: 101, p95: 108 },
+    ];
+    expect(bandData(bands, 'p5', '2026-01-05')).toEqual([
+      { time: '2026-01-05', value: 100 },
+      { time: '2026-01-12', value: 95 },
+    ]);
+  });
+});
