@@ -6,7 +6,10 @@ import { connectionOf, PgToolError, runPgTool } from './pg-tools.js';
 
 /** `tradebot-20260105T150000Z.dump`: the UTC time the backup started, sortable by name. */
 export function backupFileName(at: Date): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `tradebot-${stamp}.dump`;
 }
 
