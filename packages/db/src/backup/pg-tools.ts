@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { toolEnv } from '../env.js';
 
 /** What to say when pg_dump or pg_restore is not on the PATH. */
 export const PG_CLIENT_MISSING =
@@ -10,7 +11,7 @@ export class PgToolError extends Error {}
  * The URL without its password, and the password as PGPASSWORD, so it never shows in the
  * process list. Prisma's `schema` parameter is dropped: libpq refuses parameters it does not know.
  */
-export function connectionOf(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+export function connectionOf(url: string): { dbname: string; env: Record<string, string> } {
   const target = new URL(url);
   const password = decodeURIComponent(target.password);
   target.password = '';
@@ -19,10 +20,14 @@ export function connectionOf(url: string): { dbname: string; env: NodeJS.Process
 }
 
 /** Runs a PostgreSQL client tool; resolves when it exits 0, else rejects with its own message. */
-export function runPgTool(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function runPgTool(
+  tool: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, {
-      env: { ...process.env, ...env },
+      env: toolEnv(env),
       stdio: ['ignore', 'inherit', 'pipe'],
     });
     let stderr = '';
