@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BACKTEST_TRADE_COLUMNS, BOT_TRADE_COLUMNS, botTradesCsv } from './csv-exports.js';
+import {
+  BACKTEST_TRADE_COLUMNS,
+  BOT_TRADE_COLUMNS,
+  BOT_TWIN_COLUMNS,
+  botTradesCsv,
+} from './csv-exports.js';
 
 const readme = readFileSync(
   resolve(dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
@@ -29,6 +34,7 @@ describe("the README's Exports section", () => {
     expect(documentedColumns('/api/bot/trades.csv')).toEqual(
       BOT_TRADE_COLUMNS.map((c) => c.header),
     );
+    expect(documentedColumns('/api/bot/twin.csv')).toEqual(BOT_TWIN_COLUMNS.map((c) => c.header));
   });
 });
 

@@ -24,7 +24,12 @@ import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { finalListService } from './final-list.service.js';
 import { parameterSchema } from './parameter-schema.js';
-import { entrySymbols, storedParameters, withListsChange, withListsLock } from './stored-parameters.js';
+import {
+  entrySymbols,
+  storedParameters,
+  withListsChange,
+  withListsLock,
+} from './stored-parameters.js';
 
 /**
  * Moves along the settings flow: out of the backtesting list, out of

@@ -22,7 +22,11 @@ import {
 import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../active-market/active-market.js';
-import { entrySymbols, storedParameters, withListsChange } from '../stock-lists/stored-parameters.js';
+import {
+  entrySymbols,
+  storedParameters,
+  withListsChange,
+} from '../stock-lists/stored-parameters.js';
 import type { SessionInfo } from '../types.js';
 
 type Field = keyof TTradingSettings;

@@ -23,7 +23,7 @@ function twinTrade(over: Partial<PortfolioTrade> = {}): PortfolioTrade {
 }
 
 /** The live trip of a twin trade, filled during its sessions (14:30 UTC). */
-function liveOf(t: PortfolioTrade, over: Partial<LiveTrip> = {}): LiveTrip {
+function liveOf(t: PortfolioTrade, over: Partial<LiveTrip & { fees: number }> = {}): LiveTrip {
   const l = {
     symbol: t.symbol,
     side: t.side,
@@ -46,7 +46,11 @@ const none: TwinExplain = { missed: () => 'not_filled', extra: () => null };
 describe('live trades against their twin', () => {
   it('the same trades match with a gap of exactly 0', () => {
     const twin = [twinTrade(), twinTrade({ symbol: 'BBB', side: 'short', exitPrice: 95 })];
-    const { rows, totals } = matchTwin(twin.map((t) => liveOf(t)), twin, none);
+    const { rows, totals } = matchTwin(
+      twin.map((t) => liveOf(t)),
+      twin,
+      none,
+    );
     expect(rows.map((r) => r.status)).toEqual(['matched', 'matched']);
     expect(rows.every((r) => r.entryDiff === 0 && r.exitDiff === 0)).toBe(true);
     expect(totals.gap).toEqual({ entry: 0, exit: 0, quantity: 0, fees: 0, total: 0 });
@@ -87,7 +91,11 @@ describe('live trades against their twin', () => {
   it('a Quick Sell or the kill switch before the twin exit: missed with that reason', () => {
     const a = twinTrade();
     const b = twinTrade({ symbol: 'BBB' });
-    const sold = liveOf(a, { exitTime: a.entryTime + DAY + 1, exitPrice: 104, reason: 'manual_sell' });
+    const sold = liveOf(a, {
+      exitTime: a.entryTime + DAY + 1,
+      exitPrice: 104,
+      reason: 'manual_sell',
+    });
     const flat = liveOf(b, { exitTime: b.entryTime + DAY + 1, reason: 'flatten' });
     const { rows } = matchTwin([sold, flat], [a, b], none);
     expect(rows.map((r) => [r.symbol, r.status, r.reason])).toEqual([
