@@ -80,6 +80,8 @@ export interface TwinExplain {
 }
 
 const cents = (x: number) => Math.round(x * 100) / 100 + 0;
+/** A price difference to a millionth of a dollar: a live average price carries float noise. */
+const priceDiff = (a: number, b: number) => Math.round((a - b) * 1e6) / 1e6 + 0;
 const session = (time: number) => Math.floor(time / DAY_MS) * DAY_MS;
 const sign = (side: 'long' | 'short') => (side === 'long' ? 1 : -1);
 const key = (symbol: string, side: string, time: number) => `${symbol}|${side}|${session(time)}`;
@@ -123,9 +125,9 @@ const leg = (t: LiveTrip | PortfolioTrade): TwinLeg => ({
 
 /**
  * Pairs each live round trip with the twin's by stock, side and entry session. A pair whose
- * exits fall on one session with one quantity is matched (its price differences are slippage
- * against the assumed); one exited otherwise is missed (the twin's trade was not made as it
- * ran), with the live exit's own reason or the caller's. A twin trade without a live one is
+ * exits fall on one session with one quantity, the live exit the bot's own, is matched (its price
+ * differences are slippage against the assumed); any other is missed (the twin's trade was not
+ * made as it ran), with the live exit's own reason (Quick Sell, kill switch) or the caller's. A twin trade without a live one is
  * missed, a live one without a twin extra. Twin trades still open at the end (`end_of_data`)
  * are left out, as open live positions are. Rows by entry session, then stock.
  */
@@ -143,7 +145,10 @@ export function matchTwin(
     const t = twins.get(k) ?? null;
     twins.delete(k);
     const same =
-      t !== null && session(t.exitTime) === session(l.exitTime) && t.quantity === l.quantity;
+      t !== null &&
+      exitReasonOf(l) === null &&
+      session(t.exitTime) === session(l.exitTime) &&
+      t.quantity === l.quantity;
     const status = t === null ? 'extra' : same ? 'matched' : 'missed';
     const reason =
       status === 'matched'
@@ -163,7 +168,28 @@ export function matchTwin(
           ? 1
           : 0,
   );
+  carryInterventions(rows);
   return { rows, totals: totalsOf(rows) };
+}
+
+/**
+ * After a Quick Sell or the kill switch the account is no longer the twin's (other cash, other
+ * sizes): a later row that differs takes that reason.
+ */
+function carryInterventions(rows: TwinRow[]): void {
+  let since: { time: number; reason: TwinReason } | null = null;
+  const byExit = rows
+    .filter((r) => r.live !== null && (r.reason === 'manual_sell' || r.reason === 'kill_switch'))
+    .sort((a, b) => (a.live as TwinLeg).exitTime - (b.live as TwinLeg).exitTime);
+  const first = byExit[0];
+  if (first !== undefined)
+    since = { time: (first.live as TwinLeg).exitTime, reason: first.reason as TwinReason };
+  if (since === null) return;
+  for (const r of rows)
+    if (r.status !== 'matched' && r.reason !== 'manual_sell' && r.reason !== 'kill_switch') {
+      const entry = r.live?.entryTime ?? (r.twin as TwinLeg).entryTime;
+      if (entry >= session(since.time)) r.reason = since.reason;
+    }
 }
 
 function row(
@@ -181,8 +207,8 @@ function row(
     entrySession: session(any.entryTime),
     live: live === null ? null : leg(live),
     twin: twin === null ? null : leg(twin),
-    entryDiff: live !== null && twin !== null ? live.entryPrice - twin.entryPrice : null,
-    exitDiff: live !== null && twin !== null ? live.exitPrice - twin.exitPrice : null,
+    entryDiff: live !== null && twin !== null ? priceDiff(live.entryPrice, twin.entryPrice) : null,
+    exitDiff: live !== null && twin !== null ? priceDiff(live.exitPrice, twin.exitPrice) : null,
     gap: pairGap(live, twin),
   };
 }
