@@ -201,7 +201,8 @@ export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<
   const live = (await listBotTrades(db, userId))
     .filter((t) => {
       const entry = Math.floor(t.entryAt.getTime() / DAY_MS);
-      return entry >= first && t.exitAt.getTime() <= close(end) + DAY_MS;
+      // A trade closed in the session under way is the next period's: its twin is still open.
+      return entry >= first && t.exitAt.getTime() <= close(end);
     })
     .map((t): LiveTrip => ({
       symbol: t.symbol,
