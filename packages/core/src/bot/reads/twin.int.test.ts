@@ -24,6 +24,7 @@ import type { SessionInfo } from '../../types.js';
  */
 useBotFixture('2025-05-30');
 
+const START = '2025-05-30';
 const FIRST = '2025-06-02';
 const demoSession = (userId: number) =>
   ({ userId, account: { market: 'demo', alpacaEnvironment: 'paper' } }) as unknown as SessionInfo;
@@ -32,8 +33,9 @@ const backtest = { ...BACKTEST_SETTINGS_DEFAULTS, partial_fill_probability: 0.3 
 
 async function startedBot(name: string, symbols: string[]) {
   const userId = await botUser(name, { symbols, parameters: BUSY_PARAMS, trading, backtest });
-  // What Start stores: the list the bot starts on.
+  // What Start does: store the list the bot starts on, and tick at once.
   await recordFinalListVersion(db, userId, new Date(clock.now()));
+  expect((await engine().tick(userId)).outcome).toBe('ran');
   return userId;
 }
 
@@ -91,7 +93,7 @@ describe('the live twin on the demo market', () => {
 
     const twin = await runtime.services.bot.twin(demoSession(userId), {});
     const live = await db.botTrade.count({ where: { userId } });
-    expect(twin.from).toBe(FIRST);
+    expect(twin.from).toBe(START);
     expect(twin.versions).toBe(2);
     expect(live).toBeGreaterThan(10);
     expect(twin.rows).toHaveLength(live);

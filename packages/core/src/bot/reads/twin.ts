@@ -158,8 +158,8 @@ export const NO_TWIN: TBotTwinOutput = {
 };
 
 /**
- * The live twin of the user's bot for the sessions from `from` to `to` (default: from the first
- * session that closed after the bot started to the last completed one): `simulatePortfolio` on
+ * The live twin of the user's bot for the sessions from `from` to `to` (default: from the last
+ * session completed when the bot started, which its first tick decides, to the last completed one): `simulatePortfolio` on
  * the list's stored versions as they changed (each session decided with the version in force at
  * its close), the trading and backtest settings, the bot's bars, from the bot's equity at the
  * period's start; each closed live trade matched to the twin's (`matchTwin`), the misses
@@ -170,8 +170,9 @@ export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<
   const run = await twinBotRun(db, userId);
   if (run?.startedAt == null) return NO_TWIN;
   const startedAt = run.startedAt.getTime();
+  // Start's own tick decides the last completed session (its entries fill at the next open).
   const first = Math.max(
-    firstSessionAfter(startedAt),
+    lastCompletedTradingDay(startedAt),
     input.from === undefined ? 0 : firstSessionAfter(dayFromIso(input.from) * DAY_MS - 1),
   );
   const end = Math.min(
