@@ -207,7 +207,7 @@ export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<
     })
     .map((t): LiveTrip => ({
       symbol: t.symbol,
-      side: t.side as 'long' | 'short',
+      side: t.side,
       quantity: t.qty,
       entryTime: t.entryAt.getTime(),
       exitTime: t.exitAt.getTime(),
