@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, sql } from './browser.js';
+import { downloadedCsv, launchBrowser, screenshot, sql } from './browser.js';
 import {
   beginTrading,
   demoClock,
@@ -77,6 +77,38 @@ describe('the trading bot on the demo market', () => {
     expect(await text('bot-equity')).toMatch(/^\$/);
     await screenshot(page, 'bot-journey-position');
   }, 240_000);
+
+  it('Live vs backtest matches every closed trade to its twin with a gap of 0', async () => {
+    const closed = async () =>
+      Number(
+        (
+          await sql<{ n: string }>(
+            `SELECT count(*) AS n FROM bot_trades t JOIN users u ON u.id = t.user_id
+              WHERE u.username = 'botjourney'`,
+          )
+        )[0]?.n ?? 0,
+      );
+    await skipUntil(async () => (await closed()) >= 2, 'two closed trades', 40);
+    const trades = await closed();
+    await page.reload();
+    const panel = page.getByTestId('live-twin');
+    await expect
+      .poll(async () => Number(await text('twin-matched')), { timeout: 90_000, interval: 2_000 })
+      .toBeGreaterThanOrEqual(trades);
+    // Every trade the bot made is the twin's. A session the worker's first ticks came too late
+    // for (the test skips the clock by half days) is a twin trade missed, for that reason.
+    expect(await text('twin-extra')).toBe('0');
+    const file = await downloadedCsv(page, () => page.getByTestId('twin-download').click());
+    expect(file.filename).toBe('bot-twin.csv');
+    expect(file.rows[0]?.slice(0, 5)).toEqual(['entry_date', 'symbol', 'side', 'status', 'reason']);
+    const body = file.rows.slice(1).filter((r) => r.length > 1);
+    expect(await panel.locator('tbody tr').count()).toBe(body.length);
+    const live = body.filter((r) => r[5] !== '');
+    expect(live.length).toBeGreaterThanOrEqual(trades);
+    expect(live.every((r) => r[3] === 'matched' && r[21] === '0')).toBe(true);
+    expect(body.filter((r) => r[3] !== 'matched').every((r) => r[4] === 'late_tick')).toBe(true);
+    await screenshot(page, 'bot-journey-live-twin');
+  }, 300_000);
 
   it('Quick Sell asks first, then the trade shows in the log and the figures change', async () => {
     // The bot's own exit may close the position before the quick sell reaches it (the demo market

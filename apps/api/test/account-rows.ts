@@ -39,6 +39,7 @@ export async function seedEveryUserTable(db: Db, userId: number, tag: string): P
   await db.optimizedParameter.create({ data: { ...user, symbol: `${tag}O`, parameters: {} } });
   await db.finalTradingListEntry.create({ data: { ...user, symbol: `${tag}F`, parameters: {} } });
   await db.finalListUndo.create({ data: { ...user, symbols: [`${tag}F`] } });
+  await db.finalListVersion.create({ data: { ...user, at, entries: [], settings: {} } });
   await db.userBacktestSettings.create({ data: { ...user, settings: {} } });
   await db.userTradingSettings.create({ data: { ...user, settings: {} } });
   await db.screeningTemplate.create({ data: { ...user, name: `${tag} tpl`, criteria: {} } });

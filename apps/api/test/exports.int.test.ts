@@ -211,3 +211,28 @@ describe('GET /api/portfolio/backtest/{id}/trades.csv', () => {
     expect((await get(path)).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/bot/twin and /api/bot/twin.csv', () => {
+  it('a bot that never ran has no twin: no rows, the CSV its header row', async () => {
+    const json = await get('/api/bot/twin', alice.token);
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ from: null, rows: [], totals: { matched: 0 } });
+    const csv = await get('/api/bot/twin.csv?from=2026-01-05', alice.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="bot-twin.csv"');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'entry_date,symbol,side,status,reason,live_qty,twin_qty,live_entry_price,' +
+        'twin_entry_price,live_exit_date,twin_exit_date,live_exit_price,twin_exit_price,' +
+        'live_net_pnl,twin_net_pnl,entry_diff,exit_diff,gap_entry,gap_exit,gap_quantity,' +
+        'gap_fees,gap_total',
+    );
+  });
+
+  it('refuses dates that are not YYYY-MM-DD, or a from after the to, with a 400', async () => {
+    for (const query of ['?from=yesterday', '?to=2026-02-30x', '?from=2026-02-03&to=2026-02-01']) {
+      const reply = await get(`/api/bot/twin${query}`, alice.token);
+      expect([query, reply.statusCode]).toEqual([query, 400]);
+      expect(reply.body).not.toMatch(/at .*\.ts|node_modules/);
+    }
+  });
+});

@@ -99,6 +99,8 @@ export const botPaths = (harness: () => TestApi): Record<string, Call> => ({
   'GET /api/bot/chart/:symbol': (t) => harness().http.get('/api/bot/chart/ALICEQ', t),
   'GET /api/get-live-log': (t) => harness().http.get('/api/get-live-log', t),
   'GET /api/bot/trades.csv': (t) => harness().http.get('/api/bot/trades.csv', t),
+  'GET /api/bot/twin': (t) => harness().http.get('/api/bot/twin', t),
+  'GET /api/bot/twin.csv': (t) => harness().http.get('/api/bot/twin.csv', t),
   'GET /api/bot/account-history': (t) => harness().http.get('/api/bot/account-history', t),
   'GET /api/bot/open-orders': (t) => harness().http.get('/api/bot/open-orders', t),
   'POST /api/bot/open-orders/cancel': (t) =>
@@ -117,6 +119,7 @@ export const botProcedures = (trpc: Trpc): Record<string, Call> => ({
   'bot.trackedSymbols': trpc('bot.trackedSymbols', 'query'),
   'bot.historicalPerformance': trpc('bot.historicalPerformance', 'query'),
   'bot.trades': trpc('bot.trades', 'query'),
+  'bot.twin': trpc('bot.twin', 'query', {}),
   'bot.logs': trpc('bot.logs', 'query'),
   'bot.liveLog': trpc('bot.liveLog', 'query'),
   'bot.chart': trpc('bot.chart', 'query', { symbol: 'ALICEB' }),

@@ -35,4 +35,5 @@ export * from './schemas/backtest-jobs.schema.js';
 export * from './schemas/backtest-robustness.schema.js';
 export * from './schemas/portfolio.schema.js';
 export * from './schemas/bot.schema.js';
+export * from './schemas/bot-twin.schema.js';
 export * from './schemas/alerts.schema.js';

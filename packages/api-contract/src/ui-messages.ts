@@ -187,4 +187,5 @@ export type DashboardLoad =
   | 'news sentiment'
   | 'price chart'
   | 'account history'
-  | 'open orders';
+  | 'open orders'
+  | 'live vs backtest';

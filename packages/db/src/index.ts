@@ -20,6 +20,8 @@ export * from './repos/market-imports.repo.js';
 export * from './repos/screener.repo.js';
 export * from './repos/backtest-settings.repo.js';
 export * from './repos/final-list.repo.js';
+export * from './repos/final-list-versions.repo.js';
+export * from './repos/bot-twin.repo.js';
 export * from './repos/trading-settings.repo.js';
 export * from './repos/backtest-runs.repo.js';
 export * from './repos/sim-broker.repo.js';

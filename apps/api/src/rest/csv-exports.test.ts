@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BACKTEST_TRADE_COLUMNS,
   BOT_TRADE_COLUMNS,
+  BOT_TWIN_COLUMNS,
   botTradesCsv,
   PORTFOLIO_TRADE_COLUMNS,
   portfolioTradesCsv,
@@ -38,6 +39,7 @@ describe("the README's Exports section", () => {
     expect(documentedColumns('/api/portfolio/backtest/{id}/trades.csv')).toEqual(
       PORTFOLIO_TRADE_COLUMNS.map((c) => c.header),
     );
+    expect(documentedColumns('/api/bot/twin.csv')).toEqual(BOT_TWIN_COLUMNS.map((c) => c.header));
   });
 });
 

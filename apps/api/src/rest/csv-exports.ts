@@ -6,6 +6,8 @@ import {
   type TBotTradesOutput,
   type TPortfolioBacktestStatus,
   type TPortfolioResult,
+  type TBotTwinOutput,
+  type TBotTwinRow,
 } from '@tradebot/api-contract';
 
 /** A CSV download: the file name the browser saves it under and its text. */
@@ -87,4 +89,36 @@ export const backtestTradesCsv: CsvExport = (output) => {
 export const botTradesCsv: CsvExport = (output) => ({
   filename: 'bot-trades.csv',
   csv: toCsv(BOT_TRADE_COLUMNS, (output as TBotTradesOutput).trades),
+});
+
+/** The live twin's rows: dates YYYY-MM-DD (sessions); a side without a trade leaves its fields empty. */
+export const BOT_TWIN_COLUMNS: readonly CsvColumn<TBotTwinRow>[] = [
+  { header: 'entry_date', value: (r) => r.entry_date },
+  { header: 'symbol', value: (r) => r.symbol },
+  { header: 'side', value: (r) => r.side },
+  { header: 'status', value: (r) => r.status },
+  { header: 'reason', value: (r) => r.reason },
+  { header: 'live_qty', value: (r) => r.live?.qty ?? null },
+  { header: 'twin_qty', value: (r) => r.twin?.qty ?? null },
+  { header: 'live_entry_price', value: (r) => r.live?.entry_price ?? null },
+  { header: 'twin_entry_price', value: (r) => r.twin?.entry_price ?? null },
+  { header: 'live_exit_date', value: (r) => r.live?.exit_date ?? null },
+  { header: 'twin_exit_date', value: (r) => r.twin?.exit_date ?? null },
+  { header: 'live_exit_price', value: (r) => r.live?.exit_price ?? null },
+  { header: 'twin_exit_price', value: (r) => r.twin?.exit_price ?? null },
+  { header: 'live_net_pnl', value: (r) => r.live?.net_pnl ?? null },
+  { header: 'twin_net_pnl', value: (r) => r.twin?.net_pnl ?? null },
+  { header: 'entry_diff', value: (r) => r.entry_diff },
+  { header: 'exit_diff', value: (r) => r.exit_diff },
+  { header: 'gap_entry', value: (r) => r.gap.entry },
+  { header: 'gap_exit', value: (r) => r.gap.exit },
+  { header: 'gap_quantity', value: (r) => r.gap.quantity },
+  { header: 'gap_fees', value: (r) => r.gap.fees },
+  { header: 'gap_total', value: (r) => r.gap.total },
+];
+
+/** GET /api/bot/twin.csv: the live twin's rows, oldest entry first. */
+export const botTwinCsv: CsvExport = (output) => ({
+  filename: 'bot-twin.csv',
+  csv: toCsv(BOT_TWIN_COLUMNS, (output as TBotTwinOutput).rows),
 });

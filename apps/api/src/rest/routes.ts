@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { backtestTradesCsv, botTradesCsv, portfolioTradesCsv } from './csv-exports.js';
+import { backtestTradesCsv, botTradesCsv, botTwinCsv, portfolioTradesCsv } from './csv-exports.js';
 import type { RestRoute, RestScreen, RestSource } from './shim.js';
 
 /**
@@ -8,6 +8,7 @@ import type { RestRoute, RestScreen, RestSource } from './shim.js';
  * data. A list that replaces data (update-final-trading-config) takes its body as sent.
  */
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 const param = (request: FastifyRequest, name: string) =>
   (request.params as Record<string, string>)[name];
 const withId =
@@ -106,6 +107,15 @@ export const restRoutes: readonly RestRoute[] = [
         input: (request) => ({ symbol: param(request, 'symbol') }),
       },
       { method: 'GET', path: '/api/bot/trades.csv', procedure: 'bot.trades', csv: botTradesCsv },
+      // The live twin: why live differs from the backtest (optional ?from=&to= dates).
+      { method: 'GET', path: '/api/bot/twin', procedure: 'bot.twin', input: query },
+      {
+        method: 'GET',
+        path: '/api/bot/twin.csv',
+        procedure: 'bot.twin',
+        input: query,
+        csv: botTwinCsv,
+      },
       { method: 'GET', path: '/api/bot/account-history', procedure: 'bot.accountHistory' },
       { method: 'GET', path: '/api/bot/open-orders', procedure: 'bot.openOrders' },
       { method: 'POST', path: '/api/bot/open-orders/cancel', procedure: 'bot.cancelOpenOrder' },

@@ -93,13 +93,18 @@ export function activeMarketService(deps: ServiceDeps) {
     };
   }
 
+  /** The active market's time: the demo clock, or the wall clock on Alpaca (its market time). */
+  function marketNow(session: SessionInfo): Date {
+    return new Date(marketOf(session) === 'demo' ? market.demo.clock.now() : deps.now().getTime());
+  }
+
   /** POST /api/use-demo-market: idempotent; saved keys stay, saving keys again switches back. */
   async function useDemoMarket(session: SessionInfo) {
     await chooseDemoMarket(db, session.userId);
     return { market: 'demo' as const, is_onboarded: true as const };
   }
 
-  return { marketOf, universeFor, clockFor, marketStatus, useDemoMarket };
+  return { marketOf, universeFor, clockFor, marketNow, marketStatus, useDemoMarket };
 }
 
 export type ActiveMarketService = ReturnType<typeof activeMarketService>;

@@ -17,7 +17,7 @@ import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
-import { entrySymbols, storedParameters, withListsLock } from './stored-parameters.js';
+import { entrySymbols, storedParameters, withListsChange } from './stored-parameters.js';
 
 /**
  * The Final Trading List as the Trading tab shows and edits it (GET and POST
@@ -90,7 +90,7 @@ export function finalListService(
         symbol: sent[i] as string,
         parameters: storedParameters(entry),
       }));
-      const returned = await withListsLock(db, session.userId, async (tx) => {
+      const returned = await withListsChange(db, session, market, async (tx) => {
         const onList = await finalListSymbols(tx, session.userId);
         const unknown = sent.filter((symbol) => !onList.has(symbol));
         if (unknown.length > 0)

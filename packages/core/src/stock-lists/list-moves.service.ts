@@ -24,7 +24,12 @@ import type { ActiveMarketService } from '../active-market/active-market.js';
 import type { SessionInfo } from '../types.js';
 import { finalListService } from './final-list.service.js';
 import { parameterSchema } from './parameter-schema.js';
-import { entrySymbols, storedParameters, withListsLock } from './stored-parameters.js';
+import {
+  entrySymbols,
+  storedParameters,
+  withListsChange,
+  withListsLock,
+} from './stored-parameters.js';
 
 /**
  * Moves along the settings flow: out of the backtesting list, out of
@@ -77,7 +82,7 @@ export function listMovesService(
         symbol: edited[i] as string,
         parameters: storedParameters(entry),
       }));
-      const moved = await withListsLock(db, session.userId, async (tx) => {
+      const moved = await withListsChange(db, session, market, async (tx) => {
         const rows = await moveToFinalList(tx, session.userId, symbols);
         if (rows.length === 0) throw new AppError('CONFLICT', server.nothingMovedToFinalList);
         const kept = edits.filter((edit) => rows.includes(edit.symbol));
@@ -96,7 +101,7 @@ export function listMovesService(
 
     /** POST /api/final-trading-list/undo: the last move's stocks back to Optimized Parameters. */
     async undo(session: SessionInfo): Promise<TMoveOutput> {
-      const moved = await withListsLock(db, session.userId, async (tx) => {
+      const moved = await withListsChange(db, session, market, async (tx) => {
         const symbols = await undoableSymbols(tx, session.userId);
         await clearUndo(tx, session.userId);
         return symbols.length === 0 ? [] : moveToOptimized(tx, session.userId, symbols);

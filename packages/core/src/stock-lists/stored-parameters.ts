@@ -7,7 +7,8 @@ import {
   ZStockParameters,
   type TStockParameters,
 } from '@tradebot/api-contract';
-import { lockStockLists, type Db, type DbTx } from '@tradebot/db';
+import { lockStockLists, recordFinalListVersion, type Db, type DbTx } from '@tradebot/db';
+import type { SessionInfo } from '../types.js';
 
 /**
  * Per-stock parameters as stored. Rows are written through the schema; a row that no longer
@@ -60,4 +61,21 @@ export function withListsLock<T>(db: Db, userId: number, work: (tx: DbTx) => Pro
     },
     { maxWait: 10_000, timeout: 20_000 },
   );
+}
+
+/**
+ * `withListsLock` for a change of the Final Trading List or the trading settings: the same
+ * transaction then stores the resulting version, stamped with the active market's time.
+ */
+export function withListsChange<T>(
+  db: Db,
+  session: SessionInfo,
+  market: { marketNow: (session: SessionInfo) => Date },
+  work: (tx: DbTx) => Promise<T>,
+) {
+  return withListsLock(db, session.userId, async (tx) => {
+    const result = await work(tx);
+    await recordFinalListVersion(tx, session.userId, market.marketNow(session));
+    return result;
+  });
 }

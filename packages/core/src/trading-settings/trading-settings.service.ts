@@ -22,7 +22,11 @@ import {
 import { publishConfigChanged } from '../events/config-changed.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ActiveMarketService } from '../active-market/active-market.js';
-import { entrySymbols, storedParameters, withListsLock } from '../stock-lists/stored-parameters.js';
+import {
+  entrySymbols,
+  storedParameters,
+  withListsChange,
+} from '../stock-lists/stored-parameters.js';
 import type { SessionInfo } from '../types.js';
 
 type Field = keyof TTradingSettings;
@@ -90,7 +94,7 @@ export function tradingSettingsService(
         symbol: symbols[i] as string,
         parameters,
       }));
-      await withListsLock(db, session.userId, async (tx) => {
+      await withListsChange(db, session, market, async (tx) => {
         if (perStock.length > 0) {
           const onList = await finalListSymbols(tx, session.userId);
           const unknown = perStock.map((e) => e.symbol).filter((symbol) => !onList.has(symbol));

@@ -15,7 +15,7 @@ import type { StockParams } from '../params.js';
 import type { Decider } from '../signals/decider.js';
 import { levelMultiples, type LevelMultiples } from '../signals/protective.js';
 import type { Side } from '../signals/types.js';
-import type { PortfolioSettings, PortfolioTrade } from './types.js';
+import type { PortfolioSettings, PortfolioTrade, StockPeriod } from './types.js';
 
 /** A position and its bracket exit: fixed stop, target, best price since entry before the coming bar. */
 export interface Held {
@@ -47,6 +47,9 @@ export interface Slot {
   mark: number;
   held: Held | null;
   pending: Pending | null;
+  /** The list's spans of the stock (none: always on it) and the bar its Decider last decided. */
+  periods: readonly StockPeriod[] | null;
+  decided: number;
 }
 
 export function newSlot(bars: Bars, params: StockParams, decider: Decider): Slot {
@@ -61,6 +64,8 @@ export function newSlot(bars: Bars, params: StockParams, decider: Decider): Slot
     mark: Number.NaN,
     held: null,
     pending: null,
+    periods: null,
+    decided: -1,
   };
 }
 

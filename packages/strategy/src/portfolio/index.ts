@@ -18,3 +18,15 @@ export {
 } from './metrics.js';
 export { perSymbol, perExitReason, equalWeightBenchmark, type TradeGroup } from './breakdown.js';
 export { portfolioPreview, type PortfolioPreview } from './preview.js';
+export {
+  matchTwin,
+  pairGap,
+  exitReasonOf,
+  type LiveTrip,
+  type TwinExplain,
+  type TwinGap,
+  type TwinLeg,
+  type TwinReason,
+  type TwinRow,
+  type TwinTotals,
+} from './twin.js';

@@ -1,5 +1,7 @@
 import { Decider } from '../signals/decider.js';
+import type { StockParams } from '../params.js';
 import { decisionBarAt } from '../signals/decision-window.js';
+import { levelMultiples } from '../signals/protective.js';
 import { accountHalt, buyingPower, entryGate } from './account.js';
 import { newSlot, PortfolioBook, type Slot } from './book.js';
 import type {
@@ -58,7 +60,7 @@ export function simulatePortfolio(
     if (next.haltedNow) account.halt = { time: t, equity: marked.equity, peak: next.peak };
     account.peak = next.peak;
     account.halted = next.halted;
-    decide(slots, marked.equity, account, buyingPower(book.cash, marked.shorts), skipped);
+    decide(slots, settings, marked.equity, account, buyingPower(book.cash, marked.shorts), skipped);
   }
   return {
     times,
@@ -72,22 +74,28 @@ export function simulatePortfolio(
   };
 }
 
-/** A stock's Decider warmed on its bars before `from`. */
-function warmedSlot(stock: PortfolioStock, settings: PortfolioSettings, from: number): Slot {
-  const decider = new Decider(stock.params, {
+function newDecider(params: StockParams, settings: PortfolioSettings): Decider {
+  return new Decider(params, {
     initial_balance: settings.initialCash,
     slippage_percent: settings.slippage_percent,
     trailing_stop_pct: settings.trailing_stop_pct,
     shortAtrThreshold: settings.shortAtrThreshold,
     ...(settings.allowShort === undefined ? {} : { allowShort: settings.allowShort }),
   });
+}
+
+/** A stock's Decider warmed on its bars before `from`. */
+function warmedSlot(stock: PortfolioStock, settings: PortfolioSettings, from: number): Slot {
+  const decider = newDecider(stock.params, settings);
   const slot = newSlot(stock.bars, stock.params, decider);
+  slot.periods = stock.periods ?? null;
   const time = stock.bars.time;
   while (slot.next < time.length && (time[slot.next] as number) < from) {
     decider.warm(decisionBarAt(stock.bars, slot.next));
     slot.mark = stock.bars.close[slot.next] as number;
     slot.next++;
   }
+  slot.decided = slot.next - 1;
   return slot;
 }
 
@@ -135,6 +143,7 @@ function mark(cash: number, byName: readonly Slot[]): { equity: number; shorts: 
 /** Each stock with a bar at this close decides it, in list order; entries spend the buying power. */
 function decide(
   slots: readonly Slot[],
+  settings: PortfolioSettings,
   equity: number,
   account: { peak: number; halted: boolean },
   power: number,
@@ -142,7 +151,8 @@ function decide(
 ): void {
   let left = power;
   for (const slot of slots) {
-    if (slot.i < 0) continue;
+    if (slot.i < 0 || !onList(slot, settings)) continue;
+    slot.decided = slot.i;
     slot.decider.rebase(account.peak);
     const bar = decisionBarAt(slot.bars, slot.i);
     const intent = slot.decider.update(bar, equity).intent;
@@ -160,4 +170,25 @@ function decide(
     slot.pending = { kind: 'enter', side: intent.side, quantity: intent.quantity };
     left -= cost;
   }
+}
+
+/**
+ * Whether the stock is on the list at its bar `slot.i`. Back on it after sessions off it, or with
+ * other parameters, its Decider is rebuilt as the bot rebuilds one at each close: every earlier
+ * bar warms it and a held position is reported as the entry it came from.
+ */
+function onList(slot: Slot, settings: PortfolioSettings): boolean {
+  if (slot.periods === null) return true;
+  const t = slot.bars.time[slot.i] as number;
+  const period = slot.periods.find((p) => p.from <= t && t < p.to);
+  if (period === undefined) return false;
+  if (period.params === slot.params && slot.decided === slot.i - 1) return true;
+  const decider = newDecider(period.params, settings);
+  for (let k = 0; k < slot.i; k++) decider.warm(decisionBarAt(slot.bars, k));
+  const h = slot.held;
+  if (h !== null) decider.entered(h.side, h.quantity, h.entryPrice, t);
+  slot.decider = decider;
+  slot.params = period.params;
+  slot.levels = levelMultiples(period.params);
+  return true;
 }

@@ -7,6 +7,18 @@ export interface PortfolioStock {
   bars: Bars;
   /** `risk_per_trade` is the trading settings' risk, as the bot sets it. */
   params: StockParams;
+  /**
+   * When the list changed: the sessions the stock is on it, each span with its parameters
+   * (ascending, `from` inclusive, `to` exclusive, session times). Absent: always, with `params`.
+   */
+  periods?: readonly StockPeriod[];
+}
+
+/** Sessions from `from` up to `to` (exclusive) the stock is decided with `params`. */
+export interface StockPeriod {
+  from: number;
+  to: number;
+  params: StockParams;
 }
 
 /** The account and the general settings the bot trades the list with. */

@@ -16,6 +16,8 @@ import {
   ZPositionsOutput,
   ZTrackedSymbolsOutput,
   ZBotTradesOutput,
+  ZBotTwinInput,
+  ZBotTwinOutput,
 } from '@tradebot/api-contract';
 import { authedProcedure, router } from '../trpc.js';
 
@@ -52,6 +54,10 @@ export const botRouter = router({
   trades: authedProcedure
     .output(ZBotTradesOutput)
     .query(({ ctx }) => ctx.services.bot.trades(ctx.session)),
+  twin: authedProcedure
+    .input(ZBotTwinInput)
+    .output(ZBotTwinOutput)
+    .query(({ ctx, input }) => ctx.services.bot.twin(ctx.session, input)),
   logs: authedProcedure
     .output(ZBotLogsOutput)
     .query(({ ctx }) => ctx.services.bot.logs(ctx.session.userId)),

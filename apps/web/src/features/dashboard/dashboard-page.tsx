@@ -18,6 +18,7 @@ import { RecentLogs } from './recent-logs';
 import { StatusStrip } from './status-strip';
 import { SubscriptionCard } from './subscription-card';
 import { TradesLog } from './trades-log';
+import { LiveTwin } from './live-twin';
 import { useBotActions } from './use-bot-actions';
 import { useBotData } from './use-bot-data';
 import { UserCard } from './user-card';
@@ -71,6 +72,7 @@ export function DashboardPage() {
           </Grid.Col>
         </Grid>
         <TradesLog performance={data.performance} />
+        <LiveTwin />
         <AccountHistory />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <UserCard user={status.user} />

@@ -6,6 +6,7 @@ import {
   finalListSymbols,
   markBotStarted,
   markBotStopped,
+  recordFinalListVersion,
 } from '@tradebot/db';
 import { botQueue, botSchedulerId, botTickNowJobId, enqueue } from '@tradebot/jobs';
 import { subscriptionView } from '../../billing/subscription.view.js';
@@ -75,6 +76,8 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
       const state = await findBotState(tx, userId);
       if (state?.running) return state;
       await markBotStarted(tx, userId, { ...account, sleepInterval, at: new Date(at), equity });
+      // The list it starts on (the live twin's first version, when none was stored before).
+      await recordFinalListVersion(tx, userId, new Date(at));
       return null;
     });
     await schedule(userId, running?.sleepInterval ?? sleepInterval, at);

@@ -5,6 +5,8 @@ import {
   type TBotChartOutput,
   type TBotLogsOutput,
   type TBotTradesOutput,
+  type TBotTwinInput,
+  type TBotTwinOutput,
   type THistoricalPerformance,
   type TLiveLogOutput,
   type TPosition,
@@ -42,6 +44,8 @@ import { syncFills } from '../engine/fills.js';
 import type { BotMarket } from '../market.js';
 import { botTrade, historicalPerformance, newYorkTimestamp } from './performance.js';
 import { logIgnored } from '../log-ignored.js';
+import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
+import { liveTwin, NO_TWIN } from './twin.js';
 
 /** The chart shows about 120 sessions: 175 calendar days. */
 const CHART_DAYS = 175;
@@ -158,6 +162,26 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
         run?.startEquity ?? run?.equity ?? null,
         points,
         state === null ? null : { equity: state.equity, peak: state.peakEquity },
+      );
+    },
+
+    /**
+     * The live twin (GET /api/bot/twin): the list re-run as the bot ran it and each closed trade
+     * matched to the twin's; the fills are synced first. No account to read: nothing to match.
+     */
+    async twin(session: SessionInfo, input: TBotTwinInput): Promise<TBotTwinOutput> {
+      const m = await openRead(session);
+      if (m === null) return NO_TWIN;
+      await syncQuietly(m, session.userId);
+      return liveTwin(
+        {
+          db,
+          userId: session.userId,
+          now: m.account.market === 'demo' ? deps.market.demo.clock.now() : deps.now().getTime(),
+          bars: (symbol, from, to) => m.data.getDailyBars(symbol, { from, to }),
+          backtest: await backtestSettingsService(deps).forUser(session.userId),
+        },
+        input,
       );
     },
 
