@@ -3,8 +3,9 @@
  * worker's "running queues") and the resident memory 2 s after, for the compiled output
  * (`node dist/main.js`, what `npm start` runs; built first by scripts/build-server.mjs) against
  * the reference in the same run, the TypeScript sources transpiled at start (`node --import tsx
- * src/main.ts`). Each variant 5 times, alternating; medians. A database `tradebot_bench_start`
- * on the local PostgreSQL (created when missing) and Redis database 14 are used.
+ * src/main.ts`, as `npm run dev` runs them). Each variant 5 times, alternating; medians. A
+ * database `tradebot_bench_start` on the local PostgreSQL (created when missing) and Redis
+ * database 14 are used.
  *
  *   npx tsx bench/server-start.ts
  */
