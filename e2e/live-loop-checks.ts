@@ -147,3 +147,21 @@ export async function shootDashboard(page: Page, name: string) {
   await page.reload();
   await page.getByTestId('bot-equity').waitFor({ timeout: 15_000 });
 }
+
+type LogRows = { logs: { time: string; level: string; message: string }[] };
+
+/**
+ * GET /api/get-live-log and GET /api/logs read while the log stands still: the bot keeps
+ * logging, so both are re-read until /api/logs is the same length before and after.
+ */
+export async function readBothLogs(get: <T>(path: string) => Promise<T>) {
+  let live = await get<{ logs: string[] }>('/api/get-live-log');
+  let rows = await get<LogRows>('/api/logs');
+  for (let attempt = 0; attempt < 20 && live.logs.length !== rows.logs.length; attempt += 1) {
+    const before = await get<LogRows>('/api/logs');
+    live = await get<{ logs: string[] }>('/api/get-live-log');
+    rows = await get<LogRows>('/api/logs');
+    if (before.logs.length !== rows.logs.length) live = { logs: [] };
+  }
+  return { live, rows };
+}

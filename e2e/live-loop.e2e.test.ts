@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, postApi, sql } from './browser.js';
 import {
+  readBothLogs,
   beginTrading,
   demoClock,
   demoMarketUser,
@@ -147,16 +148,7 @@ describe('the live loop as a new user', () => {
   it('labels the times ET in the log and on the dashboard', async () => {
     // The REST log keeps its documented "YYYY-MM-DD HH:MM:SS LEVEL …" shape, in New York time:
     // each line's time is the same instant GET /api/logs gives.
-    // The bot keeps logging: read both while the log stands still between two reads of it.
-    type Rows = { logs: { time: string; level: string; message: string }[] };
-    let live = await get<{ logs: string[] }>('/api/get-live-log');
-    let rows = await get<Rows>('/api/logs');
-    for (let attempt = 0; attempt < 20 && live.logs.length !== rows.logs.length; attempt += 1) {
-      const before = await get<Rows>('/api/logs');
-      live = await get<{ logs: string[] }>('/api/get-live-log');
-      rows = await get<Rows>('/api/logs');
-      if (before.logs.length !== rows.logs.length) live = { logs: [] };
-    }
+    const { live, rows } = await readBothLogs(get);
     expect(live.logs.length).toBeGreaterThan(0);
     expect(live.logs.length).toBe(rows.logs.length);
     const newYork = new Intl.DateTimeFormat('en-CA', {
