@@ -4,7 +4,6 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, postApi, sql } from './browser.js';
 import {
-  readBothLogs,
   beginTrading,
   demoClock,
   demoMarketUser,
@@ -22,6 +21,7 @@ import {
   shootDashboard,
   startWebhookReceiver,
   type Delivery,
+  readBothLogs,
 } from './live-loop-checks.js';
 
 /**
