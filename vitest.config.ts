@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { testWorkers } from './scripts/test-setup/slots.js';
 
-// One runner for the whole repo, TEST_WORKERS files at a time (default 3), longest first
+// One runner for the whole repo, TEST_WORKERS files at a time (default 4), longest first
 // (scripts/test-setup/sequencer.ts). Unit tests need no services. Integration tests
 // (*.int.test.ts) use real PostgreSQL and Redis, each file in a slot of its own: a database
 // copied from one migrated template and a Redis database (scripts/test-setup/). Browser tests

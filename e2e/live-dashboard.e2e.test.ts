@@ -136,12 +136,12 @@ describe('the live dashboard', () => {
 
   /**
    * Waits for an entry to wait for the next open. The six stocks may give no signal for days of
-   * the demo market (which days the test meets depends on when it runs): after a minute, an admin
+   * the demo market (which days the test meets depends on when it runs): after 10 s, an admin
    * skips the market ahead half a day at a time until one does.
    */
   let clock: Awaited<ReturnType<typeof demoClock>> | undefined;
   async function untilEntryWaits(waits: () => Promise<boolean>) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       if (await waits()) return;
       await new Promise((done) => setTimeout(done, 500));

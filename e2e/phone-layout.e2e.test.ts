@@ -133,6 +133,20 @@ describe('phone layout signed in', () => {
     return { context, page };
   }
 
+  /**
+   * Opens the delete-account dialog. The account page's cards load one by one and move the
+   * button down as they do; a click that lands while it moves hits the card above, so it is
+   * tried again.
+   */
+  async function openDeleteDialog(page: Page) {
+    const field = page.getByTestId('delete-account-username');
+    for (let attempt = 0; attempt < 5 && !(await field.isVisible()); attempt++) {
+      await page.getByTestId('delete-account-open').click();
+      await field.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
+    await field.waitFor();
+  }
+
   const PAGES: [name: string, path: string, ready: string][] = [
     ['dashboard', '/dashboard', 'bot-running'],
     ['live-log', '/live-log', 'live-log-text'],
@@ -174,8 +188,7 @@ describe('phone layout signed in', () => {
       await page.getByTestId('news-item').or(page.getByTestId('news-empty')).first().waitFor();
       await check(page, 'news', scheme);
       await page.goto(`${baseUrl()}/account-settings`);
-      await page.getByTestId('delete-account-open').click();
-      await page.getByTestId('delete-account-username').waitFor();
+      await openDeleteDialog(page);
       await check(page, 'delete-account-dialog', scheme);
       await context.close();
     });
@@ -190,8 +203,7 @@ describe('phone layout signed in', () => {
         await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
         await page.screenshot({ path: `${SHOTS}/desktop-${name}-${scheme}.png`, fullPage: true });
       }
-      await page.getByTestId('delete-account-open').click();
-      await page.getByTestId('delete-account-username').waitFor();
+      await openDeleteDialog(page);
       await page.screenshot({ path: `${SHOTS}/desktop-delete-account-dialog-${scheme}.png` });
       expect(await page.getByTestId('market-badge').isVisible()).toBe(true);
       await context.close();

@@ -1,10 +1,10 @@
 /**
- * How many test files run at once (`TEST_WORKERS`, default 3), and which slot a file runs in:
+ * How many test files run at once (`TEST_WORKERS`, default 4), and which slot a file runs in:
  * vitest's pool id, 1 to that number, never held by two running files at once.
  */
 export function testWorkers(env: NodeJS.ProcessEnv = process.env): number {
-  const workers = Number(env.TEST_WORKERS ?? 3);
-  return Number.isInteger(workers) && workers >= 1 ? workers : 3;
+  const workers = Number(env.TEST_WORKERS ?? 4);
+  return Number.isInteger(workers) && workers >= 1 ? workers : 4;
 }
 
 export function slotOf(env: NodeJS.ProcessEnv): number {
@@ -14,8 +14,8 @@ export function slotOf(env: NodeJS.ProcessEnv): number {
   return slot;
 }
 
-/** How many copies of the product the browser tests run side by side (`E2E_DEPLOYMENTS`, 2). */
+/** How many copies of the product the browser tests run side by side (`E2E_DEPLOYMENTS`, 3). */
 export function e2eDeployments(env: NodeJS.ProcessEnv = process.env): number {
-  const count = Number(env.E2E_DEPLOYMENTS ?? 2);
-  return Number.isInteger(count) && count >= 1 ? count : 2;
+  const count = Number(env.E2E_DEPLOYMENTS ?? 3);
+  return Number.isInteger(count) && count >= 1 ? count : 3;
 }
