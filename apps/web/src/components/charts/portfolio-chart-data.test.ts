@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandData, drawdownData, tradingDayAfter } from './portfolio-chart-data';
+import { bandData, drawdownData, percentFormat, tradingDayAfter } from './portfolio-chart-data';
 
 describe('drawdownData', () => {
   it('measures each close against the highest close before it, in percent', () => {
@@ -10,6 +10,21 @@ describe('drawdownData', () => {
       { date: '2026-01-08', value: 130 },
     ];
     expect(drawdownData(points).map((p) => p.value)).toEqual([0, 0, -25, 0]);
+  });
+});
+
+describe('percentFormat', () => {
+  it('keeps the decimals a shallow drawdown needs on the axis', () => {
+    const shallow = percentFormat([{ value: 0 }, { value: -0.35 }, { value: -0.1 }]);
+    expect(shallow.formatter(-0.35)).toBe('-0.35 %');
+    expect(shallow.formatter(-0.1)).toBe('-0.10 %');
+    expect(shallow.minMove).toBe(0.01);
+  });
+
+  it('writes one decimal once the curve falls 2 % or more', () => {
+    const deep = percentFormat([{ value: 0 }, { value: -12.5 }]);
+    expect(deep.formatter(-12.5)).toBe('-12.5 %');
+    expect(deep.minMove).toBe(0.1);
   });
 });
 

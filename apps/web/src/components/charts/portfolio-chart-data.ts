@@ -18,6 +18,17 @@ export function drawdownData(points: readonly Point[]): LineData<string>[] {
   });
 }
 
+/** Percent with the decimals the deepest value needs: "−0.35 %" for shallow curves, "−12.5 %". */
+export function percentFormat(points: { value: number }[]) {
+  const deepest = points.reduce((low, p) => Math.min(low, p.value), 0);
+  const digits = deepest > -2 ? 2 : 1;
+  return {
+    type: 'custom' as const,
+    minMove: 10 ** -digits,
+    formatter: (value: number) => `${value.toFixed(digits)} %`,
+  };
+}
+
 /** The date `days` trading days (Monday to Friday) after `from` (YYYY-MM-DD). */
 export function tradingDayAfter(from: string, days: number): string {
   const date = new Date(`${from}T00:00:00Z`);

@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { AreaSeries, LineSeries, LineStyle } from 'lightweight-charts';
 import { useMemo } from 'react';
 import { ChartLegend } from './chart-legend';
-import { bandData, drawdownData, pointData } from './portfolio-chart-data';
+import { bandData, drawdownData, percentFormat, pointData } from './portfolio-chart-data';
 import { useChart } from './use-chart';
 
 const money = { type: 'price', precision: 0, minMove: 1 } as const;
@@ -48,7 +48,9 @@ export function DrawdownChart({ equity }: { equity: TPortfolioResult['equity'] }
         bottomColor: `${c.down}66`,
         lineWidth: 1,
         priceLineVisible: false,
-        priceFormat: { type: 'percent', precision: 1, minMove: 0.1 },
+        // lightweight-charts' 'percent' format reads its precision as a price scale and shows no
+        // decimals: every line of a drawdown under 1 % would say "−0%".
+        priceFormat: percentFormat(points),
       })
       .setData(points);
   });

@@ -10,7 +10,7 @@ const FIGURES: readonly { label: string; value: (m: Metrics) => string }[] = [
   { label: 'Sharpe', value: (m) => ratio(m.sharpe) },
   { label: 'Sortino', value: (m) => ratio(m.sortino) },
   { label: 'Calmar', value: (m) => ratio(m.calmar) },
-  { label: 'Max drawdown', value: (m) => fraction(-m.max_drawdown) },
+  { label: 'Max drawdown', value: (m) => fraction(m.max_drawdown) },
   { label: 'Max drawdown duration', value: (m) => `${m.max_drawdown_duration} days` },
   { label: 'Profit factor', value: (m) => ratio(m.profit_factor) },
   {
