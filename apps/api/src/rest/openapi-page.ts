@@ -7,6 +7,8 @@ import type { ReferenceRoute } from './shim.js';
  */
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /** A schema's type in a few words: `string`, `integer | null`, `array of object`, `"paper" | "live"`. */
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema || Object.keys(schema).length === 0) return 'any';
@@ -14,8 +16,8 @@ function typeOf(schema: JsonSchema | undefined): string {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ');
   if (schema.type === 'array') return `array of ${typeOf(schema.items as JsonSchema | undefined)}`;
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any');
-  return schema.format ? `${type} (${String(schema.format)})` : type;
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : text(schema.type) || 'any';
+  return text(schema.format) ? `${type} (${text(schema.format)})` : type;
 }
 
 /** The fields of an object schema (or of the items of an array of objects), one row each. */
@@ -25,7 +27,7 @@ function fieldsTable(schema: JsonSchema | undefined): string {
   if (properties.length === 0) return '';
   const rows = properties.map(
     ([name, field]) =>
-      `<tr><td><code>${escape(name)}</code>${object?.required?.includes(name) ? ' <em>required</em>' : ''}</td><td>${escape(typeOf(field))}</td><td>${escape(String(field.description ?? ''))}</td></tr>`,
+      `<tr><td><code>${escape(name)}</code>${object?.required?.includes(name) ? ' <em>required</em>' : ''}</td><td>${escape(typeOf(field))}</td><td>${escape(text(field.description))}</td></tr>`,
   );
   return `<table><thead><tr><th>Field</th><th>Type</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
