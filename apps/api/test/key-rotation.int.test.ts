@@ -154,7 +154,7 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
   const clock = before.clock.ms;
   await before.close();
-  // Step 1 of the README: the app restarted with the new key and the old one as previous.
+  // As the README says: the app restarted with the new key, and the old one as previous.
   api = await startTestApi({ env: { ENCRYPTION_KEY: KEY_B, ENCRYPTION_KEY_PREVIOUS: KEY_A } });
   api.clock.ms = clock;
 });
