@@ -19,9 +19,11 @@ try {
   console.log(`Encryption key ${cipher.keyId}: ${before} stored secrets to re-encrypt.`);
   let done = 0;
   const report = await rotateEncryptionKey(db, cipher, {
-    onRotated: () => {
-      done += 1;
-      if (done % 500 === 0) console.log(`  ${done} re-encrypted…`);
+    onBatch: (_column, written) => {
+      const before = done;
+      done += written;
+      if (Math.floor(done / 5000) > Math.floor(before / 5000))
+        console.log(`  ${done} re-encrypted…`);
     },
   });
   for (const [column, count] of Object.entries(report.rotated))

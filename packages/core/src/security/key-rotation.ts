@@ -1,7 +1,7 @@
 import {
   countSealedValuesNotUnder,
   listSealedValuesNotUnder,
-  replaceSealedValue,
+  replaceSealedValues,
   SEALED_COLUMNS,
   type Db,
   type SealedColumn,
@@ -38,15 +38,16 @@ export interface RotationReport {
 
 export interface RotationOptions {
   batchSize?: number;
-  /** Called after each value is written (progress output; tests stop a run part-way here). */
-  onRotated?: (column: SealedColumn, id: number) => void;
+  /** Called after each batch is written, with how many values it changed (progress output; tests stop a run part-way here). */
+  onBatch?: (column: SealedColumn, written: number) => void;
 }
 
 /**
  * Re-seals every stored secret that is not yet under the cipher's current key (ENCRYPTION_KEY),
- * opening it with the current or the previous key (ENCRYPTION_KEY_PREVIOUS). Each value is one
- * compare-and-set update, so a run stopped at any point leaves every value readable, and the next
- * run picks up exactly what is left: the key id in each value says which key sealed it.
+ * opening it with the current or the previous key (ENCRYPTION_KEY_PREVIOUS). Each batch is one
+ * compare-and-set statement, so a run stopped at any point leaves every value readable under one
+ * of the two keys, and the next run picks up exactly what is left: the key id in each value says
+ * which key sealed it.
  */
 export async function rotateEncryptionKey(
   db: Db,
@@ -70,15 +71,14 @@ export async function rotateEncryptionKey(
         options.batchSize ?? 200,
       );
       if (batch.length === 0) break;
-      for (const row of batch) {
-        afterId = row.id;
-        const resealed = reseal(cipher, column, row, report);
-        if (resealed === null) continue;
-        if (await replaceSealedValue(db, column, row.id, row.value, resealed)) {
-          report.rotated[column] += 1;
-          options.onRotated?.(column, row.id);
-        }
-      }
+      afterId = batch.at(-1)?.id ?? afterId;
+      const changes = batch.flatMap((row) => {
+        const after = reseal(cipher, column, row, report);
+        return after === null ? [] : [{ id: row.id, before: row.value, after }];
+      });
+      const written = await replaceSealedValues(db, column, changes);
+      report.rotated[column] += written.length;
+      options.onBatch?.(column, written.length);
     }
   }
   return report;

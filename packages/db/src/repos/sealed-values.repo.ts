@@ -81,23 +81,26 @@ export async function listSealedValuesNotUnder(
 }
 
 /**
- * Replaces one sealed value if it still reads `before` (the app may have written a fresh one under
- * the new key meanwhile, which must win). Returns whether the row was changed; updated_at is
- * left alone, since the secret itself did not change.
+ * Replaces sealed values in one statement (one commit for the batch), each only if it still reads
+ * what was read (the app may have written a fresh one under the new key meanwhile, which must
+ * win). Returns the ids changed; updated_at is left alone, since the secrets themselves did not
+ * change.
  */
-export async function replaceSealedValue(
+export async function replaceSealedValues(
   db: Db,
   name: SealedColumn,
-  id: number,
-  before: string,
-  after: string,
-): Promise<boolean> {
-  const { table, id: idColumn, column } = SEALED_COLUMNS[name];
-  const { rowCount } = await db.pool.query(
-    `UPDATE ${table} SET ${column} = $3 WHERE ${idColumn} = $1 AND ${column} = $2`,
-    [id, before, after],
+  changes: readonly { id: number; before: string; after: string }[],
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const { table, id, column } = SEALED_COLUMNS[name];
+  const { rows } = await db.pool.query<{ id: number }>(
+    `UPDATE ${table} AS t SET ${column} = v.after
+       FROM unnest($1::int[], $2::text[], $3::text[]) AS v(id, before, after)
+      WHERE t.${id} = v.id AND t.${column} = v.before
+      RETURNING t.${id} AS id`,
+    [changes.map((c) => c.id), changes.map((c) => c.before), changes.map((c) => c.after)],
   );
-  return rowCount === 1;
+  return rows.map((row) => Number(row.id));
 }
 
 /** How many values of one column are not under `currentPrefix`. */
