@@ -25,12 +25,18 @@ function fieldsTable(schema: JsonSchema | undefined): string {
   const object = schema?.type === 'array' ? (schema.items as JsonSchema | undefined) : schema;
   const properties = Object.entries(object?.properties ?? {});
   if (properties.length === 0) return '';
-  const rows = properties.map(
-    ([name, field]) =>
-      `<tr><td><code>${escape(name)}</code>${object?.required?.includes(name) ? ' <em>required</em>' : ''}</td><td>${escape(typeOf(field))}</td><td>${escape(text(field.description))}</td></tr>`,
-  );
-  return `<table><thead><tr><th>Field</th><th>Type</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const described = properties.some(([, field]) => text(field.description));
+  const rows = properties.map(([name, field]) => {
+    const required = object?.required?.includes(name) ? ' <em>required</em>' : '';
+    const note = described ? `<td>${escape(text(field.description))}</td>` : '';
+    return `<tr><td><code>${escape(name)}</code>${required}</td><td>${escape(typeOf(field))}</td>${note}</tr>`;
+  });
+  return `<table><thead><tr><th>Field</th><th>Type</th>${described ? '<th>About</th>' : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
+
+/** Escaped text with its `backtick` spans as code. */
+const prose = (value: string) =>
+  escape(value).replace(/`([^`]+)`/g, (_match, code: string) => `<code>${code}</code>`);
 
 function schemaBlock(title: string, schema: JsonSchema | undefined): string {
   if (!schema) return '';
@@ -56,7 +62,7 @@ function operationSection(method: string, path: string, op: Operation): string {
   const [type, success] = Object.entries(op.responses['200']?.content ?? {})[0] ?? [];
   return `<section id="${escape(op.operationId)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.description ?? op.summary ?? '')}</p>
+<p>${prose(op.description ?? op.summary ?? '')}</p>
 ${params.length ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Type</th></tr></thead><tbody>${params.join('')}</tbody></table>` : ''}
 ${schemaBlock('Request body (JSON)', body)}
 ${type === 'application/json' ? schemaBlock('Answer (200, JSON)', success?.schema) : `<h4>Answer (200)</h4><p>${escape(type ?? '')}</p>`}
@@ -84,7 +90,7 @@ table{border-collapse:collapse;margin:.25rem 0}td,th{border:1px solid #dde1e6;pa
 .get{background:#1864ab}.post{background:#2b8a3e}.delete{background:#c92a2a}em{color:#c92a2a;font-size:12px}
 </style></head><body>
 <h1>${escape(doc.info.title)} ${escape(doc.info.version)}</h1>
-<p>${escape(doc.info.description)}</p>
+<p>${prose(doc.info.description)}</p>
 <p>The machine-readable form: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(doc.openapi)}).</p>
 <nav><ul>${tags.map((name) => `<li><a href="#${slug(name)}">${escape(name)}</a></li>`).join('')}</ul></nav>
 ${tags.map((name) => `<h2 id="${slug(name)}">${escape(name)}</h2>\n${(byTag.get(name) ?? []).join('\n')}`).join('\n')}
