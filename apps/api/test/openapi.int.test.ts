@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ZSignupInput, ZLoginOutput } from '@tradebot/api-contract';
+import { appRouter } from '@tradebot/trpc';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../src/rest/routes.js';
@@ -71,6 +72,14 @@ describe('GET /api/openapi.json', () => {
           .map((parameter) => parameter.name);
         expect(declared, path).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
       }
+    // Every procedure is built from a kind that says who may call it.
+    const procedures = Object.entries(
+      appRouter._def.procedures as unknown as Record<
+        string,
+        { _def: { meta?: { access?: string } } }
+      >,
+    );
+    expect(procedures.filter(([, p]) => !p._def.meta?.access).map(([name]) => name)).toEqual([]);
     expect(doc.paths['/api/token']?.post?.security).toEqual([]);
     expect(doc.paths['/api/openapi.json']?.get?.security).toEqual([]);
     expect(doc.paths['/api/admin/users']?.get?.security).toBeUndefined();
