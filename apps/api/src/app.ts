@@ -42,6 +42,8 @@ export interface AppOptions {
   logoUrlTemplate?: string | undefined;
   /** /ws settings (the heartbeat interval); tests shorten it. */
   websocket?: WebsocketOptions;
+  /** Told of every route as it is added (the OpenAPI test compares them with the document). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /**
@@ -88,6 +90,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: 2048 },
     genReqId: newRequestId,
   });
+  const onRoute = options.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerErrorHandler(app);
   registerSecurityHeaders(app, { logoUrlTemplate: options.logoUrlTemplate });
   acceptEmptyJsonBody(app);

@@ -30,7 +30,11 @@ await migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);
 
 try {
-  const deps = { db, cipher: createCipher(env.ENCRYPTION_KEY), now: () => new Date() };
+  const deps = {
+    db,
+    cipher: createCipher(env.ENCRYPTION_KEY, env.ENCRYPTION_KEY_PREVIOUS),
+    now: () => new Date(),
+  };
   const result = await createAdmin(deps, values);
   if (result.kind === 'promoted') console.log(`${result.username} is now an admin.`);
   else {

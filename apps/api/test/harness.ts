@@ -1,6 +1,6 @@
 import { resetDatabase } from '@tradebot/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { loadEnv } from '../src/env.js';
 import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
 import { readinessCheck } from '../src/readiness.js';
@@ -38,6 +38,7 @@ export async function startTestApi(
     webSourceMaps?: boolean;
     env?: Record<string, string>;
     websocket?: { heartbeatMs?: number; appUrl?: string };
+    onRoute?: AppOptions['onRoute'];
   } = {},
 ): Promise<TestApi> {
   const { env: overrides = {}, ...appOptions } = options;

@@ -176,6 +176,9 @@ const rest: Record<string, Call> = {
   'POST /api/log-client-error': () =>
     api.http.post('/api/log-client-error', { errorId: 'abcd1234', message: 'boom' }),
   'GET /api/screening/ml-model': (t) => api.http.get('/api/screening/ml-model', t),
+  // The API reference is the same for everyone and holds no user's data.
+  'GET /api/openapi.json': (t) => api.http.get('/api/openapi.json', t),
+  'GET /api/docs': (t) => api.http.get('/api/docs', t),
 };
 
 /** tRPC procedures through HTTP as the web app calls them. */

@@ -30,6 +30,17 @@ export const coreEnvShape = {
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
+  /**
+   * The key ENCRYPTION_KEY replaced, while `npm run rotate-encryption-key` re-encrypts what it
+   * sealed: secrets are read with either key and written with ENCRYPTION_KEY only.
+   */
+  ENCRYPTION_KEY_PREVIOUS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY_PREVIOUS must be 64 hex characters (32 bytes)')
+      .optional(),
+  ),
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** smtp://user:pass@host:port or smtps://…; unset keeps mail in the dev outbox. */
   SMTP_URL: z.string().url().optional(),

@@ -12,7 +12,12 @@ export type { BillingProvider } from './billing/billing-provider.js';
 export { mailDeliveryService } from './mail/mail-delivery.js';
 export { outboxMailer, type Mailer, type MailMessage } from './mail/outbox-mailer.js';
 export { openSecrets, REDACTED, secretSlot } from './mail/mail-secrets.js';
-export { aad, createCipher, type Cipher } from './security/cipher.js';
+export { aad, createCipher, encryptionKeyId, type Cipher } from './security/cipher.js';
+export {
+  rotateEncryptionKey,
+  valuesLeftToRotate,
+  type RotationReport,
+} from './security/key-rotation.js';
 export {
   LOGIN_DELAY,
   loginDelayMs,

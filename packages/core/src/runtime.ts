@@ -57,7 +57,7 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
   const bot = openQueue(botQueue, queueConnection, queues);
   const portfolio = openQueue(portfolioQueue, queueConnection, queues);
   const alerts = openQueue(alertQueue, queueConnection, queues);
-  const cipher = createCipher(env.ENCRYPTION_KEY);
+  const cipher = createCipher(env.ENCRYPTION_KEY, env.ENCRYPTION_KEY_PREVIOUS);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const market: MarketDeps = {
     source: env.MARKET_SOURCE,

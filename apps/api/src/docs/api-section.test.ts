@@ -33,7 +33,7 @@ describe("the README's API list", () => {
           .map((route) => [
             route.method,
             `\`${route.path.replace(/:(\w+)/g, '{$1}')}\``,
-            `\`${route.procedure}\``,
+            'procedure' in route ? `\`${route.procedure}\`` : 'none',
             route.source === 'spec' ? 'yes' : 'ours',
           ]),
       ),

@@ -30,7 +30,7 @@ export function renderApiList(routes: readonly RestRoute[]): string {
         rows.map((route) => [
           route.method,
           `\`${readablePath(route.path)}\``,
-          `\`${route.procedure}\``,
+          'procedure' in route ? `\`${route.procedure}\`` : 'none',
           route.source === 'spec' ? 'yes' : 'ours',
         ]),
       ),

@@ -1,23 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import { backtestTradesCsv, botTradesCsv, botTwinCsv, portfolioTradesCsv } from './csv-exports.js';
+import {
+  body,
+  bodyAsSent,
+  params,
+  paramsAndBodyFields,
+  paramsAndBodyUnder,
+  query,
+} from './inputs.js';
+import { apiReferencePage, openApiJson } from './openapi-page.js';
 import type { RestRoute, RestScreen, RestSource } from './shim.js';
 
-/**
- * An object body; a missing one reads as {}. Every object input either requires its fields (so {}
- * is refused) or changes only the fields it names (so {} changes nothing): no default replaces
- * data. A list that replaces data (update-final-trading-config) takes its body as sent.
- */
-const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
-const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
-const param = (request: FastifyRequest, name: string) =>
-  (request.params as Record<string, string>)[name];
-const withId =
-  (extra: (request: FastifyRequest) => Record<string, unknown>) => (request: FastifyRequest) => ({
-    id: param(request, 'id'),
-    ...extra(request),
-  });
-
-type RouteEntry = Omit<RestRoute, 'source' | 'screen'>;
+/** A route as the table writes it: its screen and source come from the group it is in. */
+type RouteEntry = RestRoute extends infer Route
+  ? Route extends RestRoute
+    ? Omit<Route, 'source' | 'screen'>
+    : never
+  : never;
 
 /** The calls of one screen: the documented ones (`spec`) and those this app adds (`ours`). */
 function onScreen(
@@ -29,7 +27,10 @@ function onScreen(
   );
 }
 
-/** Every REST path in one place, each naming the tRPC procedure it calls, grouped by screen. */
+/**
+ * Every REST path in one place, each naming the tRPC procedure it calls (or, for the API reference,
+ * what it renders from this table), grouped by screen.
+ */
 export const restRoutes: readonly RestRoute[] = [
   ...onScreen('Sign-in and session', {
     spec: [
@@ -78,7 +79,7 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'POST',
         path: '/api/manual-sell/:symbol',
         procedure: 'bot.manualSell',
-        input: (request) => ({ symbol: param(request, 'symbol') }),
+        input: params,
       },
       { method: 'GET', path: '/api/positions', procedure: 'bot.positions' },
       { method: 'GET', path: '/api/tracked-symbols', procedure: 'bot.trackedSymbols' },
@@ -104,7 +105,7 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'GET',
         path: '/api/bot/chart/:symbol',
         procedure: 'bot.chart',
-        input: (request) => ({ symbol: param(request, 'symbol') }),
+        input: params,
       },
       { method: 'GET', path: '/api/bot/trades.csv', procedure: 'bot.trades', csv: botTradesCsv },
       // The live twin: why live differs from the backtest (optional ?from=&to= dates).
@@ -141,7 +142,7 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'DELETE',
         path: '/api/screening/delete-template/:name',
         procedure: 'screener.deleteTemplate',
-        input: (request) => ({ name: param(request, 'name') }),
+        input: params,
       },
       { method: 'POST', path: '/api/run-screener', procedure: 'screener.run', input: body },
       { method: 'GET', path: '/api/get-screener-output', procedure: 'screener.output' },
@@ -191,7 +192,7 @@ export const restRoutes: readonly RestRoute[] = [
         path: '/api/update-final-trading-config',
         procedure: 'stockLists.updateFinalTradingConfig',
         // The whole list: a missing or null body is refused (400), emptying takes an explicit [].
-        input: (request) => request.body,
+        input: bodyAsSent,
       },
       { method: 'GET', path: '/api/config', procedure: 'tradingSettings.get' },
       {
@@ -227,13 +228,13 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'GET',
         path: '/api/backtest/result/:symbol',
         procedure: 'backtests.result',
-        input: (request) => ({ symbol: param(request, 'symbol') }),
+        input: params,
       },
       {
         method: 'GET',
         path: '/api/backtest/result/:symbol/trades.csv',
         procedure: 'backtests.result',
-        input: (request) => ({ symbol: param(request, 'symbol') }),
+        input: params,
         csv: backtestTradesCsv,
       },
       {
@@ -246,13 +247,13 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'GET',
         path: '/api/portfolio/backtest/:id',
         procedure: 'portfolio.backtestResult',
-        input: (request) => ({ id: param(request, 'id') }),
+        input: params,
       },
       {
         method: 'GET',
         path: '/api/portfolio/backtest/:id/trades.csv',
         procedure: 'portfolio.backtestResult',
-        input: (request) => ({ id: param(request, 'id') }),
+        input: params,
         csv: portfolioTradesCsv,
       },
     ],
@@ -303,13 +304,13 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'POST',
         path: '/api/admin/update-user/:id',
         procedure: 'admin.updateUser',
-        input: withId((request) => ({ patch: body(request) })),
+        input: paramsAndBodyUnder('patch'),
       },
       {
         method: 'DELETE',
         path: '/api/admin/delete-user/:id',
         procedure: 'admin.deleteUser',
-        input: withId(() => ({})),
+        input: params,
       },
     ],
     ours: [
@@ -317,14 +318,14 @@ export const restRoutes: readonly RestRoute[] = [
         method: 'POST',
         path: '/api/admin/grant-plan/:id',
         procedure: 'admin.grantPlan',
-        input: withId((request) => ({ plan: body(request).plan })),
+        input: paramsAndBodyFields('plan'),
       },
       // A self-hosted server without SMTP sends no verification link: an admin marks it.
       {
         method: 'POST',
         path: '/api/admin/verify-email/:id',
         procedure: 'admin.markEmailVerified',
-        input: withId(() => ({})),
+        input: params,
       },
       { method: 'GET', path: '/api/admin/client-errors', procedure: 'admin.clientErrors' },
       { method: 'GET', path: '/api/admin/mail-outbox', procedure: 'admin.mailOutbox' },
@@ -370,6 +371,12 @@ export const restRoutes: readonly RestRoute[] = [
         procedure: 'clientError.report',
         input: body,
       },
+    ],
+  }),
+  ...onScreen('API reference', {
+    ours: [
+      { method: 'GET', path: '/api/openapi.json', reference: openApiJson },
+      { method: 'GET', path: '/api/docs', reference: apiReferencePage },
     ],
   }),
 ];

@@ -5,6 +5,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import type { CsvExport } from './csv-exports.js';
+import type { InputReader } from './inputs.js';
 
 type Inputs = inferRouterInputs<AppRouter>;
 /** Every procedure of the router by its dotted path ("auth.login"): the table can name no other. */
@@ -22,6 +23,7 @@ export const REST_SCREENS = [
   'Live log',
   'Admin dashboard',
   'Every screen',
+  'API reference',
 ] as const;
 export type RestScreen = (typeof REST_SCREENS)[number];
 
@@ -31,21 +33,29 @@ export type RestScreen = (typeof REST_SCREENS)[number];
  */
 export type RestSource = 'spec' | 'ours';
 
-export interface RestRoute {
+interface RouteBase {
   method: 'GET' | 'POST' | 'DELETE';
   /** The path this shim serves (`:name` for a path parameter). */
   path: string;
   source: RestSource;
   screen: RestScreen;
+}
+
+/** A path that calls one tRPC procedure. */
+export interface ProcedureRoute extends RouteBase {
   procedure: ProcedurePath;
-  /**
-   * The procedure's input, read from the request. It stays `unknown` here on purpose: the
-   * procedure's own zod schema parses it, exactly as for a tRPC call.
-   */
-  input?: (request: FastifyRequest) => unknown;
+  /** The procedure's input, read from the request (inputs.ts); none: the procedure takes none. */
+  input?: InputReader;
   /** Answer the procedure's output as a CSV download instead of JSON. */
   csv?: CsvExport;
 }
+
+/** A public page rendered from the route table itself (the OpenAPI document and its reference). */
+export interface ReferenceRoute extends RouteBase {
+  reference: { contentType: string; render: (routes: readonly RestRoute[]) => string };
+}
+
+export type RestRoute = ProcedureRoute | ReferenceRoute;
 
 const createCaller = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof createCaller>;
@@ -67,6 +77,10 @@ export function registerRestRoutes(
   buildContext: (request: FastifyRequest) => Promise<Context>,
 ) {
   for (const route of routes) {
+    if ('reference' in route) {
+      registerReference(app, route, routes);
+      continue;
+    }
     app.route({
       method: route.method,
       url: route.path,
@@ -81,6 +95,23 @@ export function registerRestRoutes(
       },
     });
   }
+}
+
+/** Rendered on the first request, then kept: the table does not change while the process runs. */
+function registerReference(
+  app: FastifyInstance,
+  route: ReferenceRoute,
+  routes: readonly RestRoute[],
+) {
+  let page: string | undefined;
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (_request, reply) => {
+      page ??= route.reference.render(routes);
+      return reply.type(route.reference.contentType).send(page);
+    },
+  });
 }
 
 function sendCsv(reply: FastifyReply, file: ReturnType<CsvExport>) {

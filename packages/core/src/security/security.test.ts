@@ -1,6 +1,6 @@
 import { maskSecret } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
-import { aad, createCipher } from './cipher.js';
+import { aad, createCipher, encryptionKeyId } from './cipher.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { LOGIN_DELAY, loginDelayMs } from './rate-limit.js';
 import { generateToken, hashToken } from './tokens.js';
@@ -29,6 +29,32 @@ describe('cipher', () => {
 
   it('needs a 32-byte key', () => {
     expect(() => createCipher('abcd')).toThrow('32 bytes');
+  });
+
+  it('names its key in what it seals, and reads the previous key during a rotation', () => {
+    const next = createCipher('2f'.repeat(32), '0f'.repeat(32));
+    const old = cipher.encrypt('PKSECRET', aad.brokerKey(1, 'paper'));
+    expect(old.startsWith(`v2.${encryptionKeyId('0f'.repeat(32))}.`)).toBe(true);
+    expect(next.keyId).toBe(encryptionKeyId('2f'.repeat(32)));
+    expect(next.keyId).not.toBe(cipher.keyId);
+    expect(next.decrypt(old, aad.brokerKey(1, 'paper'))).toBe('PKSECRET');
+    expect(next.isCurrent(old)).toBe(false);
+    const fresh = next.encrypt('PKSECRET', aad.brokerKey(1, 'paper'));
+    expect(next.isCurrent(fresh)).toBe(true);
+    expect(() => cipher.decrypt(fresh, aad.brokerKey(1, 'paper'))).toThrow(
+      `Sealed under encryption key ${next.keyId}, which is neither ENCRYPTION_KEY nor ENCRYPTION_KEY_PREVIOUS`,
+    );
+  });
+
+  it('reads the v1 format, which names no key, with either key', () => {
+    const v1 = (sealed: string) => `v1.${sealed.split('.').slice(2).join('.')}`;
+    const next = createCipher('2f'.repeat(32), '0f'.repeat(32));
+    const underOld = v1(cipher.encrypt('old', aad.totp('ann')));
+    const underNew = v1(next.encrypt('new', aad.totp('ann')));
+    expect(next.decrypt(underOld, aad.totp('ann'))).toBe('old');
+    expect(next.decrypt(underNew, aad.totp('ann'))).toBe('new');
+    expect(next.isCurrent(underNew)).toBe(false);
+    expect(() => cipher.decrypt(underNew, aad.totp('ann'))).toThrow();
   });
 });
 
