@@ -43,7 +43,10 @@ function queueSeries(registry: Registry, connection: Redis, namespace: string) {
     registers: [registry],
     async collect() {
       for (const { name, counts } of await once()) {
-        this.set({ queue: name, state: 'waiting' }, (counts.waiting ?? 0) + (counts.prioritized ?? 0));
+        this.set(
+          { queue: name, state: 'waiting' },
+          (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        );
         for (const state of ['active', 'delayed', 'failed'] as const)
           this.set({ queue: name, state }, counts[state] ?? 0);
       }

@@ -53,7 +53,11 @@ export class RequestLogController extends LogController {
   ): void {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, route: request.routeOptions.url };
-    if (error) reply.log.error({ ...fields, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error(
+        { ...fields, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
     else reply.log.info({ ...fields, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

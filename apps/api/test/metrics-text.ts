@@ -10,7 +10,11 @@ export function sample(text: string, name: string, labels: Record<string, string
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = (match[2] ?? '').split(/,(?=\w+=")/).filter(Boolean).sort().join(',');
+    const have = (match[2] ?? '')
+      .split(/,(?=\w+=")/)
+      .filter(Boolean)
+      .sort()
+      .join(',');
     if (have === wanted) return Number(match[3]);
   }
   return Number.NaN;

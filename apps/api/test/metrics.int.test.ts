@@ -114,13 +114,14 @@ describe('GET /metrics', () => {
     expect(sample(text, 'tradebot_queue_oldest_waiting_seconds', { queue: 'portfolio' })).toBe(0);
     // The sign-up's mail waits too (no worker runs here).
     expect(sample(text, 'tradebot_queue_jobs', { queue: 'mail', state: 'waiting' })).toBe(1);
-    expect(sample(text, 'tradebot_queue_oldest_waiting_seconds', { queue: 'mail' })).toBeGreaterThan(0);
+    expect(
+      sample(text, 'tradebot_queue_oldest_waiting_seconds', { queue: 'mail' }),
+    ).toBeGreaterThan(0);
     await call('POST', '/api/stop', `Bearer ${user.token}`);
   });
 
   it('counts open websocket connections', async () => {
-    const connections = async () =>
-      sample(await scrape(), 'tradebot_websocket_connections', {});
+    const connections = async () => sample(await scrape(), 'tradebot_websocket_connections', {});
     expect(await connections()).toBe(0);
     const socket = new WebSocket(`${base}/ws?token=${user.token}`);
     await waitUntil(async () => (await connections()) === 1);
@@ -130,7 +131,7 @@ describe('GET /metrics', () => {
 });
 
 describe('request ids', () => {
-  it("are on every line the request logs, with its user, and on the job it queues", async () => {
+  it('are on every line the request logs, with its user, and on the job it queues', async () => {
     await api.runtime.deps.botQueue.obliterate({ force: true });
     await api.runtime.db.finalTradingListEntry.upsert({
       where: { userId_symbol: { userId: user.userId, symbol: 'DMA' } },

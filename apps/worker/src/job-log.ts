@@ -38,5 +38,7 @@ export function logJobs(worker: Worker, log: Logger) {
       'job stalled (its worker stopped renewing the lock): retrying',
     ),
   );
-  worker.on('error', (error) => log.error({ queue: worker.name, error: error.message }, 'worker error'));
+  worker.on('error', (error) =>
+    log.error({ queue: worker.name, error: error.message }, 'worker error'),
+  );
 }

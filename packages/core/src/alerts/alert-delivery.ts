@@ -138,8 +138,7 @@ export function alertDeliveryService(
       if (row?.status === 'sending') throw new Error(`Alert ${deliveryId} is being sent`);
       return { sent: 0, skipped: 1 };
     }
-    const count = (outcome: string) =>
-      alertDeliveries.inc({ channel: delivery.channel, outcome });
+    const count = (outcome: string) => alertDeliveries.inc({ channel: delivery.channel, outcome });
     const found = await alertTargets(deps, delivery.userId);
     const message = found && (await messageOf(delivery, found.target.username));
     if (!found || !message) {
