@@ -34,14 +34,19 @@ function queueSeries(registry: Registry, connection: Redis, namespace: string) {
       }),
     );
   let pending: ReturnType<typeof read> | null = null;
-  // Both gauges of one scrape share one read of Redis.
-  const once = () => (pending ??= read().finally(() => setImmediate(() => (pending = null))));
+  // Both gauges of one scrape share one read of Redis. Redis unreachable: the scrape still
+  // answers, without queue samples (never stale ones), and /readyz says what is wrong.
+  const once = () =>
+    (pending ??= read()
+      .catch(() => [])
+      .finally(() => setImmediate(() => (pending = null))));
   new Gauge({
     name: 'tradebot_queue_jobs',
     help: 'Jobs in each BullMQ queue, by state (waiting includes prioritized).',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {
+      this.reset();
       for (const { name, counts } of await once()) {
         this.set(
           { queue: name, state: 'waiting' },
@@ -58,6 +63,7 @@ function queueSeries(registry: Registry, connection: Redis, namespace: string) {
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
+      this.reset();
       for (const { name, age } of await once()) this.set({ queue: name }, Math.max(0, age) / 1000);
     },
   });
@@ -65,8 +71,8 @@ function queueSeries(registry: Registry, connection: Redis, namespace: string) {
 }
 
 /**
- * GET /metrics in Prometheus' text format, for a scraper holding METRICS_TOKEN (README
- * "Metrics"): the shared series (core observability/metrics.ts), request latency by route
+ * GET /metrics in Prometheus' text format, for a scraper holding METRICS_TOKEN (README "Metrics
+ * and logs"): the shared series (core observability/metrics.ts), request latency by route
  * pattern and status, queue depths and websocket connections of this process.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { collectProcessMetrics, metricsAuthorized, metricsRegistry } from '@tradebot/core';
 
 /**
- * The worker's GET /metrics (README "Metrics"): bot ticks, orders, broker errors and alert
+ * The worker's GET /metrics (README "Metrics and logs"): bot ticks, orders, broker errors and alert
  * deliveries happen in this process, so it serves them itself, behind the same METRICS_TOKEN as
  * the API's. Anything but GET /metrics answers 404; a request without the token 401.
  */

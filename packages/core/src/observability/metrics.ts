@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The Prometheus series both processes share (README "Metrics"). Each process has one registry:
+ * The Prometheus series both processes share (README "Metrics and logs"). Each process has one registry:
  * the API serves it with its own HTTP, queue and websocket series at GET /metrics, the worker on
  * its metrics port. Counters count from the process's start, as Prometheus expects.
  */
