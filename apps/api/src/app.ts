@@ -21,6 +21,8 @@ import { logFault, newRequestId, registerErrorHandler } from './errors.js';
 import { restRoutes } from './rest/routes.js';
 import { registerTrpcQueries } from './trpc-queries.js';
 import { registerRestRoutes } from './rest/shim.js';
+import { registerMetrics, type MetricsOptions } from './metrics.js';
+import { registerRequestTrace, RequestLogController } from './request-trace.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebsocket, type WebsocketOptions } from './ws/hub.js';
 
@@ -44,6 +46,8 @@ export interface AppOptions {
   websocket?: WebsocketOptions;
   /** Told of every route as it is added (the OpenAPI test compares them with the document). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** GET /metrics: its token and the queues it reports (metrics.ts); off without a token. */
+  metrics?: Omit<MetricsOptions, 'websocketConnections'>;
 }
 
 /**
@@ -89,9 +93,11 @@ export async function buildApp(options: AppOptions) {
     // load (the web client splits a batch whose URL would pass 2,000 characters).
     routerOptions: { maxParamLength: 2048 },
     genReqId: newRequestId,
+    logController: new RequestLogController(),
   });
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  registerRequestTrace(app);
   registerErrorHandler(app);
   registerSecurityHeaders(app, { logoUrlTemplate: options.logoUrlTemplate });
   acceptEmptyJsonBody(app);
@@ -126,13 +132,14 @@ export async function buildApp(options: AppOptions) {
       return reply.status(413).send({ detail: server.errorReportTooLarge });
     }
   });
-  registerWebsocket(
+  const websocket = registerWebsocket(
     app,
     options.sessions,
     options.subscriber,
     options.namespace,
     options.websocket,
   );
+  registerMetrics(app, { ...options.metrics, websocketConnections: websocket.connections });
   app.get('/healthz', async () => ({ ok: true }));
   const readiness = options.readiness;
   app.get('/readyz', async (_request, reply) => {

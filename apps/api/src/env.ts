@@ -1,6 +1,12 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coreEnvShape, parseEnv, resolveEncryptionKey, type CoreEnv } from '@tradebot/core';
+import {
+  coreEnvShape,
+  metricsToken,
+  parseEnv,
+  resolveEncryptionKey,
+  type CoreEnv,
+} from '@tradebot/core';
 import { z } from 'zod';
 
 /** The only place apps/api reads process.env (eslint.config.js holds every other file to it). */
@@ -16,6 +22,8 @@ export const apiEnvShape = {
   /** How long SIGTERM waits for requests in flight before it ends them (Docker waits 10 s). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
+  METRICS_TOKEN: metricsToken,
 };
 
 export type Env = CoreEnv & Omit<z.infer<z.ZodObject<typeof apiEnvShape>>, keyof CoreEnv>;

@@ -23,6 +23,10 @@ const app = await buildApp({
   readiness: readinessCheck(runtime),
   logoUrlTemplate: env.LOGO_URL_TEMPLATE,
   websocket: { appUrl: env.APP_URL },
+  metrics: {
+    token: env.METRICS_TOKEN,
+    queues: { connection: runtime.redis, namespace: runtime.queueNamespace },
+  },
   logger: {
     level: env.LOG_LEVEL,
     serializers: {

@@ -1,5 +1,5 @@
 import { server, userEventsChannel } from '@tradebot/api-contract';
-import { backtestJobId, createRedis } from '@tradebot/jobs';
+import { backtestJobId, createRedis, TRACE_KEY } from '@tradebot/jobs';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, startTestApi, type Reply, type TestApi } from './harness.js';
@@ -75,7 +75,11 @@ describe('POST /api/run-backtester', () => {
     const job = await api.runtime.deps.backtestQueue.getJob(
       backtestJobId(alice.userId, first.body.run_id),
     );
-    expect(job?.data).toEqual({ runId: first.body.run_id });
+    // With the ids of the request that queued it (the worker logs them).
+    expect(job?.data).toEqual({
+      runId: first.body.run_id,
+      [TRACE_KEY]: { requestId: first.headers['x-request-id'], userId: alice.userId },
+    });
     expect(job?.opts.priority).toBe(1);
     expect(await api.runtime.deps.backtestQueue.count()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 100));

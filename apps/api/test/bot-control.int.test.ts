@@ -1,5 +1,5 @@
 import { server, userEventsChannel } from '@tradebot/api-contract';
-import { botSchedulerId, botTickNowJobId, createRedis } from '@tradebot/jobs';
+import { botSchedulerId, botTickNowJobId, createRedis, TRACE_KEY } from '@tradebot/jobs';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
@@ -74,7 +74,10 @@ describe('POST /api/start', () => {
     expect(scheduler).toMatchObject({ every: 45_000 });
     const seconds = Math.floor(api.runtime.demo.clock.now() / 1000);
     const tick = await queue().getJob(botTickNowJobId(demo.userId, seconds));
-    expect(tick?.data).toEqual({ userId: demo.userId });
+    expect(tick?.data).toEqual({
+      userId: demo.userId,
+      [TRACE_KEY]: { requestId: reply.headers['x-request-id'], userId: demo.userId },
+    });
     expect(await tickNowJobs(demo.userId)).toHaveLength(1);
     const row = await dbOf().botState.findUniqueOrThrow({ where: { userId: demo.userId } });
     expect(row).toMatchObject({ running: true, market: 'demo', mode: 'demo', sleepInterval: 45 });

@@ -1,4 +1,5 @@
 import { server } from '@tradebot/api-contract';
+import { TRACE_KEY } from '@tradebot/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUpAdmin, signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
@@ -35,7 +36,11 @@ describe('POST /api/admin/refresh-metrics', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: server.metricsRefreshQueued('demo', AS_OF) });
     const job = await api.runtime.deps.metricsQueue.getJob(`metrics-demo-${AS_OF}`);
-    expect(job?.data).toEqual({ universe: 'demo', as_of: AS_OF });
+    expect(job?.data).toEqual({
+      universe: 'demo',
+      as_of: AS_OF,
+      [TRACE_KEY]: { requestId: first.headers['x-request-id'], userId: admin.userId },
+    });
 
     // A second trigger for the same date adds no job.
     const again = await api.http.post(

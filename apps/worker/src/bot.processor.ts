@@ -1,9 +1,23 @@
-import type { TBotTickJob } from '@tradebot/api-contract';
-import type { Services } from '@tradebot/core';
+import type { TBotTickJob, TBotTickResult } from '@tradebot/api-contract';
+import { botTickSeconds, type Services } from '@tradebot/core';
 
-/** The bot queue's processor: one tick of one user's bot (core/src/bot/engine/tick.ts). */
-export const botProcessor = (services: Pick<Services, 'botEngine'>) => (job: TBotTickJob) =>
-  services.botEngine.tick(job.userId);
+/**
+ * The bot queue's processor: one tick of one user's bot (core/src/bot/engine/tick.ts), timed by
+ * outcome in tradebot_bot_tick_duration_seconds ('error': the tick threw).
+ */
+export const botProcessor =
+  (services: Pick<Services, 'botEngine'>) =>
+  async (job: TBotTickJob): Promise<TBotTickResult> => {
+    const done = botTickSeconds.startTimer();
+    try {
+      const result = await services.botEngine.tick(job.userId);
+      done({ outcome: result.outcome });
+      return result;
+    } catch (error) {
+      done({ outcome: 'error' });
+      throw error;
+    }
+  };
 
 /** How often the worker puts back missing bot schedulers from PostgreSQL (process housekeeping). */
 export const BOT_HEAL_INTERVAL_MS = 15_000;

@@ -1,4 +1,10 @@
-import { coreEnvShape, parseEnv, resolveEncryptionKey, type CoreEnv } from '@tradebot/core';
+import {
+  coreEnvShape,
+  metricsToken,
+  parseEnv,
+  resolveEncryptionKey,
+  type CoreEnv,
+} from '@tradebot/core';
 import { z } from 'zod';
 
 /** The only place apps/worker reads process.env (eslint.config.js holds every other file to it). */
@@ -38,6 +44,12 @@ export const workerEnvShape = {
   FMP_API_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional()),
   /** FMP's stable API address (unset: FMP's own); tests and mirrors point it elsewhere. */
   FMP_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The bearer token of the worker's GET /metrics; unset, the worker serves no metrics. */
+  METRICS_TOKEN: metricsToken,
+  /** Where the worker serves /metrics (with METRICS_TOKEN set). */
+  WORKER_METRICS_HOST: z.string().default('127.0.0.1'),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9464),
 };
 
 export type WorkerEnv = CoreEnv & Omit<z.infer<z.ZodObject<typeof workerEnvShape>>, keyof CoreEnv>;

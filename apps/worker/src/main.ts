@@ -19,6 +19,8 @@ import {
   startWorker,
 } from '@tradebot/jobs';
 import { loadEnv } from './env.js';
+import { logJobs, workerLogger } from './job-log.js';
+import { startMetricsServer } from './metrics-server.js';
 import { mailProcessor } from './mail.processor.js';
 import { mlScoreProcessor, scheduleMlScore } from './ml-score.processor.js';
 import { newsProcessor, scheduleNewsRefresh } from './news.processor.js';
@@ -135,17 +137,15 @@ if (providerRefresh) workers.push(providerRefresh);
 const news = openQueue(newsQueue, connection, runtime.queueNamespace);
 await scheduleNewsRefresh(news, env.NEWS_REFRESH_MINUTES);
 
-for (const worker of workers) {
-  worker.on('failed', (job, error) =>
-    console.error(`[worker] ${worker.name} job ${job?.id} failed: ${error.message}`),
-  );
-  worker.on('stalled', (jobId) =>
-    console.warn(
-      `[worker] ${worker.name} job ${jobId} stalled (its worker stopped renewing the lock): retrying`,
-    ),
-  );
-  worker.on('error', (error) => console.error(`[worker] ${worker.name}: ${error.message}`));
-}
+const log = workerLogger(env.LOG_LEVEL);
+for (const worker of workers) logJobs(worker, log);
+const metricsServer = env.METRICS_TOKEN
+  ? await startMetricsServer({
+      token: env.METRICS_TOKEN,
+      host: env.WORKER_METRICS_HOST,
+      port: env.WORKER_METRICS_PORT,
+    })
+  : null;
 scheduleMlScore(mlQueue, runtime.services, {
   trainMissingNow: env.ML_SCORE_AT_START === '1',
 }).catch((error: Error) =>
@@ -157,8 +157,11 @@ await scheduleAlpacaUniverse(runtime.deps.universe.alpacaQueue, runtime.services
   (error: Error) => console.error(`[worker] scheduling the Alpaca universe: ${error.message}`),
 );
 const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
+const metricsNote = metricsServer
+  ? ` (metrics at http://${env.WORKER_METRICS_HOST}:${env.WORKER_METRICS_PORT}/metrics)`
+  : '';
 console.log(
-  `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}`,
+  `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}${metricsNote}`,
 );
 
 /**
@@ -170,6 +173,7 @@ const shutdown = async (signal: string) => {
   console.log(`[worker] ${signal}: finishing current jobs`);
   stopBotHealing();
   stopAlertSweep();
+  metricsServer?.close();
   const closing = [...workers.map((worker) => worker.close()), news.close(), mlQueue.close()];
   const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);

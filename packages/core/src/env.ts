@@ -9,6 +9,15 @@ import { z } from 'zod';
  * place that reads process.env) extends this shape, so API and worker agree on names and
  * defaults.
  */
+/**
+ * METRICS_TOKEN (API and worker): the bearer token a Prometheus scraper sends to /metrics; at
+ * least 16 characters (`openssl rand -hex 24`). Unset or empty: no metrics are served.
+ */
+export const metricsToken = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+);
+
 export const coreEnvShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/tradebot'),

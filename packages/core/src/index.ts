@@ -111,3 +111,12 @@ export { healBotSchedulers, upsertBotScheduler } from './bot/control/scheduler.j
 export { dispatchAlerts } from './alerts/alert-dispatch.js';
 export { ALERTS_PER_MINUTE, foldText } from './alerts/alert-delivery.js';
 export { isPrivateAddress, checkWebhookTarget, WebhookRefused } from './alerts/webhook-guard.js';
+export {
+  alertDeliveries,
+  botTickSeconds,
+  brokerErrors,
+  collectProcessMetrics,
+  metricsAuthorized,
+  metricsRegistry,
+  ordersSent,
+} from './observability/metrics.js';

@@ -1,2 +1,3 @@
 export * from './queue.js';
 export * from './queues.js';
+export * from './request-trace.js';

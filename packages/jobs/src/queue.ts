@@ -9,6 +9,7 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { currentTrace, runWithTrace, splitTrace, TRACE_KEY } from './request-trace.js';
 
 /**
  * A queue is defined once: its name, payload and result schemas and default
@@ -70,7 +71,9 @@ export async function enqueue<P extends z.ZodType, R extends z.ZodType>(
   options: JobsOptions = {},
 ): Promise<string> {
   const data = definition.payload.parse(payload);
-  const job = await queue.add(definition.name, data, options);
+  const trace = currentTrace();
+  const traced = trace === undefined ? data : { ...(data as object), [TRACE_KEY]: { ...trace } };
+  const job = await queue.add(definition.name, traced, options);
   return job.id ?? '';
 }
 
@@ -79,11 +82,14 @@ export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
   handle: (payload: z.output<P>, attempt: JobAttempt, job: Job) => Promise<z.input<R>>,
 ): Processor {
   return async (job) => {
-    const parsed = definition.payload.safeParse(job.data);
+    const { trace, payload } = splitTrace(job.data);
+    const parsed = definition.payload.safeParse(payload);
     if (!parsed.success)
       throw new UnrecoverableError(`Bad ${definition.name} payload: ${parsed.error.message}`);
-    // The job itself too: a long job reports progress and reads its checkpoint from it.
-    return definition.result.parse(await handle(parsed.data, attemptOf(job), job));
+    // The job itself too: a long job reports progress and reads its checkpoint from it. Jobs it
+    // queues carry the trace of the request that queued it.
+    const result = await runWithTrace(trace, () => handle(parsed.data, attemptOf(job), job));
+    return definition.result.parse(result);
   };
 }
 

@@ -287,3 +287,19 @@ export const portfolioQueue = defineQueue({
 });
 
 export const portfolioJobId = (userId: number, uuid: string) => `portfolio-${userId}-${uuid}`;
+
+/** Every queue, for what watches them all (the API's queue depth metrics). */
+export const allQueues = [
+  mailQueue,
+  mlScoreQueue,
+  providerRefreshQueue,
+  newsQueue,
+  metricsQueue,
+  marketImportQueue,
+  screenerQueue,
+  backtestQueue,
+  botQueue,
+  alpacaUniverseQueue,
+  alertQueue,
+  portfolioQueue,
+] as const;

@@ -42,7 +42,7 @@ export function registerWebsocket(
   subscriber: Redis,
   namespace: string,
   options: WebsocketOptions = {},
-) {
+): { connections: () => number } {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sockets = new Map<number, Set<WebSocket>>();
   const tokens = new WeakMap<WebSocket, string>();
@@ -140,6 +140,8 @@ export function registerWebsocket(
       }, heartbeatMs);
     });
   });
+  // Sockets that joined their user's channel: authenticated and open.
+  return { connections: () => [...sockets.values()].reduce((n, set) => n + set.size, 0) };
 }
 
 function parseClientMessage(raw: Buffer) {

@@ -13,6 +13,7 @@ import {
 import { alertDeliveryJobId, alertQueue, enqueue } from '@tradebot/jobs';
 import { UnrecoverableError } from 'bullmq';
 import type { ServiceDeps } from '../deps.js';
+import { alertDeliveries } from '../observability/metrics.js';
 import type { AlertMessage } from './alert-channels.js';
 import { sendAlert } from './alert-send.js';
 import { alertTargets } from './alert-settings.service.js';
@@ -125,6 +126,11 @@ export function alertDeliveryService(
     };
   }
 
+  /**
+   * Claims and sends one delivery row; each claimed row counts once per attempt in
+   * tradebot_alert_deliveries_total (delivered, failed, refused: no retry, skipped: its event
+   * or the settings are gone).
+   */
   async function deliver(deliveryId: number): Promise<TAlertJobResult> {
     const delivery = await claimDelivery(db, deliveryId, CLAIM_LEASE_MS);
     if (delivery === null) {
@@ -132,10 +138,12 @@ export function alertDeliveryService(
       if (row?.status === 'sending') throw new Error(`Alert ${deliveryId} is being sent`);
       return { sent: 0, skipped: 1 };
     }
+    const count = (outcome: string) => alertDeliveries.inc({ channel: delivery.channel, outcome });
     const found = await alertTargets(deps, delivery.userId);
     const message = found && (await messageOf(delivery, found.target.username));
     if (!found || !message) {
       await markDeliveryFailed(db, deliveryId, 'The event or the settings are gone.');
+      count('skipped');
       return { sent: 0, skipped: 1 };
     }
     try {
@@ -144,10 +152,13 @@ export function alertDeliveryService(
       const text = error instanceof Error ? error.message : String(error);
       await markDeliveryFailed(db, deliveryId, text);
       // A refused address will be refused again: no retry.
-      if (error instanceof WebhookRefused) throw new UnrecoverableError(text);
+      const refused = error instanceof WebhookRefused;
+      count(refused ? 'refused' : 'failed');
+      if (refused) throw new UnrecoverableError(text);
       throw error;
     }
     await markDeliveryDone(db, deliveryId);
+    count('delivered');
     return { sent: 1, skipped: 0 };
   }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime } from '../runtime.js';
 import type { SessionInfo } from '../types.js';
+import { alertDeliveries } from '../observability/metrics.js';
 import { ALERTS_PER_MINUTE, foldText } from './alert-delivery.js';
 import { dispatchAlerts } from './alert-dispatch.js';
 import { summaryText } from './daily-summary.js';
@@ -61,6 +62,13 @@ async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
     if (Date.now() > end) throw new Error(`timed out; ${hits.length} received`);
     await new Promise((done) => setTimeout(done, 50));
   }
+}
+
+/** tradebot_alert_deliveries_total of one channel and outcome in this process. */
+async function delivered(channel: string, outcome: string): Promise<number> {
+  const { values } = await alertDeliveries.get();
+  const found = values.find((v) => v.labels.channel === channel && v.labels.outcome === outcome);
+  return found?.value ?? 0;
 }
 
 async function user(name: string): Promise<SessionInfo> {
@@ -125,6 +133,7 @@ describe('alerts through the queue and the worker', () => {
     expect(row?.webhookUrlEnc).not.toContain('hook');
 
     worker = startAlertWorker();
+    const countedBefore = await delivered('webhook', 'delivered');
     const id = await createNotification(db, ann.userId, 'Bought 10 AAPL at 150.00', 'info', 'fill');
     await createNotification(db, ann.userId, 'An info line', 'info');
     expect(await dispatchAlerts(db, runtime.deps.alertQueue, ann.userId)).toBe(1);
@@ -159,6 +168,8 @@ describe('alerts through the queue and the worker', () => {
     });
     await new Promise((done) => setTimeout(done, 500));
     expect(hits).toHaveLength(1);
+    // Counted once: the repeated hand-overs found it delivered and claimed nothing.
+    expect((await delivered('webhook', 'delivered')) - countedBefore).toBe(1);
   });
 
   it('one delivery across a killed worker: the same job ids run again on a new worker', async () => {

@@ -17,6 +17,7 @@ import type { ServiceDeps } from '../deps.js';
 import { demoBrokerFor } from '../demo-market/demo-broker.js';
 import { alpacaClientsFor } from '../active-market/alpaca-clients.js';
 import { loadAlpacaKeys } from '../active-market/alpaca-keys.js';
+import { countBrokerError, countedBroker } from './counted-broker.js';
 
 export type BotMode = 'demo' | 'paper' | 'live';
 
@@ -86,7 +87,7 @@ export async function botMarketFor(
 ): Promise<BotMarket> {
   if (market === 'demo' || mode === 'demo') {
     return {
-      broker: await demoBrokerFor(deps, userId),
+      broker: countedBroker(await demoBrokerFor(deps, userId)),
       clock: deps.market.demo.clock,
       data: deps.market.demo.market,
     };
@@ -95,7 +96,7 @@ export async function botMarketFor(
   if (!keys) throw new MissingKeysError(mode);
   // A new adapter per tick and per read: the key's shared budget keeps them within its limit.
   const alpaca = alpacaClientsFor(deps.market, keys, mode);
-  const data = await alpaca.connectMarketData();
+  const data = await alpaca.connectMarketData().catch(countBrokerError);
   const bars = cachedBotData(deps.db, alpacaBarsOver(deps.db, data, data.connection.feed), data);
-  return { broker: alpaca.broker(), clock: data.clock, data: bars };
+  return { broker: countedBroker(alpaca.broker()), clock: data.clock, data: bars };
 }

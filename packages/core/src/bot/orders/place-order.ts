@@ -11,6 +11,7 @@ import {
   type BrokerPort,
   type OrderRequest,
 } from '@tradebot/market';
+import { ordersSent } from '../../observability/metrics.js';
 import { logIgnored } from '../log-ignored.js';
 
 /**
@@ -87,7 +88,25 @@ export async function settleOrderIntent(
   return { kind: 'unknown' };
 }
 
+/** Sends the intent once and counts how the send ended (tradebot_orders_total). */
 async function send(
+  db: Db,
+  broker: BrokerPort,
+  userId: number,
+  row: BotOrderRow,
+  request: OrderRequest,
+): Promise<PlaceOutcome> {
+  try {
+    const outcome = await sendOnce(db, broker, userId, row, request);
+    ordersSent.inc({ purpose: row.purpose, outcome: outcome.kind });
+    return outcome;
+  } catch (error) {
+    ordersSent.inc({ purpose: row.purpose, outcome: 'error' });
+    throw error;
+  }
+}
+
+async function sendOnce(
   db: Db,
   broker: BrokerPort,
   userId: number,
