@@ -36,3 +36,4 @@ export * from './repos/alpaca-loads.repo.js';
 export * from './repos/alerts.repo.js';
 export * from './repos/deployment.repo.js';
 export * from './repos/account-erasure.repo.js';
+export * from './repos/admin-system.repo.js';
