@@ -92,7 +92,9 @@ export function systemStatusService(deps: Pick<ServiceDeps, 'db' | 'now' | 'queu
     ]);
     return {
       workers: listable
-        ? workerProcesses(queues.map((queue, i) => ({ queue: queue.name, clients: clients[i] ?? [] })))
+        ? workerProcesses(
+            queues.map((queue, i) => ({ queue: queue.name, clients: clients[i] ?? [] })),
+          )
         : null,
       queues: queueRows,
       bots: bots.map(botView),
