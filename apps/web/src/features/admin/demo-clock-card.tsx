@@ -18,7 +18,13 @@ const SKIPS = [
 const speedText = (clock: TAdminSystem['demo_clock']) =>
   clock.speed === 0
     ? 'Paused (DEMO_TRADING_DAYS_PER_MINUTE=0)'
-    : `${Number(clock.trading_days_per_minute.toPrecision(3))} trading days per wall minute`;
+    : `${days(clock.trading_days_per_minute)} per wall minute`;
+
+/** "1 trading day", "0.5 trading days". */
+function days(perMinute: number) {
+  const n = Number(perMinute.toPrecision(3));
+  return n === 1 ? '1 trading day' : `${n} trading days`;
+}
 
 /**
  * The deployment's demo clock and its one control: a skip ahead, asked first because every demo
