@@ -52,6 +52,8 @@ describe('the admin dashboard in the browser', () => {
   let chiefSecret = '';
   /** The admin's last used TOTP step: each step logs in once. */
   let chiefStep = 0;
+  /** The admin's session, kept from the dashboard test for the System tab's. */
+  let chiefToken = '';
   beforeAll(async () => {
     carlaSecret = await signUpByApi('carla', PASSWORD);
     daveSecret = await signUpByApi('dave', PASSWORD);
@@ -248,6 +250,69 @@ describe('the admin dashboard in the browser', () => {
     await page.getByTestId('tab-market-data').click();
     await page.getByTestId('alpaca-summary').waitFor({ timeout: 15_000 });
     await screenshot(page, 'admin-market-data-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    chiefToken = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
+    await page.close();
+  });
+
+  it('shows the queues, the worker and a running bot on the System tab, and skips the demo clock after asking', async () => {
+    const [dave] = await sql<{ id: number }>("SELECT id FROM users WHERE username = 'dave'");
+    // A running bot as POST /api/start leaves it; the worker's healing gives it its schedule.
+    await sql(
+      "INSERT INTO bot_states (user_id, running, market, mode, started_at) VALUES ($1, true, 'demo', 'demo', now())",
+      [dave?.id],
+    );
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript((token) => {
+      if (!localStorage.getItem('authToken')) localStorage.setItem('authToken', token);
+    }, chiefToken);
+    await page.goto(`${baseUrl()}/admin`);
+    await page.getByTestId('tab-system').click();
+    await page.getByTestId('system-bot-dave').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('system-bot-dave').textContent()).toMatch(
+      /^davedave@example\.comDemo market/,
+    );
+    for (const queue of ['mail', 'bot', 'backtest', 'alerts'])
+      expect(await page.getByTestId(`queue-${queue}`).isVisible()).toBe(true);
+    // The deployment's worker serves every queue it runs.
+    expect(await page.getByTestId('worker-row').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('queue-mail').locator('td').last().textContent()).not.toBe('0');
+    await screenshot(page, 'admin-system-light');
+
+    const asked: string[] = [];
+    let accept = false;
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+    await page.getByTestId('demo-clock-hours').selectOption('1');
+    await page.getByTestId('demo-clock-skip').click();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expect(asked[0]).toBe(ui.confirmDemoClockSkip(1));
+    accept = true;
+    await page.getByTestId('demo-clock-skip').click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Demo market skipped ahead 1 market hours' })
+      .waitFor({ timeout: 10_000 });
+
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
+    await page.reload();
+    await page.getByTestId('tab-system').click();
+    await page.getByTestId('system-bot-dave').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'admin-system-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('tab-system').click();
+    await page.getByTestId('system-bot-dave').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'admin-system-phone-dark');
+    await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
+    await page.reload();
+    await page.getByTestId('tab-system').click();
+    await page.getByTestId('system-bot-dave').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'admin-system-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

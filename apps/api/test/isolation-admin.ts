@@ -21,6 +21,7 @@ export const adminPaths = (
     harness().http.post(`/api/admin/verify-email/${aliceId()}`, {}, t),
   'GET /api/admin/client-errors': (t) => harness().http.get('/api/admin/client-errors', t),
   'GET /api/admin/mail-outbox': (t) => harness().http.get('/api/admin/mail-outbox', t),
+  'GET /api/admin/system': (t) => harness().http.get('/api/admin/system', t),
   'POST /api/admin/refresh-metrics': (t) =>
     harness().http.post('/api/admin/refresh-metrics', { universe: 'demo' }, t),
   'POST /api/admin/import-market-data': (t) =>
@@ -41,6 +42,7 @@ export const adminProcedures = (trpc: Trpc): Record<string, Call> => ({
   'admin.markEmailVerified': trpc('admin.markEmailVerified', 'mutation', { id: 1 }),
   'admin.clientErrors': trpc('admin.clientErrors', 'query'),
   'admin.mailOutbox': trpc('admin.mailOutbox', 'query'),
+  'admin.system': trpc('admin.system', 'query'),
   'admin.refreshMetrics': trpc('admin.refreshMetrics', 'mutation', { universe: 'demo' }),
   'admin.advanceDemoClock': trpc('admin.advanceDemoClock', 'mutation', { hours: 1 }),
   'adminMarketImport.start': trpc('adminMarketImport.start', 'mutation'),

@@ -13,6 +13,7 @@ export * from './schemas/auth.schema.js';
 export * from './schemas/account.schema.js';
 export * from './schemas/account-deletion.schema.js';
 export * from './schemas/admin.schema.js';
+export * from './schemas/admin-system.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/client-error.schema.js';
 export * from './schemas/jobs.schema.js';

@@ -36,6 +36,10 @@ export const ui = {
   userDeleteFailed: 'Failed to delete user',
   confirmDeleteUser:
     'Are you sure you want to delete this user? Their bot is stopped and the orders it has waiting at the broker are cancelled. Positions at Alpaca stay open, with their stop-loss and take-profit orders: nothing is sold.',
+  confirmDemoClockSkip: (hours: number) =>
+    `Skip the demo market ahead ${hours} market hours? Every demo user's market moves: running bots act at the new market time on their next tick. The clock cannot be moved back.`,
+  demoClockSkipFailed: 'Could not skip the demo clock ahead.',
+  systemLoadFailed: 'Failed to load the system status',
   deleteAccountIntro:
     'Deleting your account stops the trading bot, cancels the orders it has waiting at your broker and erases your data: keys, settings, stock lists, backtests, trades, logs and notifications. This cannot be undone.',
   deleteAccountAlpacaPositions:

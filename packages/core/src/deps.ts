@@ -49,6 +49,8 @@ export interface ServiceDeps {
   botQueue: Queue;
   /** The alerts queue (core/src/alerts): events fan out to the user's channels there. */
   alertQueue: Queue;
+  /** Every queue of the deployment, as the admin's System tab lists them (core/src/admin). */
+  queues: readonly Queue[];
   /** How alerts reach outside receivers (core/src/alerts/alert-channels.ts). */
   alerts: ChannelOptions;
 }

@@ -3,6 +3,8 @@ import {
   createRedis,
   mailQueue,
   marketImportQueue,
+  mlScoreQueue,
+  providerRefreshQueue,
   alpacaUniverseQueue,
   metricsQueue,
   newsQueue,
@@ -57,6 +59,8 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
   const bot = openQueue(botQueue, queueConnection, queues);
   const portfolio = openQueue(portfolioQueue, queueConnection, queues);
   const alerts = openQueue(alertQueue, queueConnection, queues);
+  const mlScore = openQueue(mlScoreQueue, queueConnection, queues);
+  const providerRefresh = openQueue(providerRefreshQueue, queueConnection, queues);
   const cipher = createCipher(env.ENCRYPTION_KEY, env.ENCRYPTION_KEY_PREVIOUS);
   const domain = messageIdDomain(env.MAIL_FROM, new URL(env.APP_URL).hostname);
   const market: MarketDeps = {
@@ -115,6 +119,20 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
     botQueue: bot,
     portfolioQueue: portfolio,
     alertQueue: alerts,
+    queues: [
+      mail,
+      alerts,
+      bot,
+      backtests,
+      portfolio,
+      screener,
+      news,
+      metrics,
+      mlScore,
+      marketImport,
+      alpacaUniverse,
+      providerRefresh,
+    ],
     alerts: { allowPrivate: env.ALERT_WEBHOOK_ALLOW_PRIVATE === '1' },
     ...overrides,
   };
@@ -162,6 +180,8 @@ export async function createCoreRuntime(env: CoreEnv, overrides: Partial<Service
       await bot.close();
       await portfolio.close();
       await alerts.close();
+      await mlScore.close();
+      await providerRefresh.close();
       queueConnection.disconnect();
       redis.disconnect();
       await db.$disconnect();

@@ -5,6 +5,7 @@ import { alertSettingsService } from './alerts/alert-settings.service.js';
 import { writeDailySummaries } from './alerts/daily-summary.js';
 import { adminReportsService } from './admin/admin-reports.service.js';
 import { adminService } from './admin/admin.service.js';
+import { systemStatusService } from './admin/system-status.service.js';
 import { authService } from './auth/auth.service.js';
 import { emailVerificationService } from './auth/email-verification.service.js';
 import { passwordService } from './auth/password.service.js';
@@ -71,7 +72,11 @@ export function createServices(
     accountDeletion,
     market,
     subscription: subscriptionService(deps, billing),
-    admin: { ...adminService(deps, accountDeletion.eraseAccount), ...adminReportsService(deps) },
+    admin: {
+      ...adminService(deps, accountDeletion.eraseAccount),
+      ...adminReportsService(deps),
+      ...systemStatusService(deps),
+    },
     demoClock,
     clientErrors: clientErrorService(deps),
     notifications: notificationService(deps),

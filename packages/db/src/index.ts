@@ -37,3 +37,4 @@ export * from './repos/alerts.repo.js';
 export * from './repos/deployment.repo.js';
 export * from './repos/account-erasure.repo.js';
 export * from './repos/sealed-values.repo.js';
+export * from './repos/admin-system.repo.js';

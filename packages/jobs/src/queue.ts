@@ -7,6 +7,7 @@ import {
   type Processor,
   type WorkerOptions,
 } from 'bullmq';
+import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { currentTrace, runWithTrace, splitTrace, TRACE_KEY } from './request-trace.js';
@@ -93,6 +94,12 @@ export function createProcessor<P extends z.ZodType, R extends z.ZodType>(
   };
 }
 
+/**
+ * host:pid: BullMQ puts a worker's name in its Redis client name, so the admin's System tab can
+ * tell worker processes apart (and stamps it on the jobs it processes).
+ */
+export const workerName = () => `${hostname()}:${process.pid}`;
+
 export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   definition: QueueDefinition<P, R>,
   handle: (payload: z.output<P>, attempt: JobAttempt, job: Job) => Promise<z.input<R>>,
@@ -103,6 +110,7 @@ export function startWorker<P extends z.ZodType, R extends z.ZodType>(
   return new Worker(definition.name, createProcessor(definition, handle), {
     connection,
     prefix: `${namespace}:bull`,
+    name: workerName(),
     concurrency,
     ...definition.workerOptions,
   });

@@ -329,6 +329,7 @@ export const restRoutes: readonly RestRoute[] = [
       },
       { method: 'GET', path: '/api/admin/client-errors', procedure: 'admin.clientErrors' },
       { method: 'GET', path: '/api/admin/mail-outbox', procedure: 'admin.mailOutbox' },
+      { method: 'GET', path: '/api/admin/system', procedure: 'admin.system' },
       {
         method: 'POST',
         path: '/api/admin/demo-clock/advance',

@@ -22,6 +22,9 @@ const newYorkTime = new Intl.DateTimeFormat('en-US', {
 export function demoClockService(db: Db, clock: DemoClock, clockStart: number) {
   async function advance(hours: number): Promise<TAdvanceDemoClockOutput> {
     if (clock.speed === 0) throw new AppError('CONFLICT', server.demoClockPaused);
+    // The origin row is claimed first: on a database that lost it (a restore, an emptied test
+    // database) the shift would otherwise update nothing and the skip be lost.
+    await joinDeploymentDemoClock(db, clock, clockStart);
     await shiftDemoClockOrigin(db, new Date(clockStart), (hours * HOUR_MS) / clock.speed);
     await joinDeploymentDemoClock(db, clock, clockStart);
     const at = new Date(clock.now());

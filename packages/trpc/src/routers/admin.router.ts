@@ -4,6 +4,7 @@ import {
   ZAdminDeleteUserInput,
   ZAdminGrantPlanInput,
   ZAdminMailOutput,
+  ZAdminSystemOutput,
   ZAdminUpdateUserInput,
   ZAdminUserIdInput,
   ZAdminUsersOutput,
@@ -47,6 +48,10 @@ export const adminRouter = router({
     .input(ZRefreshMetricsInput)
     .output(ZMessageOutput)
     .mutation(({ ctx, input }) => ctx.services.metrics.triggerRefresh(input?.universe)),
+  /** Workers, queues, running bots, recent broker and alert errors, and the demo clock. */
+  system: adminProcedure
+    .output(ZAdminSystemOutput)
+    .query(({ ctx }) => ctx.services.admin.systemStatus()),
   /** Skips the deployment's demo market ahead (every demo user's market moves). */
   advanceDemoClock: adminProcedure
     .input(ZAdvanceDemoClockInput)

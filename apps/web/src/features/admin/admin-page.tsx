@@ -4,13 +4,14 @@ import { ClientErrorsTable } from './client-errors-table';
 import { MailOutbox } from './mail-outbox';
 import { AlpacaUniverseCard } from './alpaca-universe-card';
 import { MarketDataCard } from './market-data-card';
+import { SystemTab } from './system-tab';
 import { UsersTable } from './users-table';
 
 export function AdminPage() {
   return (
     <Page
       title="Admin dashboard"
-      description="Manage users, review client error reports and the development mail outbox, and import market data."
+      description="Manage users, review client error reports and the development mail outbox, import market data, and watch the workers, queues and bots."
     >
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">
@@ -23,6 +24,9 @@ export function AdminPage() {
           </Tabs.Tab>
           <Tabs.Tab value="market-data" data-testid="tab-market-data">
             Market data
+          </Tabs.Tab>
+          <Tabs.Tab value="system" data-testid="tab-system">
+            System
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
@@ -39,6 +43,9 @@ export function AdminPage() {
             <AlpacaUniverseCard />
             <MarketDataCard />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="system">
+          <SystemTab />
         </Tabs.Panel>
       </Tabs>
     </Page>
