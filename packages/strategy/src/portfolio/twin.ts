@@ -193,7 +193,7 @@ function carryInterventions(rows: TwinRow[]): void {
     }
 }
 
-const entryOf = (r: TwinRow) => (r.live ?? (r.twin as TwinLeg)).entryTime;
+const entryOf = (r: TwinRow) => r.live?.entryTime ?? (r.twin as TwinLeg).entryTime;
 
 /**
  * Once one trade went otherwise (a late tick, an order not filled), the account holds other

@@ -61,7 +61,7 @@ export function DrawdownHistogram({ risk }: { risk: Simulated }) {
                   textAnchor="end"
                   fill={colors.text}
                 >
-                  {pct(top * f)}
+                  {pct(top * f, top < 0.2 ? 1 : 0)}
                 </text>
               </g>
             ))}
