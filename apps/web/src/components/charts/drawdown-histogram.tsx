@@ -9,7 +9,7 @@ import { useChartColors } from './use-chart';
 type Simulated = Extract<TPortfolioMonteCarlo, { ok: true }>;
 
 const HEIGHT = 240;
-const PAD = { top: 22, right: 12, bottom: 30, left: 40 };
+const PAD = { top: 22, right: 12, bottom: 30, left: 50 };
 
 const pct = (share: number, digits = 0) => `${(share * 100).toFixed(digits)} %`;
 
@@ -28,7 +28,8 @@ export function DrawdownHistogram({ risk }: { risk: Simulated }) {
   const span = bins.length * risk.max_drawdown.histogram.bin_width;
   const x = (drawdown: number) => PAD.left + (drawdown / span) * plotW;
   const y = (share: number) => PAD.top + plotH - (share / top) * plotH;
-  const tickStep = span > 0.5 ? 0.1 : span > 0.2 ? 0.05 : 0.02;
+  // About one label per 45 px at most.
+  const tickStep = [0.02, 0.05, 0.1, 0.2].find((step) => (plotW * step) / span >= 45) ?? 0.2;
   const ticks = Array.from(
     { length: Math.floor(span / tickStep + 1e-9) + 1 },
     (_, k) => k * tickStep,
