@@ -36,9 +36,9 @@ export async function universeBars(
 export const MARKET_SYMBOL = 'SPY';
 
 /**
- * The series the preview is compared with as "the market": SPY's bars when the universe has
- * them; on the demo market without a SPY listing, its own index (the factor every demo price
- * loads on); null when a stored universe has no SPY.
+ * The series the preview is compared with as "the market": on the demo market its own index (the
+ * factor every demo price loads on; a demo listing is a fictional company whatever its ticker),
+ * elsewhere SPY's bars, or null when the universe has none.
  */
 export async function marketBars(
   db: Db,
@@ -47,7 +47,7 @@ export async function marketBars(
   months: number,
   now: Date,
 ): Promise<Bars | null> {
-  if (universe === 'demo' && !demo.listings().some((c) => c.profile.symbol === MARKET_SYMBOL)) {
+  if (universe === 'demo') {
     const n = demo.completedCount();
     if (n === 0) return null;
     const to = demo.dayAt(n - 1);
