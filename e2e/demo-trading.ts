@@ -49,35 +49,60 @@ export async function demoMarketUser(browser: Browser, username: string, passwor
   return { context, page };
 }
 
-/** The deployment's demo-market clock, moved on by an admin the command line creates. */
-export async function demoClock(admin: string, password: string) {
+/**
+ * The deployment's demo-market clock, moved on by an admin the command line creates. With
+ * `bot` (a username), each skip waits until that user's running bot has ticked at the new market
+ * time, so no session goes by undecided (a bot left alone makes exactly its twin's trades).
+ */
+export async function demoClock(admin: string, password: string, bot?: string) {
   const secret = secretOf(await createAdminFromCli(admin, `${admin}@example.com`, password));
   const adminToken = await logInByApi(admin, password, secret);
+  let marketTime = 0;
 
-  /** Skips the demo market ahead; every process follows within 2 s. */
-  async function skipAhead(hours: number) {
+  /** Whether `bot` is running, and whether it has ticked at market time `at` or later. */
+  const botState = async (at: number) =>
+    (
+      await sql<{ running: boolean; ticked: boolean }>(
+        `SELECT s.running, coalesce(s.last_tick_at >= $2, false) AS ticked FROM bot_states s
+          JOIN users u ON u.id = s.user_id WHERE u.username = $1`,
+        [bot, new Date(at)],
+      )
+    )[0] ?? { running: false, ticked: false };
+
+  /**
+   * Skips the demo market ahead; every process follows within 2 s. True when it waited for the
+   * running bot's tick at the new time.
+   */
+  async function skipAhead(hours: number): Promise<boolean> {
     const reply = await postApi('/api/admin/demo-clock/advance', {
       json: { hours },
       token: adminToken,
     });
     expect(reply.status).toBe(200);
+    marketTime = Date.parse(String(reply.body.market_time));
+    if (bot === undefined || !(await botState(marketTime)).running) return false;
+    await expect
+      .poll(async () => (await botState(marketTime)).ticked, { timeout: 30_000, interval: 250 })
+      .toBe(true);
+    return true;
   }
 
   /** Skips ahead half a day at a time until `done` holds (the bot ticks every 2 s). */
   async function skipUntil(done: () => Promise<boolean>, what: string, steps = 30) {
     for (let k = 0; k < steps; k++) {
       if (await done()) return;
-      await skipAhead(12);
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline) {
+      const ticked = await skipAhead(12);
+      const deadline = Date.now() + (ticked ? 0 : 5_000);
+      do {
         if (await done()) return;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+        if (Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+      } while (Date.now() < deadline);
     }
     throw new Error(`${what} did not happen within ${steps} skips of 12 market hours`);
   }
 
-  return { skipAhead, skipUntil };
+  /** The market time the last skip moved to (ms; 0 before the first). */
+  return { skipAhead, skipUntil, marketTime: () => marketTime };
 }
 
 /** The symbols the user holds on the demo market, as its positions table has them. */

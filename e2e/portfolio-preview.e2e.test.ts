@@ -6,9 +6,10 @@ import { demoMarketUser, getApi, listBusyStocks, pageToken, testIdText } from '.
 
 /**
  * The portfolio preview on the Trading Settings tab, in real Chromium on the demo market: a
- * Final Trading List → "Preview the list on one account" → the equity and drawdown curves, the
- * metrics and the Monte Carlo bands → the trades download as CSV → Begin Trading's confirmation
- * quotes the risk the preview computed. Screenshots at a phone's width, light and dark.
+ * Final Trading List → "Preview the list on one account" → the equity (against buy-and-hold and
+ * the market) and drawdown curves, the metrics, the Monte Carlo bands and max-drawdown histogram →
+ * the trades download as CSV → Begin Trading's confirmation quotes the risk the preview computed.
+ * Screenshots at a phone's width, light and dark.
  */
 const PASSWORD = 'a long enough passphrase';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
@@ -47,6 +48,14 @@ describe('the portfolio preview of the Final Trading List', () => {
     await result.waitFor({ timeout: 90_000 });
     for (const chart of ['preview-equity-chart', 'preview-drawdown-chart', 'preview-bands-chart'])
       await result.getByTestId(chart).locator('canvas').first().waitFor();
+    // The market line: the demo market's own index.
+    await result.getByText('The market (Demo market index)').waitFor();
+    // The max-drawdown histogram with the halt marked.
+    const histogram = result.getByTestId('preview-drawdown-histogram');
+    // The halt line has no width, so Chromium reports it hidden: attached is what can be awaited.
+    await histogram.getByTestId('preview-histogram-halt').waitFor({ state: 'attached' });
+    expect(await histogram.locator('rect').count()).toBeGreaterThan(5);
+    expect(await histogram.getByText('Halt 20 %').count()).toBe(1);
     const metrics = await result.getByTestId('preview-metrics').textContent();
     for (const name of ['CAGR', 'Sharpe', 'Sortino', 'Calmar', 'Profit factor', 'Win rate'])
       expect(metrics).toContain(name);

@@ -80,6 +80,22 @@ describe('portfolio router', () => {
     expect(result.months).toBe(6);
     expect(result.equity.length).toBeGreaterThan(100);
     expect(result.benchmarks.equal_weight).toHaveLength(result.equity.length);
+    // The market: the demo market's own index, bought with the same cash on the first session.
+    const market = result.benchmarks.market!;
+    expect(market.name).toBe('Demo market index');
+    expect(market.points.map((p) => p.date)).toEqual(result.equity.map((p) => p.date));
+    expect(market.points[0]!.value).toBeCloseTo(result.initial_cash, 6);
+    const index = s.api.runtime.deps.market.demo.market.indexBars({
+      from: result.equity[0]!.date,
+      to: result.equity.at(-1)!.date,
+    });
+    expect(index.close.length).toBe(market.points.length);
+    for (const k of [1, 60, market.points.length - 1])
+      expect(market.points[k]!.value / result.initial_cash).toBeCloseTo(
+        index.close[k]! / index.close[0]!,
+        9,
+      );
+    expect(market.points.at(-1)!.value).not.toBeCloseTo(result.initial_cash, 0);
     expect(result.equity[result.equity.length - 1]!.value).toBe(result.final_equity);
     const net = result.trades.reduce((sum, t) => sum + t.net_pnl, 0);
     expect(result.final_equity).toBeCloseTo(result.initial_cash + net, 6);
@@ -106,6 +122,74 @@ describe('portfolio router', () => {
     const again = await portfolio.process(job!.data, id);
     expect((await portfolio.process(job!.data, id)).monte_carlo).toEqual(again.monte_carlo);
     expect(again.monte_carlo).not.toEqual(risk);
+  });
+
+  it('on a stored universe with SPY, the market line is SPY bought with the starting cash', async () => {
+    const { db } = s.api.runtime;
+    // Two stocks and SPY with bars on weekdays (a random walk each), in the csv universe.
+    const days: Date[] = [];
+    for (let d = Date.UTC(2019, 0, 1); days.length < 700; d += 86_400_000)
+      if (![0, 6].includes(new Date(d).getUTCDay())) days.push(new Date(d));
+    const walk = (seed: number) => {
+      let price = 50 + seed * 10;
+      let x = seed;
+      return days.map(() => {
+        x = (x * 16807) % 2147483647;
+        price *= 1 + ((x % 2001) - 1000) / 40_000;
+        return price;
+      });
+    };
+    const symbols = ['CSVA', 'CSVB', 'SPY'];
+    const spy = walk(3);
+    for (const [k, symbol] of symbols.entries()) {
+      const company = await db.company.create({
+        data: { source: 'csv', symbol, companyName: symbol },
+      });
+      const closes = symbol === 'SPY' ? spy : walk(k + 1);
+      await db.dailyBar.createMany({
+        data: days.map((date, i) => ({
+          companyId: company.id,
+          date,
+          open: closes[i]!,
+          high: closes[i]! * 1.01,
+          low: closes[i]! * 0.99,
+          close: closes[i]!,
+          adjustedClose: closes[i]!,
+          volume: 1_000_000n,
+        })),
+      });
+    }
+    const result = ZPortfolioResult.parse(
+      await s.api.runtime.services.portfolio.process({
+        userId: s.user.userId,
+        universe: 'csv',
+        symbols: ['CSVA', 'CSVB'],
+        months: 6,
+      }),
+    );
+    const market = result.benchmarks.market!;
+    expect(market.name).toBe('SPY');
+    expect(market.points).toHaveLength(result.equity.length);
+    expect(market.points[0]!.value).toBeCloseTo(result.initial_cash, 6);
+    const first = days.findIndex((d) => d.toISOString().slice(0, 10) === market.points[0]!.date);
+    expect(first).toBeGreaterThan(0);
+    for (const k of [1, 50, market.points.length - 1]) {
+      expect(market.points[k]!.date).toBe(days[first + k]!.toISOString().slice(0, 10));
+      expect(market.points[k]!.value).toBeCloseTo(
+        (result.initial_cash * spy[first + k]!) / spy[first]!,
+        6,
+      );
+    }
+    // Without SPY in the universe there is no market line.
+    await db.company.deleteMany({ where: { source: 'csv', symbol: 'SPY' } });
+    const without = await s.api.runtime.services.portfolio.process({
+      userId: s.user.userId,
+      universe: 'csv',
+      symbols: ['CSVA', 'CSVB'],
+      months: 6,
+    });
+    expect(without.benchmarks.market).toBeNull();
+    expect(without.equity).toEqual(result.equity);
   });
 
   it('refuses a caller without a session', async () => {

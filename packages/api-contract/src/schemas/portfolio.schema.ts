@@ -112,7 +112,14 @@ export const ZPortfolioResult = z.object({
   initial_cash: z.number(),
   final_equity: z.number(),
   equity: z.array(ZPoint),
-  benchmarks: z.object({ equal_weight: z.array(ZPoint) }),
+  benchmarks: z.object({
+    equal_weight: z.array(ZPoint),
+    /**
+     * Buy-and-hold of the market from the same cash: SPY when the universe has its bars, the
+     * demo market's index on the demo market; null when the universe has neither.
+     */
+    market: z.object({ name: z.string(), points: z.array(ZPoint) }).nullable(),
+  }),
   metrics: ZPortfolioMetrics,
   /** When the account fell below its peak × (1 − max_drawdown): no entries after it. */
   halt: z.object({ date: z.string(), equity: z.number(), peak: z.number() }).nullable(),

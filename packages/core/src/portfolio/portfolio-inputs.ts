@@ -32,6 +32,31 @@ export async function universeBars(
   return storedTail(db, universe, symbol, calendarDaysFor(months), dayOfInstant(now.getTime()));
 }
 
+/** The market's ticker: the preview is compared with it where the universe has its bars. */
+export const MARKET_SYMBOL = 'SPY';
+
+/**
+ * The series the preview is compared with as "the market": on the demo market its own index (the
+ * factor every demo price loads on; a demo listing is a fictional company whatever its ticker),
+ * elsewhere SPY's bars, or null when the universe has none.
+ */
+export async function marketBars(
+  db: Db,
+  demo: DemoMarket,
+  universe: TUniverseName,
+  months: number,
+  now: Date,
+): Promise<Bars | null> {
+  if (universe === 'demo') {
+    const n = demo.completedCount();
+    if (n === 0) return null;
+    const to = demo.dayAt(n - 1);
+    return demo.indexBars({ from: isoFromDay(to - calendarDaysFor(months)), to: isoFromDay(to) });
+  }
+  const bars = await universeBars(db, demo, universe, MARKET_SYMBOL, months, now);
+  return bars.close.length === 0 ? null : bars;
+}
+
 /**
  * The stocks as the bot would trade them, in the Final Trading List's order (alphabetical): each
  * with its stored parameters (the defaults for a stock not on the list) and the trading settings'
@@ -97,6 +122,7 @@ export function portfolioResult(
   preview: PortfolioPreview,
   months: number,
   monteCarlo: TPortfolioMonteCarlo,
+  marketName = MARKET_SYMBOL,
 ): TPortfolioResult {
   const { run } = preview;
   const points = (values: Float64Array) =>
@@ -107,7 +133,10 @@ export function portfolioResult(
     initial_cash: run.initialCash,
     final_equity: run.finalEquity,
     equity: points(run.equity),
-    benchmarks: { equal_weight: points(preview.equalWeight) },
+    benchmarks: {
+      equal_weight: points(preview.equalWeight),
+      market: preview.market === null ? null : { name: marketName, points: points(preview.market) },
+    },
     metrics: preview.metrics,
     halt:
       run.halt === null

@@ -19,6 +19,7 @@ import { backtestSettingsService } from '../backtest/backtest-settings.service.j
 import type { ServiceDeps } from '../deps.js';
 import type { SessionInfo } from '../types.js';
 import {
+  marketBars,
   portfolioResult,
   portfolioSettings,
   portfolioStocks,
@@ -152,9 +153,13 @@ export function portfolioPreviewService(
       await progress(server.portfolioPhaseComputing);
       if (stocks.length === 0) throw new Error(server.portfolioNoBars);
       const settings = portfolioSettings(job.userId, backtest, general);
-      const preview = portfolioPreview(stocks, settings, {
-        from: previewStart(stocks, job.months),
-      });
+      const market = await marketBars(db, demo, job.universe, job.months, now);
+      const preview = portfolioPreview(
+        stocks,
+        settings,
+        { from: previewStart(stocks, job.months) },
+        market,
+      );
       // Seeded by the job, so reading a preview twice or re-running its id gives the same paths.
       const monteCarlo = portfolioMonteCarlo(
         preview.run.equity,
@@ -164,7 +169,7 @@ export function portfolioPreviewService(
       );
       completed = total;
       await progress(server.portfolioPhaseCompleted);
-      return portfolioResult(preview, job.months, monteCarlo);
+      return portfolioResult(preview, job.months, monteCarlo, market?.symbol);
     },
   };
 }

@@ -220,6 +220,26 @@ describe('DemoMarket fundamentals', () => {
     }
   });
 
+  it('draws its index as bars: the level compounds the index returns, dated like the listings', async () => {
+    const index = shared.market.indexReturns();
+    const all = shared.market.indexBars(ALL);
+    const stock = await shared.market.getDailyBars(SYM, ALL);
+    expect(Array.from(all.time)).toEqual(Array.from(stock.time));
+    expect(all.close[0]).toBeCloseTo(100 * Math.exp(index[0] as number), 10);
+    for (const t of [1, 100, all.close.length - 1])
+      expect((all.close[t] as number) / (all.close[t - 1] as number)).toBeCloseTo(
+        Math.exp(index[t] as number),
+        12,
+      );
+    // A window has the same levels as the whole history on its dates.
+    const from = isoFromDay((all.time[200] as number) / DAY_MS);
+    const to = isoFromDay((all.time[260] as number) / DAY_MS);
+    const part = shared.market.indexBars({ from, to });
+    expect(part.close.length).toBe(61);
+    expect(part.close[0]).toBe(all.close[200]);
+    expect(part.close[60]).toBe(all.close[260]);
+  });
+
   it('reports a beta that the prices bear out against the simulated index', async () => {
     const n = shared.market.completedCount();
     const index = shared.market.indexReturns();

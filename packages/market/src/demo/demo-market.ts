@@ -41,6 +41,9 @@ function hasNews(c: DemoCompany): boolean {
   return c.profile.asset_type === 'stock' || c.profile.asset_type === 'reit';
 }
 
+/** The name the demo market's index goes by in charts and results. */
+export const INDEX_SYMBOL = 'Demo market index';
+
 /** Trading days generated beyond the current one, so a running clock rarely regenerates. */
 const HEADROOM = 260;
 
@@ -102,6 +105,31 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
   indexReturns(): Float64Array {
     const n = this.completedCount();
     return this.marketFactors(n).market.slice(0, n);
+  }
+
+  /**
+   * The simulated market index as bars over `range` (completed sessions only): its level starts
+   * at 100 before the history's first session and compounds `indexReturns`; open, high, low and
+   * close are the level, volume 0. What the demo market's own "market" line is drawn from.
+   */
+  indexBars(range: DateRange): Bars {
+    const n = this.completedCount();
+    const returns = this.marketFactors(n).market;
+    const from = this.indexOfDayAtOrBefore(dayFromIso(range.from) - 1) + 1;
+    const to = Math.min(n - 1, this.indexOfDayAtOrBefore(dayFromIso(range.to)));
+    const bars = allocBars(INDEX_SYMBOL, Math.max(0, to - from + 1));
+    let level = 100;
+    for (let t = 0; t <= to; t++) {
+      level *= Math.exp(returns[t] as number);
+      if (t < from) continue;
+      const i = t - from;
+      bars.time[i] = (this.days[t] as number) * DAY_MS;
+      bars.open[i] = level;
+      bars.high[i] = level;
+      bars.low[i] = level;
+      bars.close[i] = level;
+    }
+    return bars;
   }
 
   /** The market factors for at least `length` bars: internal, they run ahead of the clock. */

@@ -1,3 +1,4 @@
+import type { Bars } from '../bars.js';
 import type { ExitReason } from '../backtest/types.js';
 import type { PortfolioStock, PortfolioTrade } from './types.js';
 
@@ -44,10 +45,25 @@ export function perExitReason(
 }
 
 /**
- * Equal-weight buy-and-hold of the same stocks, marked at each session's close: the cash split
- * evenly, each share bought (fractional, no costs) at the stock's first close at or after `times[0]`;
- * a part waits as cash until its stock has a bar.
+ * Buy-and-hold of one series, marked at each session's close: `cash` buys shares (fractional, no
+ * costs) at the first close at or after `times[0]`; it waits as cash until the series has a bar.
  */
+export function buyAndHold(bars: Bars, times: Float64Array, cash: number): Float64Array {
+  const out = new Float64Array(times.length);
+  let i = 0;
+  while (i < bars.time.length && (bars.time[i] as number) < (times[0] as number)) i++;
+  let shares = Number.NaN;
+  let mark = Number.NaN;
+  for (let d = 0; d < times.length; d++) {
+    const t = times[d] as number;
+    while (i < bars.time.length && (bars.time[i] as number) <= t) mark = bars.close[i++] as number;
+    if (Number.isNaN(shares) && !Number.isNaN(mark)) shares = cash / mark;
+    out[d] = Number.isNaN(shares) ? cash : shares * mark;
+  }
+  return out;
+}
+
+/** Equal-weight buy-and-hold of the same stocks: the cash split evenly, each part `buyAndHold`. */
 export function equalWeightBenchmark(
   stocks: readonly PortfolioStock[],
   times: Float64Array,
@@ -57,17 +73,8 @@ export function equalWeightBenchmark(
   if (stocks.length === 0) return out.fill(initialCash);
   const part = initialCash / stocks.length;
   for (const { bars } of stocks) {
-    let i = 0;
-    while (i < bars.time.length && (bars.time[i] as number) < (times[0] as number)) i++;
-    let shares = Number.NaN;
-    let mark = Number.NaN;
-    for (let d = 0; d < times.length; d++) {
-      const t = times[d] as number;
-      while (i < bars.time.length && (bars.time[i] as number) <= t)
-        mark = bars.close[i++] as number;
-      if (Number.isNaN(shares) && !Number.isNaN(mark)) shares = part / mark;
-      out[d] = (out[d] as number) + (Number.isNaN(shares) ? part : shares * mark);
-    }
+    const held = buyAndHold(bars, times, part);
+    for (let d = 0; d < times.length; d++) out[d] = (out[d] as number) + (held[d] as number);
   }
   return out;
 }

@@ -16,7 +16,13 @@ export {
   tradeStats,
   type PortfolioMetrics,
 } from './metrics.js';
-export { perSymbol, perExitReason, equalWeightBenchmark, type TradeGroup } from './breakdown.js';
+export {
+  perSymbol,
+  perExitReason,
+  equalWeightBenchmark,
+  buyAndHold,
+  type TradeGroup,
+} from './breakdown.js';
 export { portfolioPreview, type PortfolioPreview } from './preview.js';
 export {
   matchTwin,

@@ -105,6 +105,25 @@ describe('live trades against their twin', () => {
     expect(rows[0]!.exitDiff).toBe(-6);
   });
 
+  it('a difference with no reason of its own takes that of the first explained one before it', () => {
+    // The bot decided AAA's entry a session late: the twin's AAA is missed, and the cash the
+    // twin spent on it bought the bot BBB the next session, which the twin never made.
+    const a = twinTrade();
+    const before = liveOf(
+      twinTrade({ symbol: 'ZZZ', entryTime: D0 - 2 * DAY, exitTime: D0 - DAY }),
+    );
+    const extraLater = liveOf(
+      twinTrade({ symbol: 'BBB', entryTime: D0 + DAY, exitTime: D0 + 2 * DAY }),
+    );
+    const explain: TwinExplain = { missed: () => 'late_tick', extra: () => null };
+    const { rows } = matchTwin([before, extraLater], [a], explain);
+    expect(rows.map((r) => [r.symbol, r.status, r.reason])).toEqual([
+      ['ZZZ', 'extra', null],
+      ['AAA', 'missed', 'late_tick'],
+      ['BBB', 'extra', 'late_tick'],
+    ]);
+  });
+
   it('twin trades still open at the end are left out', () => {
     const open = twinTrade({ reason: 'end_of_data' });
     expect(matchTwin([], [open], none).rows).toEqual([]);

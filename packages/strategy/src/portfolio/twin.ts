@@ -169,6 +169,7 @@ export function matchTwin(
           : 0,
   );
   carryInterventions(rows);
+  carryDivergence(rows);
   return { rows, totals: totalsOf(rows) };
 }
 
@@ -190,6 +191,25 @@ function carryInterventions(rows: TwinRow[]): void {
       const entry = r.live?.entryTime ?? (r.twin as TwinLeg).entryTime;
       if (entry >= session(since.time)) r.reason = since.reason;
     }
+}
+
+const entryOf = (r: TwinRow) => r.live?.entryTime ?? (r.twin as TwinLeg).entryTime;
+
+/**
+ * Once one trade went otherwise (a late tick, an order not filled), the account holds other
+ * positions and cash than the twin's, so later trades differ too: a row that differs with no
+ * reason of its own takes that of the first explained difference entered in its session or
+ * before.
+ */
+function carryDivergence(rows: TwinRow[]): void {
+  const explained = rows
+    .filter((r) => r.status !== 'matched' && r.reason !== null)
+    .sort((a, b) => entryOf(a) - entryOf(b));
+  for (const r of rows) {
+    if (r.status === 'matched' || r.reason !== null) continue;
+    const cause = explained.find((e) => session(entryOf(e)) <= session(entryOf(r)));
+    if (cause !== undefined) r.reason = cause.reason;
+  }
 }
 
 function row(

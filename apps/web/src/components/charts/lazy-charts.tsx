@@ -38,3 +38,7 @@ export const RiskBandsChart = deferred(
   async () => (await import('./portfolio-charts')).RiskBandsChart,
   240,
 );
+export const DrawdownHistogram = deferred(
+  async () => (await import('./drawdown-histogram')).DrawdownHistogram,
+  240,
+);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bandData, drawdownData, percentFormat, tradingDayAfter } from './portfolio-chart-data';
+import {
+  bandData,
+  drawdownBins,
+  drawdownData,
+  percentFormat,
+  tradingDayAfter,
+} from './portfolio-chart-data';
 
 describe('drawdownData', () => {
   it('measures each close against the highest close before it, in percent', () => {
@@ -46,5 +52,25 @@ describe('bandData', () => {
       { time: '2026-01-05', value: 100 },
       { time: '2026-01-12', value: 95 },
     ]);
+  });
+});
+
+describe('drawdownBins', () => {
+  it('keeps the bins up to past the last path and the halt, and marks those beyond the halt', () => {
+    const counts = new Array<number>(50).fill(0);
+    counts[2] = 30;
+    counts[3] = 50;
+    counts[5] = 20;
+    const bins = drawdownBins({ bin_width: 0.02, counts }, 0.2);
+    // The halt (bin 10) is further than the last path (bin 5): bins 0..11.
+    expect(bins).toHaveLength(12);
+    expect(bins[3]).toEqual({ from: 0.06, to: 0.08, count: 50, share: 0.5, halted: false });
+    expect(bins.filter((b) => b.halted).map((b) => b.from)).toEqual([0.2, 0.22]);
+    counts[20] = 1;
+    const wide = drawdownBins({ bin_width: 0.02, counts }, 0.1);
+    expect(wide).toHaveLength(22);
+    expect(wide[20]).toMatchObject({ count: 1, halted: true });
+    expect(wide[4]!.halted).toBe(false);
+    expect(wide[5]!.halted).toBe(true);
   });
 });

@@ -49,3 +49,39 @@ export function bandData(
 ): LineData<string>[] {
   return bands.map((b) => ({ time: tradingDayAfter(from, b.day), value: b[key] }));
 }
+
+/** One bar of the max-drawdown histogram: drawdowns in [from, to) as fractions. */
+export interface DrawdownBin {
+  from: number;
+  to: number;
+  count: number;
+  /** Share of all paths (0–1). */
+  share: number;
+  /** The bin lies at or beyond the halt: these paths reach it. */
+  halted: boolean;
+}
+
+/**
+ * The bins worth drawing: from 0 % to two bins past the last one any path reached, or past
+ * the halt when that is further, so the halt line always shows.
+ */
+export function drawdownBins(
+  histogram: { bin_width: number; counts: readonly number[] },
+  halt: number,
+): DrawdownBin[] {
+  const { bin_width: width, counts } = histogram;
+  const total = counts.reduce((a, c) => a + c, 0);
+  let last = 0;
+  counts.forEach((count, i) => {
+    if (count > 0) last = i;
+  });
+  const shown = Math.min(counts.length, Math.max(last, Math.floor(halt / width)) + 2);
+  return counts.slice(0, shown).map((count, i) => ({
+    from: i * width,
+    to: (i + 1) * width,
+    count,
+    share: total > 0 ? count / total : 0,
+    // A small epsilon: 0.2 / 0.02 is 10.000000000000002 in floating point.
+    halted: i * width >= halt - 1e-9,
+  }));
+}

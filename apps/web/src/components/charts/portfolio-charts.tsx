@@ -8,7 +8,10 @@ import { useChart } from './use-chart';
 
 const money = { type: 'price', precision: 0, minMove: 1 } as const;
 
-/** The list's equity on one account against equal-weight buy-and-hold of the same stocks. */
+/**
+ * The list's equity on one account against equal-weight buy-and-hold of the same stocks and
+ * against the market (SPY, or the demo market's index) from the same cash.
+ */
 export function PortfolioEquityChart({ result }: { result: TPortfolioResult }) {
   const { ref, colors } = useChart(result, (chart, c, r) => {
     const line = (color: string, width: 1 | 2, values: TPortfolioResult['equity']) =>
@@ -21,9 +24,11 @@ export function PortfolioEquityChart({ result }: { result: TPortfolioResult }) {
           priceFormat: money,
         })
         .setData(pointData(values));
+    if (r.benchmarks.market !== null) line(c.defaults, 1, r.benchmarks.market.points);
     line(c.buyAndHold, 1, r.benchmarks.equal_weight);
     line(c.chosen, 2, r.equity);
   });
+  const market = result.benchmarks.market;
   return (
     <div>
       <Box ref={ref} h={280} data-testid="preview-equity-chart" />
@@ -31,6 +36,9 @@ export function PortfolioEquityChart({ result }: { result: TPortfolioResult }) {
         items={[
           { label: 'The list on one account', color: colors.chosen },
           { label: 'Equal-weight buy and hold', color: colors.buyAndHold },
+          ...(market === null
+            ? []
+            : [{ label: `The market (${market.name})`, color: colors.defaults }]),
         ]}
       />
     </div>

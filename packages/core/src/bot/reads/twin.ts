@@ -235,7 +235,11 @@ export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<
   };
 }
 
-/** The bot's equity just before `ms`: its last stored point, else its equity at start. */
+/**
+ * The bot's equity just before `ms`: its last stored point; else its equity at Start (the demo
+ * account's, read then); else the first point a tick stored after `ms` (on Alpaca Start reads no
+ * account: its first tick does); else the backtest's starting balance.
+ */
 async function equityAt(
   db: Db,
   userId: number,
@@ -244,9 +248,13 @@ async function equityAt(
   backtest: TBacktestSettings,
 ): Promise<number> {
   const points = await listEquityPoints(db, userId);
-  let equity: number | null = null;
-  for (const p of points) if (p.at.getTime() <= ms) equity = p.equity;
-  return equity ?? startEquity ?? backtest.initial_balance;
+  let before: number | null = null;
+  let after: number | null = null;
+  for (const p of points) {
+    if (p.at.getTime() <= ms) before = p.equity;
+    else after ??= p.equity;
+  }
+  return before ?? startEquity ?? after ?? backtest.initial_balance;
 }
 
 /** Why a twin trade was missed (or a live one extra), from the bot's intents and its state. */

@@ -86,7 +86,7 @@ function PreviewResult({
           </Text>
         )}
       </Stack>
-      <Section title="Equity against buy and hold">
+      <Section title="Equity against buy and hold and the market">
         <PortfolioEquityChart result={result} />
       </Section>
       <Section title="Drawdown">

@@ -1,6 +1,6 @@
 import { ui, type TPortfolioMonteCarlo } from '@tradebot/api-contract';
 import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
-import { RiskBandsChart } from '../../../../components/charts/lazy-charts';
+import { DrawdownHistogram, RiskBandsChart } from '../../../../components/charts/lazy-charts';
 import { money } from '../../backtest-detail/format';
 import { percent, riskQuote } from './risk-quote';
 
@@ -30,7 +30,20 @@ export function PreviewRisk({ risk, from }: { risk: TPortfolioMonteCarlo; from: 
       <Text size="sm" fw={600} data-testid="preview-risk-quote">
         {riskQuote(risk)}
       </Text>
-      <RiskBandsChart risk={risk} from={from} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Equity over the next year
+          </Text>
+          <RiskBandsChart risk={risk} from={from} />
+        </Stack>
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            Max drawdown within the year, share of paths
+          </Text>
+          <DrawdownHistogram risk={risk} />
+        </Stack>
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
         {figures.map((f) => (
           <Stack key={f.label} gap={0}>
