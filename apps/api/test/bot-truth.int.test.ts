@@ -155,6 +155,31 @@ describe('a Quick Sell while stopped whose answer was lost', () => {
   });
 });
 
+describe('a running bot between ticks', () => {
+  it('shows the broker’s figures once a read syncs a fill, not the last tick’s', async () => {
+    const u = await demoUser('truthrunning', '10.0.31.5');
+    const [a] = symbols as [string];
+    await api.runtime.db.finalTradingListEntry.create({
+      data: { userId: u.userId, symbol: a, parameters: {} },
+    });
+    expect((await u.post('/api/start')).status).toBe(200);
+    // No worker runs here: no tick follows. The last tick's figures predate the fill.
+    await staleSnapshot(u.userId);
+    await u.broker.submitOrder(market(a, 6, 'buy', 'running-entry'));
+    nextSession();
+
+    const positions = await u.get('/api/positions');
+    expect(positions.body.map((p: { symbol: string }) => p.symbol)).toEqual([a]);
+    const status = await u.get('/api/bot/status');
+    const broker = await brokerFigures(u.broker);
+    expect(status.body).toMatchObject({ status: 'running', ...broker });
+    // Equity = cash + the position's market value, as the positions read has it.
+    const value = positions.body[0].market_value as number;
+    expect(broker.equity).toBeCloseTo(broker.cash + value, 6);
+    expect(status.body.cash).not.toBe(91_228.41);
+  });
+});
+
 describe('answers in cents', () => {
   it('daily P&L, trades’ P&L and the cumulative P&L are rounded to cents', async () => {
     const u = await demoUser('truthcents', '10.0.31.3');

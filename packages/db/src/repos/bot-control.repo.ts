@@ -113,6 +113,23 @@ export async function storeStoppedFigures(
   return count > 0;
 }
 
+/**
+ * Stores a running bot's figures read between ticks, only while it still runs on `account`
+ * (a Stop or a switch of market meanwhile owns the snapshot); whether they were stored.
+ */
+export async function storeRunningFigures(
+  db: Queryable,
+  userId: number,
+  account: { market: string; mode: string },
+  figures: StoppedFigures,
+): Promise<boolean> {
+  const { count } = await db.botState.updateMany({
+    where: { userId, running: true, market: account.market, mode: account.mode },
+    data: figures,
+  });
+  return count > 0;
+}
+
 /** Whether the bot runs, and where. */
 export async function botRunState(db: Queryable, userId: number) {
   return db.botState.findUnique({

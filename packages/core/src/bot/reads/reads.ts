@@ -37,6 +37,7 @@ import {
   type BotAccount,
   type BotDeps,
 } from '../account.js';
+import { refreshRunningFigures } from '../control/running-figures.js';
 import { refreshStoppedQuietly } from '../control/stopped.js';
 import { accountHistory, syncCashActivities } from './cash.js';
 import { centsOrNull } from '../cents.js';
@@ -269,7 +270,8 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
 
   /**
    * Syncs fills for a read; a broker hiccup here must not hide what is already stored. New fills
-   * while the bot is stopped (no tick follows) refresh the status's account figures as well.
+   * refresh the status's account figures as well: a stopped bot has no tick to do it, and a
+   * running one's next tick may be a session away.
    */
   async function syncQuietly(m: BotMarket & { account: BotAccount }, userId: number) {
     let synced;
@@ -280,6 +282,8 @@ export function botReads(deps: BotDeps, market: ActiveMarketService) {
       logIgnored(userId, 'fills not synced by the read, stored ones shown', error);
       return;
     }
-    if (synced.newFills > 0) await refreshStoppedQuietly(deps, userId, { m, account: m.account });
+    if (synced.newFills === 0) return;
+    await refreshStoppedQuietly(deps, userId, { m, account: m.account });
+    await refreshRunningFigures(deps, userId, { m, account: m.account });
   }
 }
