@@ -57,7 +57,7 @@ describe('account settings: the Alerts card', () => {
     const stored = await sql<{ webhook_url_enc: string }>(
       "SELECT a.webhook_url_enc FROM alert_settings a JOIN users u ON u.id = a.user_id WHERE u.username = 'alertie'",
     );
-    expect(stored[0]?.webhook_url_enc).toMatch(/^v1\./);
+    expect(stored[0]?.webhook_url_enc).toMatch(/^v2\./);
     expect(await page.content()).not.toContain('e2e-secret');
 
     await page.getByTestId('alerts-test-webhook').click();

@@ -60,7 +60,7 @@ describe('a new trader in the browser', () => {
     const [row] = await sql<{ key_enc: string }>(
       "SELECT key_enc FROM broker_credentials WHERE environment = 'paper'",
     );
-    expect(row?.key_enc).toMatch(/^v1\./);
+    expect(row?.key_enc).toMatch(/^v2\./);
     expect(row?.key_enc).not.toContain('PKE2ETESTKEY0001');
 
     await page.goto(`${baseUrl()}/dashboard`);

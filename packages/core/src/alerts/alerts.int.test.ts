@@ -129,7 +129,7 @@ describe('alerts through the queue and the worker', () => {
     expect(JSON.stringify(saved)).not.toContain('secret');
     expect(JSON.stringify(saved)).not.toContain('AAHdq');
     const row = await findAlertSettings(db, ann.userId);
-    expect(row?.webhookUrlEnc).toMatch(/^v1\./);
+    expect(row?.webhookUrlEnc).toMatch(/^v2\./);
     expect(row?.webhookUrlEnc).not.toContain('hook');
 
     worker = startAlertWorker();

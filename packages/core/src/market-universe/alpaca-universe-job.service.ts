@@ -112,11 +112,13 @@ export function alpacaUniverseJobService(deps: Deps) {
 
   /** GET /api/admin/alpaca-universe */
   async function status(): Promise<TAlpacaUniverseStatus> {
-    const [row, done, keyUser] = await Promise.all([
+    const [row, lastDone, keyUser] = await Promise.all([
       latestAlpacaLoad(db),
       lastCompletedAlpacaLoad(db),
       lastAlpacaKeyUser(db),
     ]);
+    // The two reads run side by side: a load that completed between them is the last one done.
+    const done = row?.status === 'completed' ? row : lastDone;
     const counts = await alpacaLoadCounts(db, done ? isoDate(done.session) : '9999-12-31');
     const report = ZAlpacaUniverseReport.safeParse(row?.report);
     return {
