@@ -65,7 +65,9 @@ beforeAll(async () => {
   for (let i = 0; i < BOT_USERS; i++)
     botUsers.push(await runningBotUser(api.runtime.db, `scalebot${i}`, symbols, INTERVAL_S));
   const started = await Promise.all([
-    ...PORTS.map((port) => startApiProcess(port, { MARKET_SOURCE: 'demo' })),
+    // The second API sits behind a proxy on this machine (TRUST_PROXY); the first trusts none.
+    startApiProcess(PORTS[0], { MARKET_SOURCE: 'demo' }),
+    startApiProcess(PORTS[1], { MARKET_SOURCE: 'demo', TRUST_PROXY: '127.0.0.1' }),
     ...METRICS_PORTS.map((port) =>
       startWorkerProcess({ ...WORKER_ENV, METRICS_TOKEN, WORKER_METRICS_PORT: String(port) }),
     ),
@@ -203,6 +205,24 @@ describe('two API and two worker processes on one database and Redis', () => {
     expect(configs(bobWs.messages)).toEqual([]);
     aliceWs.socket.close();
     bobWs.socket.close();
+  });
+
+  it("takes the client's address from X-Forwarded-For only behind a trusted proxy", async () => {
+    for (const port of PORTS)
+      await fetch(`http://127.0.0.1:${port}/api/log-client-error`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+        body: JSON.stringify({ errorId: `PROXY${port}`, message: 'behind a proxy' }),
+      });
+    const rows = await api.runtime.db.clientErrorReport.findMany({
+      where: { errorId: { startsWith: 'PROXY' } },
+      select: { errorId: true, ip: true },
+      orderBy: { errorId: 'asc' },
+    });
+    expect(rows).toEqual([
+      { errorId: `PROXY${PORTS[0]}`, ip: '127.0.0.1' },
+      { errorId: `PROXY${PORTS[1]}`, ip: '203.0.113.7' },
+    ]);
   });
 
   it('spreads backtests over both workers, and a killed worker’s backtest completes once on the other', async () => {
