@@ -33,15 +33,15 @@ const METRICS_TOKEN = 'scale-out-metrics-token';
 const BOT_USERS = 3;
 const SYMBOLS = 3;
 const INTERVAL_S = 2;
-const RUNS = 16;
+const RUNS = 10;
 // Both workers' demo clocks stand an hour after one close: the first tick decides that bar.
 const [DAY] = tradingDays('2025-09-02', 1) as [number];
 const WORKER_ENV = {
   DEMO_TRADING_DAYS_PER_MINUTE: '0',
   DEMO_CLOCK_START: afterCloseOf(DAY),
   // Short searches: many backtests in a few seconds, so they spread and a kill finds one running.
-  BACKTEST_EVALUATIONS: '20',
-  BACKTEST_TIME_BUDGET_MS: '400',
+  BACKTEST_EVALUATIONS: '40',
+  BACKTEST_TIME_BUDGET_MS: '1200',
 };
 
 let api: TestApi;
@@ -249,7 +249,10 @@ describe('two API and two worker processes on one database and Redis', () => {
         const done = (await queue.getJobs(['completed'], 0, -1)) as Job[];
         if (new Set(done.map((j) => j.processedBy)).size < 2) return false;
         const active = (await queue.getJobs(['active'], 0, -1)) as Job[];
-        killed = active.find((j) => j.processedBy === nameOf(victim));
+        // Just started, so the kill lands inside it (a search takes about a second).
+        killed = active.find(
+          (j) => j.processedBy === nameOf(victim) && Date.now() - (j.processedOn ?? 0) < 300,
+        );
         return killed !== undefined;
       },
       40_000,
@@ -257,7 +260,13 @@ describe('two API and two worker processes on one database and Redis', () => {
     ).catch(fail);
     victim.child.kill('SIGKILL');
     expect(await victim.exited).toBe('SIGKILL');
+    // The job it held (one at a time: BACKTEST_CONCURRENCY 1), unless it ended just before.
+    const orphans = ((await queue.getJobs(['active'], 0, -1)) as Job[]).filter(
+      (j) => j.processedBy === nameOf(victim),
+    );
+    expect(orphans.map((j) => j.id)).toEqual([killed!.id]);
     const spread = ((await queue.getJobs(['completed'], 0, -1)) as Job[]).map((j) => j.processedBy);
+    expect(new Set(spread)).toEqual(new Set(workers.map(nameOf)));
 
     const db = api.runtime.db;
     await waitFor(
