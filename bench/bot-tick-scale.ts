@@ -61,6 +61,8 @@ interface Result {
   orders: number;
   /** CPU seconds (user + system) the worker processes spent from ready to the last tick. */
   cpu: number;
+  /** Share of the whole machine's CPU busy meanwhile (workers, PostgreSQL, Redis, anything). */
+  machine: number;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -70,6 +72,18 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100;
+
+/** The machine's CPU counters (all cores): busy and total clock ticks, from /proc/stat. */
+function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  // idle and iowait are fields 4 and 5.
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
 
 /** Runs a repo script; resolves with the JSON of its `RESULT` line (empty without one). */
 function run(args: string[]): Promise<Record<string, unknown>> {
@@ -135,9 +149,13 @@ async function pass(workers: number): Promise<Result> {
   const children = await Promise.all(Array.from({ length: workers }, (_, i) => startWorker(i)));
   const cpu = () => children.reduce((sum, child) => sum + cpuSeconds(child.pid ?? 0), 0);
   const before = cpu();
+  const ticksBefore = machineTicks();
   try {
-    const result = (await watching) as unknown as Omit<Result, 'cpu'>;
-    return { ...result, cpu: cpu() - before };
+    const result = (await watching) as unknown as Omit<Result, 'cpu' | 'machine'>;
+    const ticksAfter = machineTicks();
+    const machine =
+      (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total || 1);
+    return { ...result, cpu: cpu() - before, machine };
   } finally {
     await stop(children);
   }
@@ -146,7 +164,7 @@ async function pass(workers: number): Promise<Result> {
 const line = (name: string, r: Result, reference?: Result) => {
   const perUser = r.ms / r.ticks;
   console.log(
-    `  ${name}: ${fmt(r.ms)} ms until all ${r.ticks} users ticked (${fmt(perUser)} ms a user: ${fmt(60_000 / perUser)} users' deciding ticks fit in the default 60 s interval)${reference ? `, ${fmt(reference.ms / r.ms)}× one worker` : ''}; tick p50 ${fmt(r.p50)} ms; workers' CPU ${fmt((1000 * r.cpu) / r.ticks)} ms a tick (${fmt(r.cpu / (r.ms / 1000))} cores busy); ${r.orders} orders sent; ticks per worker ${Object.values(r.perWorker).join(' / ')}; outcomes ${JSON.stringify(r.outcomes)}`,
+    `  ${name}: ${fmt(r.ms)} ms until all ${r.ticks} users ticked (${fmt(perUser)} ms a user: ${fmt(60_000 / perUser)} users' deciding ticks fit in the default 60 s interval)${reference ? `, ${fmt(reference.ms / r.ms)}× one worker` : ''}; tick p50 ${fmt(r.p50)} ms; workers' CPU ${fmt((1000 * r.cpu) / r.ticks)} ms a tick (${fmt(r.cpu / (r.ms / 1000))} cores busy; the machine ${fmt(100 * r.machine)} % busy); ${r.orders} orders sent; ticks per worker ${Object.values(r.perWorker).join(' / ')}; outcomes ${JSON.stringify(r.outcomes)}`,
   );
 };
 
