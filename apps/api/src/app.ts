@@ -48,6 +48,8 @@ export interface AppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** GET /metrics: its token and the queues it reports (metrics.ts); off without a token. */
   metrics?: Omit<MetricsOptions, 'websocketConnections'>;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (none: the socket's peer). */
+  trustProxy?: string[];
 }
 
 /**
@@ -87,7 +89,10 @@ function acceptEmptyJsonBody(app: FastifyInstance) {
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: withRedaction(options.logger),
-    trustProxy: false,
+    trustProxy:
+      options.trustProxy !== undefined && options.trustProxy.length > 0
+        ? options.trustProxy
+        : false,
     bodyLimit: 256 * 1024,
     // A batched GET names every procedure in one path segment: room for a page's whole first
     // load (the web client splits a batch whose URL would pass 2,000 characters).

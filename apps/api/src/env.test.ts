@@ -26,6 +26,16 @@ describe('apps/api settings', () => {
     );
   });
 
+  it('takes the trusted proxies as addresses or CIDR ranges', () => {
+    expect(loadEnv({ ENCRYPTION_KEY: KEY, TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8, ::1',
+    );
+    expect(loadEnv({ ENCRYPTION_KEY: KEY, TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(() => loadEnv({ ENCRYPTION_KEY: KEY, TRUST_PROXY: 'true; rm' })).toThrow(
+      'TRUST_PROXY must be addresses or CIDR ranges, comma-separated',
+    );
+  });
+
   it('requires an encryption key in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       /ENCRYPTION_KEY is required in production/,

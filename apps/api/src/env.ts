@@ -22,6 +22,22 @@ export const apiEnvShape = {
   /** How long SIGTERM waits for requests in flight before it ends them (Docker waits 10 s). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The reverse proxies in front of the API (comma-separated addresses or CIDR ranges): from
+   * them the client's address is read from X-Forwarded-For, so per-address limits (sign-in) see
+   * the user and not the proxy. Unset: the connection's own address.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[\w.:/]+(\s*,\s*[\w.:/]+)*$/,
+        'TRUST_PROXY must be addresses or CIDR ranges, comma-separated',
+      )
+      .optional(),
+  ),
   /** The bearer token of GET /metrics (Prometheus); unset, /metrics answers 404. */
   METRICS_TOKEN: metricsToken,
 };

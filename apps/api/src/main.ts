@@ -22,6 +22,7 @@ const app = await buildApp({
   webSourceMaps: env.WEB_SOURCE_MAPS === '1',
   readiness: readinessCheck(runtime),
   logoUrlTemplate: env.LOGO_URL_TEMPLATE,
+  trustProxy: env.TRUST_PROXY?.split(',').map((entry) => entry.trim()),
   websocket: { appUrl: env.APP_URL },
   metrics: {
     token: env.METRICS_TOKEN,

@@ -30,11 +30,12 @@ export interface BenchBot {
   parameters: Record<string, number | boolean>;
 }
 
-/** A running demo bot per user, trading its symbols on `initialBalance`. */
+/** A running demo bot per user, trading its symbols on `initialBalance`, every `sleepInterval` s. */
 export async function seedRunningDemoBots(
   db: Db,
   bots: readonly BenchBot[],
   initialBalance: number,
+  sleepInterval = 60,
 ): Promise<void> {
   await db.finalTradingListEntry.createMany({
     data: bots.flatMap((bot) =>
@@ -57,7 +58,7 @@ export async function seedRunningDemoBots(
       running: true,
       market: 'demo',
       mode: 'demo',
-      sleepInterval: 60,
+      sleepInterval,
     })),
   });
 }
