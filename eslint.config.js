@@ -57,7 +57,14 @@ const UNTYPED = ['apps/web/**', 'e2e/**'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.turbo/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/generated/**',
+      '.turbo/**',
+      'coverage/**',
+      '.data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
