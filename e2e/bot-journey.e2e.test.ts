@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadedCsv, launchBrowser, screenshot, sql } from './browser.js';
+import { launchBrowser, screenshot, sql } from './browser.js';
 import {
   beginTrading,
   demoClock,
@@ -78,54 +78,6 @@ describe('the trading bot on the demo market', () => {
     expect(await text('bot-equity')).toMatch(/^\$/);
     await screenshot(page, 'bot-journey-position');
   }, 240_000);
-
-  it('Live vs backtest: every trade of the bot left alone matches its twin, a gap of 0', async () => {
-    const closed = async () =>
-      Number(
-        (
-          await sql<{ n: string }>(
-            `SELECT count(*) AS n FROM bot_trades t JOIN users u ON u.id = t.user_id
-              WHERE u.username = 'botjourney'`,
-          )
-        )[0]?.n ?? 0,
-      );
-    // The twin compares completed sessions: stop at a time outside New York's trading hours.
-    const outsideSession = () => {
-      const parts = new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/New_York',
-        weekday: 'short',
-        hour: 'numeric',
-        minute: 'numeric',
-        hourCycle: 'h23',
-      }).formatToParts(clock.marketTime());
-      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-      const minutes = Number(part('hour')) * 60 + Number(part('minute'));
-      return ['Sat', 'Sun'].includes(part('weekday')) || minutes < 570 || minutes >= 960;
-    };
-    await skipUntil(
-      async () => outsideSession() && (await closed()) >= 1,
-      'a closed trade and a completed session',
-      20,
-    );
-    const trades = await closed();
-    await page.reload();
-    await expect.poll(() => text('twin-matched'), { timeout: 20_000 }).toBe(String(trades));
-    expect([await text('twin-missed'), await text('twin-extra')]).toEqual(['0', '0']);
-    expect(await text('twin-gap')).toBe('$0.00');
-    const file = await downloadedCsv(page, () => page.getByTestId('twin-download').click());
-    expect(file.filename).toBe('bot-twin.csv');
-    const header = file.rows[0] ?? [];
-    expect(header.slice(0, 5)).toEqual(['entry_date', 'symbol', 'side', 'status', 'reason']);
-    const body = file.rows.slice(1).filter((r) => r.length > 1);
-    expect(body).toHaveLength(trades);
-    expect(await page.getByTestId('live-twin').locator('tbody tr').count()).toBe(trades);
-    const column = (name: string) => body.map((r) => r[header.indexOf(name)]);
-    expect(new Set(column('status'))).toEqual(new Set(['matched']));
-    expect(new Set(column('gap_total'))).toEqual(new Set(['0']));
-    expect(column('live_qty')).toEqual(column('twin_qty'));
-    expect(column('live_exit_price')).toEqual(column('twin_exit_price'));
-    await screenshot(page, 'bot-journey-live-twin');
-  }, 120_000);
 
   it('Quick Sell asks first, then the trade shows in the log and the figures change', async () => {
     // The bot's own exit may close the position before the quick sell reaches it (the demo market

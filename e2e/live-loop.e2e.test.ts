@@ -84,7 +84,8 @@ beforeAll(async () => {
     received,
   } = await startWebhookReceiver('/hook/live-loop-secret'));
   browser = await launchBrowser();
-  clock = await demoClock('loopadmin', PASSWORD);
+  // Each skip waits for the bot's tick at the new time while it runs, not a fixed 5 s.
+  clock = await demoClock('loopadmin', PASSWORD, USER);
   ({ context, page } = await demoMarketUser(browser, USER, PASSWORD));
 }, 90_000);
 afterAll(async () => {

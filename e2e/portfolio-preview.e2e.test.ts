@@ -1,15 +1,24 @@
 import { ui, type TPortfolioBacktestStatus } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, downloadedCsv, launchBrowser, sql } from './browser.js';
-import { demoMarketUser, getApi, listBusyStocks, pageToken, testIdText } from './demo-trading.js';
+import { baseUrl, downloadedCsv, launchBrowser, screenshot, sql } from './browser.js';
+import {
+  demoClock,
+  demoMarketUser,
+  getApi,
+  listBusyStocks,
+  pageToken,
+  testIdText,
+} from './demo-trading.js';
 
 /**
- * The portfolio preview on the Trading Settings tab, in real Chromium on the demo market: a
- * Final Trading List → "Preview the list on one account" → the equity (against buy-and-hold and
- * the market) and drawdown curves, the metrics, the Monte Carlo bands and max-drawdown histogram →
- * the trades download as CSV → Begin Trading's confirmation quotes the risk the preview computed.
- * Screenshots at a phone's width, light and dark.
+ * Know before you trade, in real Chromium on the demo market: a Final Trading List → "Preview
+ * the list on one account" → the equity (against buy-and-hold and the market) and drawdown
+ * curves, the metrics, the Monte Carlo bands and max-drawdown histogram → the trades download as
+ * CSV → Begin Trading's confirmation quotes the risk the preview computed → an admin skips the
+ * demo market ahead a few sessions → the dashboard's Live vs backtest panel matches every trade
+ * of the bot left alone with its twin, a gap of 0, and its CSV parses. Screenshots at a phone's
+ * width, light and dark.
  */
 const PASSWORD = 'a long enough passphrase';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
@@ -17,11 +26,16 @@ const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let clock: Awaited<ReturnType<typeof demoClock>>;
 let symbols: string[] = [];
 let id = '';
 
+const text = (testId: string) => testIdText(page, testId);
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Each skip waits for the bot's tick, so no session goes by undecided (the twin's exact match).
+  clock = await demoClock('previewadmin', PASSWORD, 'previewer');
   ({ context, page } = await demoMarketUser(browser, 'previewer', PASSWORD));
 }, 60_000);
 afterAll(async () => {
@@ -151,4 +165,52 @@ describe('the portfolio preview of the Final Trading List', () => {
     await dialog.getByRole('button', { name: 'Begin Trading' }).click();
     await page.getByText(ui.tradingBotStarted).first().waitFor({ timeout: 15_000 });
   }, 60_000);
+
+  it('Live vs backtest: every trade of the bot left alone matches its twin, a gap of 0', async () => {
+    const closed = async () =>
+      Number(
+        (
+          await sql<{ n: string }>(
+            `SELECT count(*) AS n FROM bot_trades t JOIN users u ON u.id = t.user_id
+              WHERE u.username = 'previewer'`,
+          )
+        )[0]?.n ?? 0,
+      );
+    // The twin compares completed sessions: stop at a time outside New York's trading hours.
+    const outsideSession = () => {
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      }).formatToParts(clock.marketTime());
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      const minutes = Number(part('hour')) * 60 + Number(part('minute'));
+      return ['Sat', 'Sun'].includes(part('weekday')) || minutes < 570 || minutes >= 960;
+    };
+    await clock.skipUntil(
+      async () => outsideSession() && (await closed()) >= 1,
+      'a closed trade and a completed session',
+      20,
+    );
+    const trades = await closed();
+    await page.goto(`${baseUrl()}/dashboard`);
+    await expect.poll(() => text('twin-matched'), { timeout: 20_000 }).toBe(String(trades));
+    expect([await text('twin-missed'), await text('twin-extra')]).toEqual(['0', '0']);
+    expect(await text('twin-gap')).toBe('$0.00');
+    const file = await downloadedCsv(page, () => page.getByTestId('twin-download').click());
+    expect(file.filename).toBe('bot-twin.csv');
+    const header = file.rows[0] ?? [];
+    expect(header.slice(0, 5)).toEqual(['entry_date', 'symbol', 'side', 'status', 'reason']);
+    const body = file.rows.slice(1).filter((r) => r.length > 1);
+    expect(body).toHaveLength(trades);
+    expect(await page.getByTestId('live-twin').locator('tbody tr').count()).toBe(trades);
+    const column = (name: string) => body.map((r) => r[header.indexOf(name)]);
+    expect(new Set(column('status'))).toEqual(new Set(['matched']));
+    expect(new Set(column('gap_total'))).toEqual(new Set(['0']));
+    expect(column('live_qty')).toEqual(column('twin_qty'));
+    expect(column('live_exit_price')).toEqual(column('twin_exit_price'));
+    await screenshot(page, 'preview-live-twin');
+  }, 120_000);
 });

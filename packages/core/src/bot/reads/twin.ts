@@ -83,17 +83,25 @@ function versionAt(versions: readonly FinalListVersionRow[], ms: number): FinalL
 }
 
 /**
+ * When the bot decided a session: at its first tick after the close, and for a session that
+ * closed before the bot started, at Start's own tick (with the list as Start found it, not as
+ * it stood at that close: the list is usually edited just before Begin Trading).
+ */
+const decidedAt = (day: number, startedAt: number) => Math.max(close(day), startedAt);
+
+/**
  * Per stock, the sessions it was decided on and with which parameters: a session is decided with
- * the version in force at its close (the bot decides a bar after it closes).
+ * the version in force when the bot decided it (`decidedAt`).
  */
 export function listPeriods(
   versions: readonly FinalListVersionRow[],
   days: readonly number[],
+  startedAt: number,
 ): Map<string, { from: number; to: number; params: StockParams }[]> {
   const periods = new Map<string, { from: number; to: number; params: StockParams }[]>();
   const cache = new Map<string, StockParams>();
   for (const day of days) {
-    const version = versionAt(versions, close(day));
+    const version = versionAt(versions, decidedAt(day, startedAt));
     const risk = tradingOf(version.settings).risk_percentage;
     const t = day * DAY_MS;
     for (const entry of version.entries) {
@@ -159,11 +167,11 @@ export const NO_TWIN: TBotTwinOutput = {
 
 /**
  * The live twin of the user's bot for the sessions from `from` to `to` (default: from the last
- * session completed when the bot started, which its first tick decides, to the last completed one): `simulatePortfolio` on
- * the list's stored versions as they changed (each session decided with the version in force at
- * its close), the trading and backtest settings, the bot's bars, from the bot's equity at the
- * period's start; each closed live trade matched to the twin's (`matchTwin`), the misses
- * explained from the bot's own orders and state.
+ * session completed when the bot started, which its first tick decides, to the last completed
+ * one): `simulatePortfolio` on the list's stored versions as they changed (each session decided
+ * with the version in force when the bot decided it), the trading and backtest settings, the
+ * bot's bars, from the bot's equity at the period's start; each closed live trade matched to the
+ * twin's (`matchTwin`), the misses explained from the bot's own orders and state.
  */
 export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<TBotTwinOutput> {
   const { db, userId } = src;
@@ -185,9 +193,9 @@ export async function liveTwin(src: TwinSources, input: TBotTwinInput): Promise<
 
   const versions = await listFinalListVersions(db, userId);
   if (versions.length === 0) return { ...NO_TWIN, from: isoFromDay(first), to: isoFromDay(end) };
-  const inPeriod = new Set(days.map((d) => versionAt(versions, close(d))));
-  const periods = listPeriods(versions, days);
-  const trading = tradingOf(versionAt(versions, close(first)).settings);
+  const inPeriod = new Set(days.map((d) => versionAt(versions, decidedAt(d, startedAt))));
+  const periods = listPeriods(versions, days, startedAt);
+  const trading = tradingOf(versionAt(versions, decidedAt(first, startedAt)).settings);
   const initial = await equityAt(db, userId, close(first) - 1, run.startEquity, src.backtest);
   const stocks: PortfolioStock[] = [];
   for (const symbol of [...periods.keys()].sort()) {
