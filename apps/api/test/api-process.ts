@@ -73,5 +73,8 @@ export function openSocket(port: number, token: string) {
     socket.on('open', () => done());
     socket.on('error', fail);
   });
-  return { socket, messages, opened };
+  const closed = new Promise<{ code: number; reason: string }>((done) =>
+    socket.on('close', (code, reason) => done({ code, reason: String(reason) })),
+  );
+  return { socket, messages, opened, closed };
 }

@@ -276,9 +276,14 @@ describe('two API and two worker processes on one database and Redis', () => {
       60_000,
       'every backtest to complete',
     ).catch(fail);
+    // The run's row is written before BullMQ marks its job completed: wait for the queue too.
+    await waitFor(
+      async () => (await (await queue.getJob(killed!.id ?? ''))?.isCompleted()) ?? false,
+      10_000,
+      "the killed worker's backtest to complete in the queue",
+    ).catch(fail);
     const again = await queue.getJob(killed!.id ?? '');
     expect(again?.processedBy).toBe(nameOf(survivor));
-    expect(await again?.isCompleted()).toBe(true);
     expect(survivor.output.join('')).toContain('stalled');
     // Each run's result, parameters and notification written once.
     expect(await db.backtestResult.count({ where: { userId } })).toBe(RUNS);

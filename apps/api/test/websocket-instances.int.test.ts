@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { redisUserEvents } from '@tradebot/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { openSocket, startApiProcess, stopApiProcess, type ApiProcess } from './api-process.js';
 import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
 
 /**
@@ -13,52 +10,9 @@ import { signUpAndLogIn, startTestApi, type TestApi } from './harness.js';
  * (docs/architecture.md "Several API instances"); here each has its own port, which is what the
  * proxy sees too.
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PORTS = [3483, 3484] as const;
-const children: ChildProcess[] = [];
-
-async function startInstance(port: number) {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      REDIS_URL: process.env.REDIS_URL ?? '',
-      ...(process.env.REDIS_PREFIX ? { REDIS_PREFIX: process.env.REDIS_PREFIX } : {}),
-      ENCRYPTION_KEY: 'a'.repeat(64),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.push(child);
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`API on ${port} exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (reply) => reply.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`API on ${port} did not start`);
-}
-
-function open(port: number, token: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
-  const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString())));
-  const closed = new Promise<{ code: number; reason: string }>((done) =>
-    socket.on('close', (code, reason) => done({ code, reason: String(reason) })),
-  );
-  const opened = new Promise<void>((done, fail) => {
-    socket.on('open', () => done());
-    socket.on('error', fail);
-  });
-  return { socket, messages, closed, opened };
-}
+const instances: ApiProcess[] = [];
+const open = openSocket;
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -81,19 +35,10 @@ beforeAll(async () => {
   api.clock.ms = Date.now();
   alice = { userId: a.userId, token: await api.runtime.sessions.issueFull(a.userId) };
   bob = { userId: b.userId, token: await api.runtime.sessions.issueFull(b.userId) };
-  await Promise.all(PORTS.map(startInstance));
+  instances.push(...(await Promise.all(PORTS.map((port) => startApiProcess(port)))));
 }, 120_000);
 afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((done) => {
-          if (child.exitCode !== null) return done(null);
-          child.once('exit', done);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(instances.map(stopApiProcess));
   await api.close();
 });
 

@@ -77,6 +77,45 @@ export function RunningBots({ bots }: { bots: TAdminBot[] }) {
   );
 }
 
+/** One recorded error: when (wall time), whose, on what, its state and the error's words. */
+interface ErrorRow {
+  at: string;
+  username: string;
+  what: string;
+  status: string;
+  error: string;
+}
+
+/** A table of recorded errors, newest first as the server sends them. */
+function ErrorTable({ rows, what, testId }: { rows: ErrorRow[]; what: string; testId: string }) {
+  return (
+    <Table className="data-table" striped verticalSpacing="xs" data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Time</Table.Th>
+          <Table.Th>User</Table.Th>
+          <Table.Th>{what}</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Error</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>{formatWallTime(row.at)}</Table.Td>
+            <Table.Td>{row.username}</Table.Td>
+            <Table.Td>{row.what}</Table.Td>
+            <Table.Td>{row.status}</Table.Td>
+            <Table.Td maw={360} className="wrap">
+              {row.error}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The last order errors from brokers and the last failed alert deliveries (wall time). */
 export function RecentErrors({ system }: { system: TAdminSystem }) {
   return (
@@ -86,62 +125,22 @@ export function RecentErrors({ system }: { system: TAdminSystem }) {
         empty="No order has a broker error."
         rows={system.broker_errors.length}
       >
-        <Table className="data-table" striped verticalSpacing="xs" data-testid="broker-errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {system.broker_errors.map((row, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{formatWallTime(row.at)}</Table.Td>
-                <Table.Td>{row.username}</Table.Td>
-                <Table.Td>
-                  {row.side} {row.symbol}
-                </Table.Td>
-                <Table.Td>{row.status}</Table.Td>
-                <Table.Td maw={360} className="wrap">
-                  {row.error}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ErrorTable
+          what="Order"
+          testId="broker-errors"
+          rows={system.broker_errors.map((row) => ({ ...row, what: `${row.side} ${row.symbol}` }))}
+        />
       </Section>
       <Section
         title="Recent alert delivery errors"
         empty="No alert delivery has failed."
         rows={system.alert_errors.length}
       >
-        <Table className="data-table" striped verticalSpacing="xs" data-testid="alert-errors">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {system.alert_errors.map((row, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>{formatWallTime(row.at)}</Table.Td>
-                <Table.Td>{row.username}</Table.Td>
-                <Table.Td>{row.channel}</Table.Td>
-                <Table.Td>{row.status}</Table.Td>
-                <Table.Td maw={360} className="wrap">
-                  {row.error}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ErrorTable
+          what="Channel"
+          testId="alert-errors"
+          rows={system.alert_errors.map((row) => ({ ...row, what: row.channel }))}
+        />
       </Section>
     </>
   );
