@@ -1,5 +1,5 @@
 import { TRIAL_DAYS } from '@tradebot/api-contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBotFixture } from './bot-fixture.js';
 import {
@@ -139,12 +139,16 @@ describe('phone layout signed in', () => {
    * tried again.
    */
   async function openDeleteDialog(page: Page) {
-    const field = page.getByTestId('delete-account-username');
-    for (let attempt = 0; attempt < 5 && !(await field.isVisible()); attempt++) {
-      await page.getByTestId('delete-account-open').click();
-      await field.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    await openUntil(page, 'delete-account-open', page.getByTestId('delete-account-username'));
+  }
+
+  /** Clicks `button` until `shown` appears (a click on a page still loading can miss). */
+  async function openUntil(page: Page, button: string, shown: Locator) {
+    for (let attempt = 0; attempt < 5 && !(await shown.isVisible()); attempt++) {
+      await page.getByTestId(button).click();
+      await shown.waitFor({ timeout: 3_000 }).catch(() => undefined);
     }
-    await field.waitFor();
+    await shown.waitFor();
   }
 
   const PAGES: [name: string, path: string, ready: string][] = [
@@ -184,8 +188,11 @@ describe('phone layout signed in', () => {
       await card.waitFor();
       expect(await card.evaluate((row) => row.scrollWidth <= row.clientWidth)).toBe(true);
       await page.goto(`${baseUrl()}/dashboard`);
-      await page.getByTestId('news-button').click();
-      await page.getByTestId('news-item').or(page.getByTestId('news-empty')).first().waitFor();
+      await openUntil(
+        page,
+        'news-button',
+        page.getByTestId('news-item').or(page.getByTestId('news-empty')).first(),
+      );
       await check(page, 'news', scheme);
       await page.goto(`${baseUrl()}/account-settings`);
       await openDeleteDialog(page);
