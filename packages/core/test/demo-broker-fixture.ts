@@ -12,12 +12,14 @@ import {
   type SimCosts,
   type TradingSession,
 } from '@tradebot/market';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 
 /**
  * The simulated broker's test fixture: a demo market whose bars the tests know ahead (read from
  * the same seed at a later clock), a movable clock, two users, and helpers to build orders.
  */
+// Lives as long as the test worker: with isolate off, the files a worker runs share this module,
+// so none of them may close it.
 export const db = createDb(process.env.DATABASE_URL ?? '');
 export const store = simBrokerStore(db);
 export const SEED = 7;
@@ -113,7 +115,6 @@ export function useDemoBrokerFixture(): void {
     userA = await newUser('alice');
     userB = await newUser('bob');
   });
-  afterAll(async () => db.$disconnect());
 }
 
 export const bar = (k: number) => bars[k] as Bar;

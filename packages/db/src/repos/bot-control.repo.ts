@@ -1,4 +1,5 @@
-import type { DbTx, Queryable } from '../client.js';
+import type { Db, DbTx, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 import type { MarketName, UniverseName } from '../market-names.js';
 
 /**
@@ -138,13 +139,21 @@ export async function botRunState(db: Queryable, userId: number) {
   });
 }
 
+const LIST_SYMBOLS = {
+  name: 'bot_symbols.list',
+  text: `SELECT symbol, last_price AS "lastPrice", rsi, atr, macd FROM bot_symbols
+    WHERE user_id = $1 ORDER BY symbol`,
+};
+
 /** The bot's indicators per symbol (what the last decision read), for tracked symbols, A to Z. */
-export async function listBotSymbols(db: Queryable, userId: number) {
-  return db.botSymbol.findMany({
-    where: { userId },
-    select: { symbol: true, lastPrice: true, rsi: true, atr: true, macd: true },
-    orderBy: { symbol: 'asc' },
-  });
+export async function listBotSymbols(db: Db, userId: number) {
+  return poolRows<{
+    symbol: string;
+    lastPrice: number | null;
+    rsi: number | null;
+    atr: number | null;
+    macd: number | null;
+  }>(db, LIST_SYMBOLS, [userId]);
 }
 
 /** Records the market time of the last order or fill the bot's user made. */
@@ -178,20 +187,23 @@ export async function listingMetrics(
     WHERE c.source = ${universe}::"UniverseSource" AND c.symbol = ANY(${[...symbols]}::text[])`;
 }
 
+const RECORD_EQUITY = {
+  name: 'bot_equity_points.record',
+  // Only when the equity moved since the last point.
+  text: `INSERT INTO bot_equity_points (user_id, at, equity)
+    SELECT $1, $2, $3
+    WHERE (SELECT equity FROM bot_equity_points WHERE user_id = $1 ORDER BY id DESC LIMIT 1)
+      IS DISTINCT FROM $3::float8`,
+};
+
 /** Adds a point to the bot's equity series unless the equity is that of the last point. */
 export async function recordEquityPoint(
-  db: Queryable,
+  db: Db,
   userId: number,
   at: Date,
   equity: number,
 ): Promise<void> {
-  const last = await db.botEquityPoint.findFirst({
-    where: { userId },
-    orderBy: { id: 'desc' },
-    select: { equity: true },
-  });
-  if (last?.equity === equity) return;
-  await db.botEquityPoint.create({ data: { userId, at, equity } });
+  await poolRows(db, RECORD_EQUITY, [userId, at, equity]);
 }
 
 /** The bot's equity series, oldest first. */

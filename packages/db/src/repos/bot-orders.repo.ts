@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Queryable } from '../client.js';
+import type { Db, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 
 /**
  * The bot's order intents (migration 20261124000200_bot), the safety-critical part of its storage:
@@ -85,24 +86,11 @@ export interface BotOrderRow {
   sentAt: Date | null;
 }
 
-const orderSelect = {
-  id: true,
-  clientOrderId: true,
-  symbol: true,
-  purpose: true,
-  side: true,
-  qty: true,
-  request: true,
-  decidedOn: true,
-  status: true,
-  brokerOrderId: true,
-  filledQty: true,
-  filledAvgPrice: true,
-  attempts: true,
-  lastError: true,
-  createdAt: true,
-  sentAt: true,
-} as const;
+/** A BotOrderRow's columns in SQL, named as it names them. */
+const ORDER_COLUMNS = `id, client_order_id AS "clientOrderId", symbol, purpose, side, qty, request,
+  decided_on AS "decidedOn", status, broker_order_id AS "brokerOrderId", filled_qty AS "filledQty",
+  filled_avg_price AS "filledAvgPrice", attempts, last_error AS "lastError",
+  created_at AS "createdAt", sent_at AS "sentAt"`;
 
 export interface NewBotOrder {
   userId: number;
@@ -117,14 +105,40 @@ export interface NewBotOrder {
   createdAt: Date;
 }
 
-/** Inserts the intent as `pending`, or returns the row already stored under its client order id. */
-export async function recordOrderIntent(db: Queryable, order: NewBotOrder): Promise<BotOrderRow> {
-  await db.botOrder.createMany({ data: [{ ...order, status: 'pending' }], skipDuplicates: true });
-  const row = await db.botOrder.findUniqueOrThrow({
-    where: { userId_clientOrderId: { userId: order.userId, clientOrderId: order.clientOrderId } },
-    select: orderSelect,
-  });
-  return row as BotOrderRow;
+const RECORD_INTENT = {
+  name: 'bot_orders.record_intent',
+  text: `WITH inserted AS (
+      INSERT INTO bot_orders (user_id, client_order_id, symbol, purpose, side, qty, request,
+        decided_on, status, created_at, updated_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)
+      ON CONFLICT (user_id, client_order_id) DO NOTHING
+      RETURNING ${ORDER_COLUMNS})
+    SELECT * FROM inserted
+    UNION ALL
+    SELECT ${ORDER_COLUMNS} FROM bot_orders
+    WHERE user_id = $1 AND client_order_id = $2 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+};
+
+/**
+ * Inserts the intent as `pending`, or returns the row already stored under its client order id
+ * (one statement: the row it inserted, else the one that was there).
+ */
+export async function recordOrderIntent(db: Db, order: NewBotOrder): Promise<BotOrderRow> {
+  const [row] = await poolRows<BotOrderRow>(db, RECORD_INTENT, [
+    order.userId,
+    order.clientOrderId,
+    order.symbol,
+    order.purpose,
+    order.side,
+    order.qty,
+    JSON.stringify(order.request),
+    order.decidedOn,
+    order.createdAt,
+    // updated_at on this process's wall clock, as every write of an intent (inFlightOrderIntents).
+    new Date(),
+  ]);
+  if (row === undefined) throw new Error(`order intent ${order.clientOrderId} was not stored`);
+  return row;
 }
 
 export interface BotOrderChange {
@@ -138,39 +152,67 @@ export interface BotOrderChange {
   attempted?: boolean;
 }
 
+const UPDATE_INTENT = {
+  name: 'bot_orders.update_intent',
+  // A field whose "given" flag is false keeps its stored value.
+  text: `UPDATE bot_orders SET
+      status = CASE WHEN $3 THEN $4 ELSE status END,
+      broker_order_id = CASE WHEN $5 THEN $6 ELSE broker_order_id END,
+      filled_qty = CASE WHEN $7 THEN $8::float8 ELSE filled_qty END,
+      filled_avg_price = CASE WHEN $9 THEN $10::float8 ELSE filled_avg_price END,
+      last_error = CASE WHEN $11 THEN $12 ELSE last_error END,
+      sent_at = CASE WHEN $13 THEN $14::timestamptz ELSE sent_at END,
+      attempts = attempts + $15,
+      updated_at = $16
+    WHERE user_id = $1 AND client_order_id = $2
+    RETURNING id`,
+};
+
 export async function updateOrderIntent(
-  db: Queryable,
+  db: Db,
   userId: number,
   clientOrderId: string,
   change: BotOrderChange,
 ): Promise<void> {
-  const { attempted, ...rest } = change;
-  await db.botOrder.update({
-    where: { userId_clientOrderId: { userId, clientOrderId } },
-    data: { ...rest, ...(attempted ? { attempts: { increment: 1 } } : {}) },
-  });
+  const given = (value: unknown) => [value !== undefined, value ?? null];
+  const rows = await poolRows(db, UPDATE_INTENT, [
+    userId,
+    clientOrderId,
+    ...given(change.status),
+    ...given(change.brokerOrderId),
+    ...given(change.filledQty),
+    ...given(change.filledAvgPrice),
+    ...given(change.lastError),
+    ...given(change.sentAt),
+    change.attempted ? 1 : 0,
+    new Date(),
+  ]);
+  if (rows.length === 0) throw new Error(`no order intent ${clientOrderId} to update`);
 }
+
+const UNSETTLED_INTENTS = {
+  name: 'bot_orders.unsettled',
+  text: `SELECT ${ORDER_COLUMNS} FROM bot_orders
+    WHERE user_id = $1 AND status = ANY($2::text[]) ORDER BY id`,
+};
 
 /** Intents not yet settled (UNSETTLED_ORDER_STATUSES), oldest first. */
-export async function unsettledOrderIntents(db: Queryable, userId: number): Promise<BotOrderRow[]> {
-  const rows = await db.botOrder.findMany({
-    where: { userId, status: { in: [...UNSETTLED_ORDER_STATUSES] } },
-    orderBy: { id: 'asc' },
-    select: orderSelect,
-  });
-  return rows as BotOrderRow[];
+export async function unsettledOrderIntents(db: Db, userId: number): Promise<BotOrderRow[]> {
+  return poolRows<BotOrderRow>(db, UNSETTLED_INTENTS, [userId, UNSETTLED_ORDER_STATUSES]);
 }
 
+const FIND_INTENT = {
+  name: 'bot_orders.find_intent',
+  text: `SELECT ${ORDER_COLUMNS} FROM bot_orders WHERE user_id = $1 AND client_order_id = $2`,
+};
+
 export async function findOrderIntent(
-  db: Queryable,
+  db: Db,
   userId: number,
   clientOrderId: string,
 ): Promise<BotOrderRow | null> {
-  const row = await db.botOrder.findUnique({
-    where: { userId_clientOrderId: { userId, clientOrderId } },
-    select: orderSelect,
-  });
-  return row as BotOrderRow | null;
+  const [row] = await poolRows<BotOrderRow>(db, FIND_INTENT, [userId, clientOrderId]);
+  return row ?? null;
 }
 
 /** The broker's view of an order, as stored on its intent. */
@@ -182,23 +224,36 @@ export interface BrokerOrderState {
   filledAvgPrice: number | null;
 }
 
+const BROKER_ORDER_STATE = {
+  name: 'bot_orders.broker_state',
+  // Updating no row is the "no intent" case.
+  text: `UPDATE bot_orders SET status = $3, broker_order_id = $4, filled_qty = $5,
+      filled_avg_price = $6, updated_at = $7
+    WHERE user_id = $1 AND client_order_id = $2`,
+};
+
 /** Stores the broker's view of an order on its intent (none stored for it: nothing changes). */
 export async function recordBrokerOrderState(
-  db: Queryable,
+  db: Db,
   userId: number,
   order: BrokerOrderState,
 ): Promise<void> {
-  // One statement: updating no row is the "no intent" case.
-  await db.botOrder.updateMany({
-    where: { userId, clientOrderId: order.clientOrderId },
-    data: {
-      status: order.status,
-      brokerOrderId: order.brokerOrderId,
-      filledQty: order.filledQty,
-      filledAvgPrice: order.filledAvgPrice,
-    },
-  });
+  await poolRows(db, BROKER_ORDER_STATE, [
+    userId,
+    order.clientOrderId,
+    order.status,
+    order.brokerOrderId,
+    order.filledQty,
+    order.filledAvgPrice,
+    new Date(),
+  ]);
 }
+
+const IN_FLIGHT_INTENTS = {
+  name: 'bot_orders.in_flight',
+  text: `SELECT client_order_id AS "clientOrderId" FROM bot_orders
+    WHERE user_id = $1 AND status = 'pending' AND attempts = 0 AND updated_at > $2`,
+};
 
 /**
  * Client order ids of intents recorded as `pending`, never sent, and written within the last
@@ -206,50 +261,56 @@ export async function recordBrokerOrderState(
  * clock, the one that stamps updated_at (this is about processes, not the market).
  */
 export async function inFlightOrderIntents(
-  db: Queryable,
+  db: Db,
   userId: number,
   withinMs: number,
 ): Promise<Set<string>> {
-  const rows = await db.botOrder.findMany({
-    where: {
-      userId,
-      status: 'pending',
-      attempts: 0,
-      updatedAt: { gt: new Date(Date.now() - withinMs) },
-    },
-    select: { clientOrderId: true },
-  });
+  const rows = await poolRows<{ clientOrderId: string }>(db, IN_FLIGHT_INTENTS, [
+    userId,
+    new Date(Date.now() - withinMs),
+  ]);
   return new Set(rows.map((row) => row.clientOrderId));
 }
 
+const INTENT_STATUSES = {
+  name: 'bot_orders.statuses',
+  text: `SELECT client_order_id AS "clientOrderId", status FROM bot_orders
+    WHERE user_id = $1 AND client_order_id = ANY($2::text[])`,
+};
+
 /** The stored status of each of `clientOrderIds` that has an intent. */
 export async function orderIntentStatuses(
-  db: Queryable,
+  db: Db,
   userId: number,
   clientOrderIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await db.botOrder.findMany({
-    where: { userId, clientOrderId: { in: [...clientOrderIds] } },
-    select: { clientOrderId: true, status: true },
-  });
+  const rows = await poolRows<{ clientOrderId: string; status: string }>(db, INTENT_STATUSES, [
+    userId,
+    clientOrderIds,
+  ]);
   return new Map(rows.map((row) => [row.clientOrderId, row.status]));
 }
 
+const CLOSING_SYMBOLS = {
+  name: 'bot_orders.closing_symbols',
+  // $2 null: every symbol.
+  text: `SELECT DISTINCT symbol FROM bot_orders
+    WHERE user_id = $1 AND ($2::text[] IS NULL OR symbol = ANY($2::text[]))
+      AND status = ANY($3::text[]) AND purpose = ANY($4::text[])`,
+};
+
 /** Symbols (of `symbols`, or all) with an unsettled closing intent: a close is under way. */
 export async function closingSymbols(
-  db: Queryable,
+  db: Db,
   userId: number,
   symbols?: readonly string[],
 ): Promise<Set<string>> {
-  const rows = await db.botOrder.findMany({
-    where: {
-      userId,
-      ...(symbols === undefined ? {} : { symbol: { in: [...symbols] } }),
-      status: { in: [...UNSETTLED_ORDER_STATUSES] },
-      purpose: { in: [...CLOSING_ORDER_PURPOSES] },
-    },
-    select: { symbol: true },
-  });
+  const rows = await poolRows<{ symbol: string }>(db, CLOSING_SYMBOLS, [
+    userId,
+    symbols ?? null,
+    UNSETTLED_ORDER_STATUSES,
+    CLOSING_ORDER_PURPOSES,
+  ]);
   return new Set(rows.map((row) => row.symbol));
 }
 

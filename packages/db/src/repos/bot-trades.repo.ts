@@ -1,4 +1,5 @@
-import type { DbTx, Queryable } from '../client.js';
+import type { Db, DbTx, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 import { CLOSING_ORDER_PURPOSES } from './bot-orders.repo.js';
 
 /**
@@ -25,10 +26,15 @@ export async function lockBotFills(tx: DbTx, userId: number): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('bot_fills'), ${userId}::int)`;
 }
 
+const LAST_FILL_TIME = {
+  name: 'bot_fills.last_time',
+  text: 'SELECT max(time) AS time FROM bot_fills WHERE user_id = $1',
+};
+
 /** Time of the newest stored fill, or null before the first. */
-export async function lastBotFillTime(db: Queryable, userId: number): Promise<Date | null> {
-  const row = await db.botFill.aggregate({ where: { userId }, _max: { time: true } });
-  return row._max.time;
+export async function lastBotFillTime(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await poolRows<{ time: Date | null }>(db, LAST_FILL_TIME, [userId]);
+  return row?.time ?? null;
 }
 
 /**

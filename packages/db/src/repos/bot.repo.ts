@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
-import type { Queryable } from '../client.js';
+import type { Db, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -21,13 +22,19 @@ export async function appendBotLogs(
   }[],
 ): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
-  // A line whose event is already logged (a tick re-run after a crash) is left out.
-  const rows = await db.botLog.createManyAndReturn({
-    data: lines.map((line) => ({ userId, ...line })),
-    skipDuplicates: true,
-    select: { eventKey: true },
-  });
-  return new Set(rows.flatMap((row) => (row.eventKey === null ? [] : [row.eventKey])));
+  // A line whose event is already logged (a tick re-run after a crash) is left out. One statement
+  // over arrays, in the lines' order (raw: Prisma would plan `createMany` afresh on every tick).
+  const rows = await db.$queryRaw<{ event_key: string | null }[]>`
+    INSERT INTO bot_logs (user_id, at, level, message, event_key)
+    SELECT ${userId}::int, t.at, t.level, t.message, t.event_key
+    FROM unnest(${lines.map((line) => line.at.toISOString())}::timestamptz[],
+      ${lines.map((line) => line.level)}::text[], ${lines.map((line) => line.message)}::text[],
+      ${lines.map((line) => line.eventKey ?? null)}::text[])
+      WITH ORDINALITY AS t(at, level, message, event_key, n)
+    ORDER BY t.n
+    ON CONFLICT DO NOTHING
+    RETURNING event_key`;
+  return new Set(rows.flatMap((row) => (row.event_key === null ? [] : [row.event_key])));
 }
 
 /** The newest `limit` lines, oldest first. */
@@ -82,12 +89,36 @@ export interface BotTickState {
   lastActivity?: Date;
 }
 
-export async function storeTickState(db: Queryable, userId: number, tick: BotTickState) {
-  return db.botState.update({
-    where: { userId },
-    data: { ...tick, lastError: null },
-    select: { lastActivity: true, running: true },
-  });
+const STORE_TICK_STATE = {
+  name: 'bot_states.store_tick',
+  text: `UPDATE bot_states SET equity = $2, cash = $3, buying_power = $4, peak_equity = $5, day = $6,
+      day_start_equity = $7, halted = $8, halt_reason = $9, last_tick_at = $10,
+      last_activity = COALESCE($11, last_activity), last_error = NULL, updated_at = $12
+    WHERE user_id = $1
+    RETURNING last_activity AS "lastActivity", running`,
+};
+
+export async function storeTickState(db: Db, userId: number, tick: BotTickState) {
+  const [row] = await poolRows<{ lastActivity: Date | null; running: boolean }>(
+    db,
+    STORE_TICK_STATE,
+    [
+      userId,
+      tick.equity,
+      tick.cash,
+      tick.buyingPower,
+      tick.peakEquity,
+      tick.day,
+      tick.dayStartEquity,
+      tick.halted,
+      tick.haltReason,
+      tick.lastTickAt,
+      tick.lastActivity ?? null,
+      new Date(),
+    ],
+  );
+  if (row === undefined) throw new Error(`no bot state for user ${userId}`);
+  return row;
 }
 
 /** Stores a tick's error (and, when given, the market time of the tick that failed). */
@@ -103,16 +134,19 @@ export async function storeTickError(
   });
 }
 
+const LAST_DECIDED = {
+  name: 'bot_symbols.last_decided',
+  text: `SELECT symbol, last_decided_on FROM bot_symbols WHERE user_id = $1`,
+};
+
 /** Each tracked symbol's last decided bar (YYYY-MM-DD). */
-export async function lastDecidedDays(
-  db: Queryable,
-  userId: number,
-): Promise<Map<string, string | null>> {
-  const rows = await db.botSymbol.findMany({
-    where: { userId },
-    select: { symbol: true, lastDecidedOn: true },
-  });
-  return new Map(rows.map((row) => [row.symbol, row.lastDecidedOn]));
+export async function lastDecidedDays(db: Db, userId: number): Promise<Map<string, string | null>> {
+  const rows = await poolRows<{ symbol: string; last_decided_on: string | null }>(
+    db,
+    LAST_DECIDED,
+    [userId],
+  );
+  return new Map(rows.map((row) => [row.symbol, row.last_decided_on]));
 }
 
 /** What a tick stores of one decided symbol (bot_symbols). */
@@ -125,36 +159,38 @@ export interface BotSymbolRow {
   macd: number | null;
 }
 
-/**
- * Writes a tick's decided symbols in one statement (insert or update each (user, symbol) row):
- * one round trip a tick instead of one a symbol. Values travel as one JSON array.
- */
-export async function upsertBotSymbols(
-  db: Queryable,
-  userId: number,
-  rows: readonly BotSymbolRow[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      symbol: r.symbol,
-      last_decided_on: r.lastDecidedOn,
-      last_price: r.lastPrice,
-      rsi: r.rsi,
-      atr: r.atr,
-      macd: r.macd,
-    })),
-  );
-  await db.$executeRaw`
-    INSERT INTO bot_symbols (user_id, symbol, last_decided_on, last_price, rsi, atr, macd, updated_at)
-    SELECT ${userId}, x.symbol, x.last_decided_on, x.last_price, x.rsi, x.atr, x.macd, now()
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(
-      symbol text, last_decided_on text, last_price float8, rsi float8, atr float8, macd float8)
+const UPSERT_SYMBOLS = {
+  name: 'bot_symbols.upsert',
+  text: `INSERT INTO bot_symbols (user_id, symbol, last_decided_on, last_price, rsi, atr, macd, updated_at)
+    SELECT $1, x.symbol, x.last_decided_on, x.last_price, x.rsi, x.atr, x.macd, now()
+    FROM unnest($2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[], $7::float8[])
+      AS x(symbol, last_decided_on, last_price, rsi, atr, macd)
     ON CONFLICT (user_id, symbol) DO UPDATE SET
       last_decided_on = EXCLUDED.last_decided_on,
       last_price = EXCLUDED.last_price,
       rsi = EXCLUDED.rsi,
       atr = EXCLUDED.atr,
       macd = EXCLUDED.macd,
-      updated_at = now()`;
+      updated_at = now()`,
+};
+
+/**
+ * Writes a tick's decided symbols in one statement (insert or update each (user, symbol) row):
+ * one round trip a tick instead of one a symbol. Values travel as one JSON array.
+ */
+export async function upsertBotSymbols(
+  db: Db,
+  userId: number,
+  rows: readonly BotSymbolRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await poolRows(db, UPSERT_SYMBOLS, [
+    userId,
+    rows.map((r) => r.symbol),
+    rows.map((r) => r.lastDecidedOn),
+    rows.map((r) => r.lastPrice),
+    rows.map((r) => r.rsi),
+    rows.map((r) => r.atr),
+    rows.map((r) => r.macd),
+  ]);
 }

@@ -10,16 +10,16 @@ export interface CredentialUpsert {
   secretMask: string;
 }
 
-/**
- * Masks per mode; reading them never touches the encrypted values. Every account-settings read
- * runs this, so, like the session read, it is a named statement on node-postgres directly.
- */
 const LIST_MASKS = {
   name: 'broker_credentials.masks',
   text: `SELECT environment::text AS environment, key_mask, secret_mask
     FROM broker_credentials WHERE user_id = $1`,
 };
 
+/**
+ * Masks per mode; reading them never touches the encrypted values. Every account-settings read
+ * runs this, so, like the session read, it is a named statement on node-postgres directly.
+ */
 export async function listCredentialMasks(db: Db, userId: number) {
   const { rows } = await db.pool.query<{
     environment: Environment;

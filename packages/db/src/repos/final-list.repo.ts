@@ -1,4 +1,5 @@
-import type { DbTx, Queryable } from '../client.js';
+import type { Db, DbTx, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { UniverseName } from '../market-names.js';
 
@@ -91,17 +92,20 @@ export async function onFinalList(db: Queryable, userId: number, symbols: readon
   return rows.map((row) => row.symbol);
 }
 
+const LIST_PARAMETERS = {
+  name: 'final_trading_list_entries.parameters',
+  // $2 null: every symbol on the list.
+  text: `SELECT symbol, parameters FROM final_trading_list_entries
+    WHERE user_id = $1 AND ($2::text[] IS NULL OR symbol = ANY($2::text[]))
+    ORDER BY symbol`,
+};
+
 /** The stored parameters of the user's Final Trading List symbols (of `symbols`, or all), A to Z. */
-export async function finalListParameters(
-  db: Queryable,
-  userId: number,
-  symbols?: readonly string[],
-) {
-  return db.finalTradingListEntry.findMany({
-    where: { userId, ...(symbols === undefined ? {} : { symbol: { in: [...symbols] } }) },
-    select: { symbol: true, parameters: true },
-    orderBy: { symbol: 'asc' },
-  });
+export async function finalListParameters(db: Db, userId: number, symbols?: readonly string[]) {
+  return poolRows<{ symbol: string; parameters: unknown }>(db, LIST_PARAMETERS, [
+    userId,
+    symbols ?? null,
+  ]);
 }
 
 /** Replaces the parameters of Final Trading List rows (symbol → parameters). */

@@ -1,4 +1,5 @@
 import type { Db, DbTx, Queryable } from '../client.js';
+import { poolRows } from '../pool-query.js';
 
 /**
  * A user's notifications, and the alert events among them. Every notification is written here:
@@ -87,14 +88,16 @@ export function addJobNotification(
   return q.notification.create({ data: row, select: { id: true } });
 }
 
+const PENDING_ALERTS = {
+  name: 'notifications.pending_alerts',
+  // $2 null: every user's.
+  text: `SELECT id FROM notifications WHERE alert_pending AND ($2::int IS NULL OR user_id = $2)
+    ORDER BY id LIMIT $1`,
+};
+
 /** Notifications not yet handed to the alerts queue, oldest first. */
 export function pendingAlertEvents(db: Db, limit: number, userId?: number) {
-  return db.notification.findMany({
-    where: { alertPending: true, ...(userId === undefined ? {} : { userId }) },
-    orderBy: { id: 'asc' },
-    take: limit,
-    select: { id: true },
-  });
+  return poolRows<{ id: number }>(db, PENDING_ALERTS, [limit, userId ?? null]);
 }
 
 export async function markAlertEventsQueued(db: Db, ids: readonly number[]) {

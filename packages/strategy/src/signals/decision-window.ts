@@ -31,18 +31,31 @@ export interface BarIndicators {
   atr: number;
 }
 
+/** The floats a window keeps per bar, in the order `push` writes them. */
+const FLOATS = 11;
+/** The side codes it keeps per bar (SMA side, MACD side). */
+const CODES = 2;
+
 /**
  * The last DIP_WINDOW bars and their indicators as a `StrategyInputs` whose last index is the latest
  * bar, so the live bot decides with the kernel's own `entrySignal` / `exitSignal` at that index.
  * The rules read at most DIP_WINDOW bars of RSI back and one bar back of everything else, so this is
- * all the history a decision needs; each bar shifts every array by one, keeping memory fixed however
- * long the bot runs. Slots before the first bar hold NaN and "not warm" codes, which every rule reads
- * as false, exactly as the batch rules treat bars before index 0.
+ * all the history a decision needs, and memory stays fixed however long the bot runs. Bars go into
+ * a ring; `inputs` lays the ring out oldest first when read, so the hundreds of warm-up bars a
+ * decision starts from cost one write each. Slots before the first bar hold NaN and "not warm"
+ * codes, which every rule reads as false, exactly as the batch rules treat bars before index 0.
  */
 export class DecisionWindow {
-  readonly inputs: StrategyInputs;
-  private readonly floats: Float64Array[];
-  private readonly codes: Int8Array[];
+  private readonly view: StrategyInputs;
+  private readonly viewFloats: Float64Array[];
+  private readonly viewCodes: Int8Array[];
+  /** Bar k's floats at k·FLOATS of the ring slot, its codes at k·CODES. */
+  private readonly ringFloats = new Float64Array(DIP_WINDOW * FLOATS).fill(Number.NaN);
+  private readonly ringCodes = new Int8Array(DIP_WINDOW * CODES).fill(SIDE_NOT_WARM);
+  /** The ring slot the next bar takes (also the oldest bar's slot). */
+  private next = 0;
+  /** Whether bars came since `inputs` was last laid out. */
+  private stale = false;
 
   constructor() {
     const n = DIP_WINDOW;
@@ -62,8 +75,8 @@ export class DecisionWindow {
         k % 2 === 0 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       ),
     };
-    this.inputs = x;
-    this.floats = [
+    this.view = x;
+    this.viewFloats = [
       bars.time,
       bars.open,
       bars.high,
@@ -76,33 +89,46 @@ export class DecisionWindow {
       x.sma,
       x.atr,
     ];
-    for (const a of this.floats) a.fill(Number.NaN);
-    this.codes = [x.smaSide, x.macdSide];
+    for (const a of this.viewFloats) a.fill(Number.NaN);
+    this.viewCodes = [x.smaSide, x.macdSide];
   }
 
-  /** Appends a bar and its indicators as the last index, dropping the oldest bar. */
+  /** The window oldest bar first (last index: the latest bar), as the rules read it. */
+  get inputs(): StrategyInputs {
+    if (this.stale) this.layOut();
+    return this.view;
+  }
+
+  /** Appends a bar and its indicators as the latest, dropping the oldest bar. */
   push(bar: DecisionBar, v: BarIndicators): void {
-    const last = DIP_WINDOW - 1;
-    // A plain loop: for arrays this short, `copyWithin`'s call costs more than the copy (the
-    // portfolio preview pushes every bar of every stock).
-    for (const a of this.floats) for (let k = 0; k < last; k++) a[k] = a[k + 1] as number;
-    for (const a of this.codes) for (let k = 0; k < last; k++) a[k] = a[k + 1] as number;
-    const { bars } = this.inputs;
-    const x = this.inputs;
-    bars.time[last] = bar.time;
-    bars.open[last] = bar.open;
-    bars.high[last] = bar.high;
-    bars.low[last] = bar.low;
-    bars.close[last] = bar.close;
+    const f = this.ringFloats;
+    const at = this.next * FLOATS;
+    f[at] = bar.time;
+    f[at + 1] = bar.open;
+    f[at + 2] = bar.high;
+    f[at + 3] = bar.low;
+    f[at + 4] = bar.close;
     // The rules never read volume; the slot stays NaN.
-    bars.volume[last] = Number.NaN;
-    x.rsi[last] = v.rsi;
-    x.macd[last] = v.macd;
-    x.signal[last] = v.signal;
-    x.sma[last] = v.sma;
-    x.atr[last] = v.atr;
+    f[at + 6] = v.rsi;
+    f[at + 7] = v.macd;
+    f[at + 8] = v.signal;
+    f[at + 9] = v.sma;
+    f[at + 10] = v.atr;
     // The same codes `strategyInputs` derives from the batch series (sideCode of the floats).
-    x.smaSide[last] = sideCode(bar.close, v.sma);
-    x.macdSide[last] = sideCode(v.macd, v.signal);
+    this.ringCodes[this.next * CODES] = sideCode(bar.close, v.sma);
+    this.ringCodes[this.next * CODES + 1] = sideCode(v.macd, v.signal);
+    this.next = (this.next + 1) % DIP_WINDOW;
+    this.stale = true;
+  }
+
+  private layOut(): void {
+    for (let k = 0; k < DIP_WINDOW; k++) {
+      const slot = (this.next + k) % DIP_WINDOW;
+      for (let j = 0; j < FLOATS; j++)
+        (this.viewFloats[j] as Float64Array)[k] = this.ringFloats[slot * FLOATS + j] as number;
+      for (let j = 0; j < CODES; j++)
+        (this.viewCodes[j] as Int8Array)[k] = this.ringCodes[slot * CODES + j] as number;
+    }
+    this.stale = false;
   }
 }
