@@ -1,9 +1,10 @@
-import { createUser, saveAccountSettings, type Db } from '@tradebot/db';
+import { saveAccountSettings } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { E2E_ALPACA_KEY, startFakeAlpaca, type FakeAlpaca } from '../../../e2e/fake-alpaca.js';
 import { coreEnvShape, parseEnv } from '../src/env.js';
 import { createCoreRuntime, type CoreRuntime } from '../src/runtime.js';
 import { aad } from '../src/security/cipher.js';
+import { testUser } from './test-user.js';
 
 /** A core runtime whose Alpaca is the project's Alpaca-compatible test server. */
 export interface AlpacaTestRuntime {
@@ -45,20 +46,6 @@ export async function alpacaTestRuntime(now: number): Promise<AlpacaTestRuntime>
       await new Promise((done) => fake.server.close(done));
     },
   };
-}
-
-/** A user named `name` (email `name@example.com`), no keys saved. */
-export function testUser(db: Db, name: string): Promise<number> {
-  return createUser(db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
 }
 
 /** A user with paper keys the fake accepts (encrypted as the account settings save them). */

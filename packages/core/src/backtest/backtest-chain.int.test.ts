@@ -11,7 +11,8 @@ import {
 import type { Bars } from '@tradebot/strategy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ALPACA_KEY, type FakeAlpaca } from '../../../../e2e/fake-alpaca.js';
-import { alpacaPaperUser, alpacaTestRuntime, testUser } from '../../test/alpaca-runtime.js';
+import { alpacaPaperUser, alpacaTestRuntime } from '../../test/alpaca-runtime.js';
+import { testUser } from '../../test/test-user.js';
 import { botEngineService, type BotEngineOptions } from '../bot/engine/tick.js';
 import { botMarketFor } from '../bot/market.js';
 import { loadAlpacaUniverse } from '../market-universe/alpaca-universe-load.js';
