@@ -1,5 +1,5 @@
 import type { TWsServerMessage } from '@tradebot/api-contract';
-import { createUser, saveBacktestSettings, saveTradingSettings, type Db } from '@tradebot/db';
+import { saveBacktestSettings, saveTradingSettings, type Db } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import {
   DemoClock,
@@ -16,6 +16,7 @@ import { botEngineService, type BotEngineOptions } from '../src/bot/engine/tick.
 import { botMarketFor } from '../src/bot/market.js';
 import { coreEnvShape, parseEnv } from '../src/env.js';
 import { createCoreRuntime, type CoreRuntime } from '../src/runtime.js';
+import { testUser } from './test-user.js';
 
 /**
  * The bot engine's test fixture: a core runtime on real PostgreSQL and Redis whose demo market
@@ -63,16 +64,7 @@ export function realBroker(userId: number): Promise<BrokerPort> {
 }
 
 export async function newUser(name: string): Promise<number> {
-  return createUser(db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  return testUser(db, name);
 }
 
 export interface BotSetup {

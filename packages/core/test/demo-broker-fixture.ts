@@ -1,4 +1,4 @@
-import { createDb, createUser, simBrokerStore } from '@tradebot/db';
+import { createDb, simBrokerStore } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import {
   DemoClock,
@@ -13,6 +13,7 @@ import {
   type TradingSession,
 } from '@tradebot/market';
 import { beforeAll, beforeEach, expect } from 'vitest';
+import { testUser } from './test-user.js';
 
 /**
  * The simulated broker's test fixture: a demo market whose bars the tests know ahead (read from
@@ -79,16 +80,7 @@ export function order(o: Partial<OrderRequest> & { clientOrderId: string }): Ord
 }
 
 export async function newUser(name: string): Promise<number> {
-  return createUser(db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  return testUser(db, name);
 }
 
 /** Registers the fixture's hooks in the calling test file. */

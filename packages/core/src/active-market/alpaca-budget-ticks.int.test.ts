@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createUser, saveAccountSettings } from '@tradebot/db';
+import { saveAccountSettings } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
 import { aad } from '../security/cipher.js';
 import { alpacaLimiters } from './alpaca-limiter.js';
+import { testUser } from '../../test/test-user.js';
 
 /**
  * What the tester saw: a new Alpaca adapter per bot tick, each with a limiter of its own, so one
@@ -61,16 +62,7 @@ beforeAll(async () => {
   );
   runtime = await createCoreRuntime({ ...env, ENCRYPTION_KEY: 'b'.repeat(64) });
   await resetDatabase(runtime.db);
-  userId = await createUser(runtime.db, {
-    username: 'ticker',
-    email: 'ticker@example.com',
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  userId = await testUser(runtime.db, 'ticker');
   const { cipher } = runtime.deps;
   await saveAccountSettings(runtime.db, userId, {
     environment: 'paper',

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TAlertJob } from '@tradebot/api-contract';
-import { createNotification, createUser, findAlertSettings, type Db } from '@tradebot/db';
+import { createNotification, findAlertSettings, type Db } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { alertEventJobId, alertQueue, startWorker, createRedis } from '@tradebot/jobs';
 import type { Worker } from 'bullmq';
@@ -13,6 +13,7 @@ import { alertDeliveries } from '../observability/metrics.js';
 import { ALERTS_PER_MINUTE, foldText } from './alert-delivery.js';
 import { dispatchAlerts } from './alert-dispatch.js';
 import { summaryText } from './daily-summary.js';
+import { testUser } from '../../test/test-user.js';
 
 /**
  * Alerts end to end on real PostgreSQL and Redis: a notification of an alert kind goes through
@@ -72,16 +73,7 @@ async function delivered(channel: string, outcome: string): Promise<number> {
 }
 
 async function user(name: string): Promise<SessionInfo> {
-  const userId = await createUser(db, {
-    username: name,
-    email: `${name}@example.com`,
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  const userId = await testUser(db, name);
   return {
     userId,
     username: name,

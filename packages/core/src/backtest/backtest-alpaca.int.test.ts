@@ -1,5 +1,5 @@
 import { DEFAULT_BACKTEST_SETTINGS, server, ZBacktestResult } from '@tradebot/api-contract';
-import { createBacktestRun, createUser } from '@tradebot/db';
+import { createBacktestRun } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import {
   AlpacaInvalidKeysError,
@@ -19,6 +19,7 @@ import { coreEnvShape, parseEnv } from '../env.js';
 import { createCoreRuntime } from '../runtime.js';
 import type { AlpacaBarsFeed } from './alpaca-bars.js';
 import { backtestJobsService } from './backtest-jobs.service.js';
+import { testUser } from '../../test/test-user.js';
 
 /**
  * A backtest of an Alpaca user reads the Alpaca cache (`daily_bars` of source `alpaca`), topped up
@@ -75,16 +76,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(db);
-  userId = await createUser(db, {
-    username: 'alpacabt',
-    email: 'alpacabt@example.com',
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  userId = await testUser(db, 'alpacabt');
   await storeBars(db, await listing(db, 'alpaca', SYMBOL), ALPACA.slice(0, -1));
   // The csv history is split-adjusted by half: its adjusted closes are what a csv backtest reads.
   await storeBars(db, await listing(db, 'csv', SYMBOL), CSV, 0.5);

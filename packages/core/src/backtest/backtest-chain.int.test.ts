@@ -1,6 +1,5 @@
 import { DEFAULT_BACKTEST_SETTINGS, ZBacktestResult } from '@tradebot/api-contract';
-import { createBacktestRun, createUser, saveAccountSettings } from '@tradebot/db';
-import { resetDatabase } from '@tradebot/db/testing';
+import { createBacktestRun } from '@tradebot/db';
 import {
   AlpacaMarketData,
   dayFromIso,
@@ -11,13 +10,13 @@ import {
 } from '@tradebot/market';
 import type { Bars } from '@tradebot/strategy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ALPACA_KEY, startFakeAlpaca, type FakeAlpaca } from '../../../../e2e/fake-alpaca.js';
+import { E2E_ALPACA_KEY, type FakeAlpaca } from '../../../../e2e/fake-alpaca.js';
+import { alpacaPaperUser, alpacaTestRuntime } from '../../test/alpaca-runtime.js';
+import { testUser } from '../../test/test-user.js';
 import { botEngineService, type BotEngineOptions } from '../bot/engine/tick.js';
 import { botMarketFor } from '../bot/market.js';
-import { coreEnvShape, parseEnv } from '../env.js';
 import { loadAlpacaUniverse } from '../market-universe/alpaca-universe-load.js';
-import { createCoreRuntime, type CoreRuntime } from '../runtime.js';
-import { aad } from '../security/cipher.js';
+import type { CoreRuntime } from '../runtime.js';
 import { backtestJobsService } from './backtest-jobs.service.js';
 
 /**
@@ -35,6 +34,7 @@ const evening = (date: string) => newYorkInstant(dayFromIso(date), 20 * 60);
 
 let fake: FakeAlpaca;
 let runtime: CoreRuntime;
+let close: () => Promise<void>;
 
 /** A seeded walk of daily bars from 2021 to LAST (enough for the universe's two years). */
 function history() {
@@ -60,62 +60,11 @@ function history() {
 }
 
 beforeAll(async () => {
-  fake = await startFakeAlpaca({ now: evening(BEFORE) });
+  ({ fake, runtime, close } = await alpacaTestRuntime(evening(BEFORE)));
   fake.market.setAssets([{ symbol: SYMBOL, name: 'Chain Corporation', exchange: 'NASDAQ' }]);
   fake.market.setBars(SYMBOL, history());
-  runtime = await createCoreRuntime(
-    {
-      ...parseEnv(
-        coreEnvShape,
-        {
-          DATABASE_URL: process.env.DATABASE_URL,
-          REDIS_URL: process.env.REDIS_URL,
-          ALPACA_TRADING_URL: fake.url,
-          ALPACA_DATA_URL: fake.url,
-        },
-        'test',
-      ),
-      ENCRYPTION_KEY: 'a'.repeat(64),
-    },
-    // The services' time is the market's: the fake's clock.
-    { now: () => new Date(fake.market.now()) },
-  );
-  await resetDatabase(runtime.db);
 });
-afterAll(async () => {
-  await runtime.close();
-  await new Promise((done) => fake.server.close(done));
-});
-
-/** A user with paper keys accepted by the fake (encrypted as the account settings save them). */
-async function alpacaUser(): Promise<number> {
-  const { db, cipher } = runtime.deps;
-  const userId = await createUser(db, {
-    username: 'chain',
-    email: 'chain@example.com',
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
-  await saveAccountSettings(db, userId, {
-    environment: 'paper',
-    upserts: [
-      {
-        environment: 'paper',
-        keyEnc: cipher.encrypt(E2E_ALPACA_KEY, aad.brokerKey(userId, 'paper')),
-        secretEnc: cipher.encrypt('chain-secret', aad.brokerSecret(userId, 'paper')),
-        keyMask: 'PK…01',
-        secretMask: '…et',
-      },
-    ],
-    deletes: [],
-    markOnboarded: true,
-  });
-  return userId;
-}
+afterAll(() => close());
 
 const dateOf = (ms: number) => isoFromDay(Math.floor(ms / DAY_MS));
 
@@ -146,7 +95,7 @@ describe('Alpaca bars from the universe load to the backtest to the bot', () => 
     fake.server.on('request', (req: { method?: string; url?: string }) => {
       requests.push(`${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`);
     });
-    const userId = await alpacaUser();
+    const userId = await alpacaPaperUser(runtime, 'chain');
     const { run } = await createBacktestRun(db, {
       userId,
       symbol: SYMBOL,
@@ -219,16 +168,7 @@ describe('Alpaca bars from the universe load to the backtest to the bot', () => 
     const { db } = runtime.deps;
     fake.market.setTime(evening(LAST));
     fake.market.setBars('CHNB', history());
-    const userId = await createUser(db, {
-      username: 'nokeys',
-      email: 'nokeys@example.com',
-      passwordHash: 'x',
-      country: 'US',
-      phoneNumber: null,
-      tosAcceptedAt: new Date(),
-      trialEndsAt: null,
-      totpSecretEnc: null,
-    });
+    const userId = await testUser(db, 'nokeys');
     const backtests = backtestJobsService(runtime.deps, { universeFor: () => 'alpaca' });
     const backtest = async () => {
       const { run } = await createBacktestRun(db, {

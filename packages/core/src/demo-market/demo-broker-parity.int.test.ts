@@ -1,4 +1,4 @@
-import { createDb, createUser, simBrokerStore } from '@tradebot/db';
+import { createDb, simBrokerStore } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import {
   DAY_MS,
@@ -22,6 +22,7 @@ import {
 } from '@tradebot/strategy';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { testUser } from '../../test/test-user.js';
 
 /**
  * The same bars in, the same trades out, at the broker: the live bot's `Decider` decides each
@@ -72,16 +73,7 @@ async function run(symbol: string, params: StockParams, partial: number, trailin
   };
   const expected = backtest(bars, params, config, { start, end: n });
 
-  const userId = await createUser(db, {
-    username: `parity${symbol}`,
-    email: `parity-${symbol}@example.com`,
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
+  const userId = await testUser(db, `parity${symbol}`);
   const session = (i: number) =>
     sessionOf(Math.round((bars.time[i] as number) / DAY_MS)) as TradingSession;
   const clock = new DemoClock({ start: session(start).close + 3_600_000, speed: 0 });

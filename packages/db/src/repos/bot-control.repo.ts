@@ -72,10 +72,11 @@ export async function listBotSchedules(db: Queryable) {
 }
 
 /**
- * What refreshing a stopped bot's figures starts from, and `ageMs`: wall ms since the row was
- * last written, on the process clock that stamps updated_at (how stale its figures are).
+ * What refreshing a bot's account figures starts from (running or not), and `ageMs`: wall ms
+ * since the row was last written, on the process clock that stamps updated_at (how stale its
+ * figures are).
  */
-export async function stoppedBotState(db: Queryable, userId: number) {
+export async function botStateForFigures(db: Queryable, userId: number) {
   const row = await db.botState.findUnique({
     where: { userId },
     select: {
@@ -90,8 +91,8 @@ export async function stoppedBotState(db: Queryable, userId: number) {
   return row === null ? null : { ...row, ageMs: Date.now() - row.updatedAt.getTime() };
 }
 
-/** The broker's account figures of a stopped bot (and a new day's base when given). */
-export interface StoppedFigures {
+/** The broker's account figures of a bot (and a new day's base when given). */
+export interface AccountFigures {
   equity: number;
   cash: number;
   buyingPower: number;
@@ -100,32 +101,19 @@ export interface StoppedFigures {
   dayStartEquity?: number;
 }
 
-/** Stores a stopped bot's figures only while it is still stopped; whether they were stored. */
-export async function storeStoppedFigures(
-  db: Queryable,
-  userId: number,
-  figures: StoppedFigures,
-): Promise<boolean> {
-  // Only while still stopped: a Start meanwhile owns the snapshot.
-  const { count } = await db.botState.updateMany({
-    where: { userId, running: false },
-    data: figures,
-  });
-  return count > 0;
-}
-
 /**
- * Stores a running bot's figures read between ticks, only while it still runs on `account`
- * (a Stop or a switch of market meanwhile owns the snapshot); whether they were stored.
+ * Stores a bot's figures read from the broker of `account`, only while the bot is still `running`
+ * (or still stopped) on that account: a Start, a Stop or a switch of market meanwhile owns the
+ * snapshot. Whether they were stored.
  */
-export async function storeRunningFigures(
+export async function storeAccountFigures(
   db: Queryable,
   userId: number,
-  account: { market: string; mode: string },
-  figures: StoppedFigures,
+  figures: AccountFigures,
+  guard: { running: boolean; market: string; mode: string },
 ): Promise<boolean> {
   const { count } = await db.botState.updateMany({
-    where: { userId, running: true, market: account.market, mode: account.mode },
+    where: { userId, running: guard.running, market: guard.market, mode: guard.mode },
     data: figures,
   });
   return count > 0;

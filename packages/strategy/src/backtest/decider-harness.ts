@@ -3,14 +3,11 @@ import type { StockParams } from '../params.js';
 import { Decider } from '../signals/decider.js';
 import { decisionBarAt as barAt } from '../signals/decision-window.js';
 import {
-  activeStop,
   closingSide,
   entryFillQuantity,
-  levelFill,
-  nextExtreme,
   openingSide,
+  protectiveExit,
   slippedPrice,
-  stopReason,
 } from '../fills/fills.js';
 import { levelMultiples } from '../signals/protective.js';
 import type { Side } from '../signals/types.js';
@@ -130,23 +127,12 @@ class PaperAccount {
   /** Protective exits inside bar i by the exit order's own levels, checked against the decider's. */
   protect(i: number): void {
     const h = this.held as Held;
-    const side = closingSide(h.side);
-    const stop = activeStop(side, h.stopLoss, h.extreme, this.config.trailing_stop_pct);
+    const { stop, fill, extreme } = protectiveExit(h, this.bars, i, this.config.trailing_stop_pct);
     const lv = this.decider.levels();
     if (lv === null || lv.stop !== stop || lv.target !== h.target)
       throw new Error(`the exit order's levels differ from the decider's at bar ${i}`);
-    const bar = {
-      open: this.bars.open[i] as number,
-      high: this.bars.high[i] as number,
-      low: this.bars.low[i] as number,
-    };
-    const fill = levelFill(side, bar, stop, h.target);
-    if (fill === null) {
-      h.extreme = nextExtreme(side, h.extreme, bar);
-      return;
-    }
-    const reason = fill.leg === 'stop' ? stopReason(stop, h.stopLoss) : 'take_profit';
-    this.exit(i, fill.price, reason, i);
+    if (fill === null) h.extreme = extreme;
+    else this.exit(i, fill.price, fill.reason, i);
   }
 
   equityAt(i: number): number {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { allocBars } from '../bars.js';
 import { seededUniform } from '../backtest/rng.js';
 import {
   activeStop,
   entryFillQuantity,
   levelFill,
   nextExtreme,
+  protectiveExit,
   slippedPrice,
   stopReason,
 } from './fills.js';
@@ -73,5 +75,23 @@ describe('fill rules', () => {
     expect(q).toBe(Math.floor(100 * v));
     expect(entryFillQuantity(100, 'buy', 505, 10, 0.1, 0, () => 0)).toBe(50);
     expect(entryFillQuantity(100, 'buy', 5, 10, 0, 0, () => 0)).toBe(0);
+  });
+
+  it('a bracket exit fills its trailing stop, else moves the best price on', () => {
+    const bars = allocBars('X', 2);
+    bars.open.set([100, 108]);
+    bars.high.set([110, 109]);
+    bars.low.set([99, 107]);
+    const held = { side: 1 as const, stopLoss: 95, target: 120, extreme: 100 };
+    expect(protectiveExit(held, bars, 0, 0.02)).toEqual({ stop: 98, fill: null, extreme: 110 });
+    const after = protectiveExit({ ...held, extreme: 110 }, bars, 1, 0.02);
+    expect(after.stop).toBeCloseTo(107.8, 10);
+    expect(after.fill).toEqual({ price: after.stop, reason: 'trailing_stop' });
+    expect(after.extreme).toBe(110);
+    expect(protectiveExit(held, bars, 0, 0).fill).toBeNull();
+    expect(protectiveExit({ ...held, target: 105 }, bars, 0, 0).fill).toEqual({
+      price: 105,
+      reason: 'take_profit',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { Bars } from '../bars.js';
 import { longHit, longStop, ProtectiveHit, shortHit, shortStop } from '../signals/protective.js';
 import { affordableQuantity } from '../signals/sizing.js';
 import type { Side } from '../signals/types.js';
@@ -130,6 +131,48 @@ export function nextExtreme(side: FillSide, extreme: number, bar: FillBar): numb
 /** The exit's reason for a stop fill: the trailing stop when it is the tighter level. */
 export function stopReason(active: number, stopLoss: number): 'stop_loss' | 'trailing_stop' {
   return active !== stopLoss ? 'trailing_stop' : 'stop_loss';
+}
+
+/** A held position's bracket exit order: fixed stop, target, best price since entry before the bar. */
+export interface Bracket {
+  side: Side;
+  stopLoss: number;
+  target: number;
+  extreme: number;
+}
+
+/** What a bracket exit did inside one bar. */
+export interface ProtectiveExit {
+  /** The active stop the bar was checked against (the trailing one when tighter). */
+  stop: number;
+  /** The fill before slippage and its reason; null when neither level was reached. */
+  fill: { price: number; reason: 'stop_loss' | 'trailing_stop' | 'take_profit' } | null;
+  /** The best price since entry after the bar: moved only when nothing filled. */
+  extreme: number;
+}
+
+/**
+ * The bracket exit of a held position inside bar `i` (README "Protective exits"): the active stop
+ * (`activeStop`, trailing at `trailing` from the best price so far) or the target, as `levelFill`
+ * fills them; when neither is reached the best price moves on (`nextExtreme`).
+ */
+export function protectiveExit(
+  held: Bracket,
+  bars: Bars,
+  i: number,
+  trailing: number,
+): ProtectiveExit {
+  const side = closingSide(held.side);
+  const stop = activeStop(side, held.stopLoss, held.extreme, trailing);
+  const bar = {
+    open: bars.open[i] as number,
+    high: bars.high[i] as number,
+    low: bars.low[i] as number,
+  };
+  const hit = levelFill(side, bar, stop, held.target);
+  if (hit === null) return { stop, fill: null, extreme: nextExtreme(side, held.extreme, bar) };
+  const reason = hit.leg === 'stop' ? stopReason(stop, held.stopLoss) : 'take_profit';
+  return { stop, fill: { price: hit.price, reason }, extreme: held.extreme };
 }
 
 /** The order side that opens `side` (1 long → buy) and the one that closes it. */

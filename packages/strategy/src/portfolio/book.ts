@@ -2,14 +2,11 @@ import type { Bars } from '../bars.js';
 import { seededUniform } from '../backtest/rng.js';
 import type { ExitReason } from '../backtest/types.js';
 import {
-  activeStop,
   closingSide,
   entryFillQuantity,
-  levelFill,
-  nextExtreme,
   openingSide,
+  protectiveExit,
   slippedPrice,
-  stopReason,
 } from '../fills/fills.js';
 import type { StockParams } from '../params.js';
 import type { Decider } from '../signals/decider.js';
@@ -129,21 +126,9 @@ export class PortfolioBook {
   /** The bracket exit inside the stock's bar `slot.i`: stop (trailing) or target, else the best price moves. */
   protect(slot: Slot, t: number): void {
     const h = slot.held as Held;
-    const side = closingSide(h.side);
-    const stop = activeStop(side, h.stopLoss, h.extreme, this.settings.trailing_stop_pct);
-    const k = slot.i;
-    const bar = {
-      open: slot.bars.open[k] as number,
-      high: slot.bars.high[k] as number,
-      low: slot.bars.low[k] as number,
-    };
-    const fill = levelFill(side, bar, stop, h.target);
-    if (fill === null) {
-      h.extreme = nextExtreme(side, h.extreme, bar);
-      return;
-    }
-    const reason = fill.leg === 'stop' ? stopReason(stop, h.stopLoss) : 'take_profit';
-    this.exit(slot, fill.price, t, reason);
+    const { fill, extreme } = protectiveExit(h, slot.bars, slot.i, this.settings.trailing_stop_pct);
+    if (fill === null) h.extreme = extreme;
+    else this.exit(slot, fill.price, t, fill.reason);
   }
 
   /** The position leaves at `rawPrice` (slippage against the trader, commission). */

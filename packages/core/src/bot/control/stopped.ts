@@ -1,21 +1,16 @@
 import { AppError, type TBotStatus } from '@tradebot/api-contract';
-import {
-  recordEquityPoint,
-  stoppedBotState,
-  storeStoppedFigures,
-  unsettledOrderIntents,
-  type BotOrderRow,
-} from '@tradebot/db';
-import { BrokerError, isoFromDay, newYorkDayOf, type BrokerOrder } from '@tradebot/market';
+import { botStateForFigures, unsettledOrderIntents, type BotOrderRow } from '@tradebot/db';
+import { BrokerError, type BrokerOrder } from '@tradebot/market';
 import { openBotMarket, type BotAccount, type BotDeps } from '../account.js';
 import { syncFills } from '../engine/fills.js';
 import { waitForBotLock } from '../engine/lock.js';
 import { TickJournal } from '../engine/journal.js';
 import { logOrderEvent } from '../engine/reconcile.js';
 import type { BotMarket } from '../market.js';
-import { publishBotStatus, readBotStatus } from '../reads/status.js';
+import { readBotStatus } from '../reads/status.js';
 import { recordBrokerState } from '../orders/place-order.js';
 import { logIgnored } from '../log-ignored.js';
+import { storeBrokerFigures } from './broker-figures.js';
 
 /** A stopped bot's account figures are read again from the broker at most this often (wall ms). */
 const STOPPED_REFRESH_MS = 60_000;
@@ -54,7 +49,7 @@ export async function refreshStoppedBot(
   force: boolean,
   open?: { m: BotMarket; account: BotAccount },
 ): Promise<void> {
-  const before = await stoppedBotState(deps.db, userId);
+  const before = await botStateForFigures(deps.db, userId);
   if (before === null || before.running) return;
   // One refresh of a user at a time, under the tick lock: two refreshes overlapping (the
   // dashboard's read and a fill's) could otherwise store the older broker figures last. Not
@@ -76,7 +71,7 @@ export async function refreshHoldingLock(
   open?: { m: BotMarket; account: BotAccount },
 ): Promise<void> {
   const { db } = deps;
-  const state = await stoppedBotState(db, userId);
+  const state = await botStateForFigures(db, userId);
   if (state === null || state.running) return;
   // The status shows the account the bot last traded: another one's figures are not its.
   if (open && (open.account.market !== state.market || open.account.mode !== state.mode)) return;
@@ -90,21 +85,9 @@ export async function refreshHoldingLock(
     if (!(error instanceof BrokerError)) throw error;
     logIgnored(userId, 'stopped bot: fills not synced', error);
   });
-  const figures = await m.broker.getAccount();
-  const day = isoFromDay(newYorkDayOf(m.clock.now()));
-  // Only while still stopped: a Start meanwhile owns the snapshot.
-  const stored = await storeStoppedFigures(db, userId, {
-    equity: figures.equity,
-    cash: figures.cash,
-    buyingPower: figures.buyingPower,
-    // The same marked equity the tick keeps its peak of: the drawdown stays one series.
-    peakEquity: Math.max(state.peakEquity ?? figures.equity, figures.equity),
-    ...(state.day !== day ? { day, dayStartEquity: figures.lastEquity ?? figures.equity } : {}),
-  });
-  if (!stored) return;
-  await recordEquityPoint(db, userId, new Date(m.clock.now()), figures.equity);
-  // Open dashboards show the new figures at once (no tick publishes for a stopped bot).
-  await publishBotStatus(deps.events, userId, await readBotStatus(db, userId));
+  // Only while still stopped: a Start meanwhile owns the snapshot. Open dashboards show the new
+  // figures at once (no tick publishes for a stopped bot).
+  await storeBrokerFigures(deps, userId, { m, account }, state);
 }
 
 /** Each unsettled intent's order, looked up by client order id (one read where offered), logged. */

@@ -1,16 +1,10 @@
-import { createUser, recordFinalListVersion, saveAccountSettings } from '@tradebot/db';
-import { resetDatabase } from '@tradebot/db/testing';
+import { recordFinalListVersion } from '@tradebot/db';
 import { dayFromIso, isoFromDay, newYorkInstant, sessionsBetween } from '@tradebot/market';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  E2E_ALPACA_KEY,
-  startFakeAlpaca,
-  type FakeAlpaca,
-} from '../../../../../e2e/fake-alpaca.js';
-import { coreEnvShape, parseEnv } from '../../env.js';
-import { createCoreRuntime, type CoreRuntime } from '../../runtime.js';
-import { aad } from '../../security/cipher.js';
+import type { FakeAlpaca } from '../../../../../e2e/fake-alpaca.js';
+import { alpacaPaperUser, alpacaTestRuntime } from '../../../test/alpaca-runtime.js';
+import type { CoreRuntime } from '../../runtime.js';
 import type { SessionInfo } from '../../types.js';
 import { botEngineService } from '../engine/tick.js';
 
@@ -51,63 +45,19 @@ function barsOf(start: number, days: Record<string, Shape>) {
 
 let fake: FakeAlpaca;
 let runtime: CoreRuntime;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeAlpaca({ now: at(E, '12:00') });
+  ({ fake, runtime, close } = await alpacaTestRuntime(at(E, '12:00')));
   fake.market.setBars('ALPT', barsOf(90, { [E]: JUMP, [E1]: FALL, [E2]: QUIET }));
   fake.market.setBars('ALPU', barsOf(110, { [E]: JUMP, [E1]: QUIET, [E2]: FALL }));
-  runtime = await createCoreRuntime(
-    {
-      ...parseEnv(
-        coreEnvShape,
-        {
-          DATABASE_URL: process.env.DATABASE_URL,
-          REDIS_URL: process.env.REDIS_URL,
-          ALPACA_TRADING_URL: fake.url,
-          ALPACA_DATA_URL: fake.url,
-        },
-        'test',
-      ),
-      ENCRYPTION_KEY: 'a'.repeat(64),
-    },
-    // The services' time is the market's: the fake's clock (Alpaca's is real time).
-    { now: () => new Date(fake.market.now()) },
-  );
-  await resetDatabase(runtime.db);
 });
-afterAll(async () => {
-  await runtime.close();
-  await new Promise((done) => fake.server.close(done));
-});
+afterAll(() => close());
 
 /** A user with paper keys the fake accepts and ALPT, ALPU on the Final Trading List. */
 async function alpacaUser(): Promise<SessionInfo> {
-  const { db, cipher } = runtime.deps;
-  const userId = await createUser(db, {
-    username: 'twinalpaca',
-    email: 'twinalpaca@example.com',
-    passwordHash: 'x',
-    country: 'US',
-    phoneNumber: null,
-    tosAcceptedAt: new Date(),
-    trialEndsAt: null,
-    totpSecretEnc: null,
-  });
-  await saveAccountSettings(db, userId, {
-    environment: 'paper',
-    upserts: [
-      {
-        environment: 'paper',
-        keyEnc: cipher.encrypt(E2E_ALPACA_KEY, aad.brokerKey(userId, 'paper')),
-        secretEnc: cipher.encrypt('twin-secret', aad.brokerSecret(userId, 'paper')),
-        keyMask: 'PK…01',
-        secretMask: '…et',
-      },
-    ],
-    deletes: [],
-    markOnboarded: true,
-  });
-  await db.finalTradingListEntry.createMany({
+  const userId = await alpacaPaperUser(runtime, 'twinalpaca');
+  await runtime.db.finalTradingListEntry.createMany({
     data: ['ALPT', 'ALPU'].map((symbol) => ({ userId, symbol, parameters: BUSY_PARAMS })),
   });
   const session = {
