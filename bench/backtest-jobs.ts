@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { flushRedis, recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
+import { runScript } from './lib/script.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { symbols: { type: 'string' } } });
@@ -40,25 +41,7 @@ const env = {
   ML_SCORE_AT_START: '0',
 };
 
-/** Runs a repo script; resolves with the JSON of its `RESULT` line (empty without one). */
-function run(args: string[]): Promise<Record<string, number>> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0) done(line ? (JSON.parse(line.slice(7)) as Record<string, number>) : {});
-      else fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
+const run = (args: string[]) => runScript<Record<string, number>>(args, env);
 
 /** A worker process as production runs it; resolves once its queues run. */
 function startWorker(): Promise<ChildProcess> {

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { flushRedis, recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
+import { runScript } from './lib/script.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -85,25 +86,7 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }
 
-/** Runs a repo script; resolves with the JSON of its `RESULT` line (empty without one). */
-function run(args: string[]): Promise<Record<string, unknown>> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0) done(line ? (JSON.parse(line.slice(7)) as Record<string, unknown>) : {});
-      else fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
+const run = (args: string[]) => runScript(args, env);
 
 /** A worker process as production runs it (compiled); resolves once its queues run. */
 function startWorker(index: number): Promise<ChildProcess> {

@@ -14,15 +14,12 @@
  * Database: BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/tradebot_bench_bot
  * (dropped and rebuilt each run); Redis db 12 (update events are published there).
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
+import { runScript } from './lib/script.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     users: { type: 'string' },
@@ -66,25 +63,7 @@ interface Pass {
   kinds: [string, number][];
 }
 
-/** Runs a repo script; resolves with the JSON of its `RESULT` line (empty without one). */
-function run(args: string[]): Promise<Record<string, unknown>> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code === 0) done(line ? (JSON.parse(line.slice(7)) as Record<string, unknown>) : {});
-      else fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`));
-    });
-  });
-}
+const run = (args: string[]) => runScript(args, env);
 
 console.log(
   `Bot tick bench: ${USERS} users × ${SYMBOLS} symbols (from the first ${POOL} demo stocks), simulated broker, ${CONCURRENCY} ticks at once`,

@@ -11,18 +11,16 @@
  *   npx tsx bench/live-twin.ts
  */
 import {
-  BACKTEST_SETTINGS_DEFAULTS,
   matchTwin,
   simulatePortfolio,
   type Bars,
   type LiveTrip,
-  type PortfolioSettings,
   type PortfolioStock,
   type StockParams,
 } from '@tradebot/strategy';
-import { loadRealSymbols } from './lib/data.js';
-import { paramSets } from './lib/params.js';
-import { fmt, summary, target } from './lib/report.js';
+import { accountSettings, fullHistoryStocks, stockParams } from './lib/portfolio.js';
+import { fmt, isoDay as day, summary, target } from './lib/report.js';
+import { timeRuns } from './lib/time-runs.js';
 
 const STOCKS = 20;
 const SESSIONS = 252;
@@ -31,26 +29,12 @@ const RUNS = 7;
 const TARGET_MS = 1000;
 const DAY = 86_400_000;
 
-const all = loadRealSymbols();
-const full = Math.max(0, ...all.map((b) => b.close.length));
-const bars: Bars[] = all
-  .filter((b) => b.close.length === full)
-  .slice(0, STOCKS)
-  .map((b) => tail(b, SESSIONS + 300));
-if (bars.length < STOCKS) {
-  console.log(
-    `Live twin bench skipped: ${bars.length} real stocks with full history, ${STOCKS} needed.`,
-  );
-  process.exit(0);
-}
+const bars: Bars[] = fullHistoryStocks(STOCKS, 'Live twin').map((b) => tail(b, SESSIONS + 300));
 const n = bars[0]!.time.length;
 const from = bars[0]!.time[n - SESSIONS]!;
 const to = bars[0]!.time[n - 1]!;
 const at = (k: number) => bars[0]!.time[n - SESSIONS + k]!;
-const params: StockParams[] = paramSets(STOCKS + 1, 42).map((p) => ({
-  ...p,
-  risk_per_trade: 0.02,
-}));
+const params = stockParams(STOCKS + 1);
 const END = Number.POSITIVE_INFINITY;
 const periodsOf = (k: number) => {
   const p = params[k] as StockParams;
@@ -74,17 +58,7 @@ const versioned: PortfolioStock[] = bars.map((b, k) => ({
   periods: periodsOf(k),
 }));
 const fixed: PortfolioStock[] = bars.map((b, k) => ({ bars: b, params: params[k] as StockParams }));
-const settings: PortfolioSettings = {
-  initialCash: 100_000,
-  slippage_percent: BACKTEST_SETTINGS_DEFAULTS.slippage_percent,
-  commission_per_share: BACKTEST_SETTINGS_DEFAULTS.commission_per_share,
-  partial_fill_probability: 0.3,
-  trailing_stop_pct: 0,
-  seed: 7,
-  shortAtrThreshold: 1.5,
-  max_drawdown: 1,
-};
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const settings = accountSettings(0);
 console.log(
   `${STOCKS} stocks × ${SESSIONS} sessions (${day(from)} → ${day(to)}), warm-up from ${day(bars[0]!.time[0]!)}, list changed 4 times`,
 );
@@ -95,8 +69,8 @@ const twin = timeRuns(() => {
     .filter((t) => t.reason !== 'end_of_data')
     .map((t) => ({ ...t, entryTime: t.entryTime + 52_200_000, exitTime: t.exitTime + 52_200_000 }));
   return matchTwin(live, run.trades, { missed: () => null, extra: () => null });
-});
-const plain = timeRuns(() => simulatePortfolio(fixed, settings, { from, to }));
+}, RUNS);
+const plain = timeRuns(() => simulatePortfolio(fixed, settings, { from, to }), RUNS);
 
 const { totals } = twin.result;
 console.log(`\nlive twin (versions + matching)`);
@@ -134,20 +108,4 @@ function tail(b: Bars, count: number): Bars {
     close: cut(b.close),
     volume: cut(b.volume),
   };
-}
-
-function timeRuns<T>(f: () => T): { median: number; cpuMedian: number; result: T } {
-  let result = f();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const startCpu = process.cpuUsage();
-    result = f();
-    const used = process.cpuUsage(startCpu);
-    times.push(performance.now() - start);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
-  return { median: median(times), cpuMedian: median(cpu), result };
 }

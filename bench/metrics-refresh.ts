@@ -11,16 +11,13 @@
  * Database: BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/tradebot_bench_metrics
  * (dropped and rebuilt each run); Redis db 14 (the runtime opens its queues; nothing is queued).
  */
-import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ALL_CRITERIA } from '@tradebot/strategy/testing';
 import { recreateDatabase } from './lib/api-process.js';
 import { fmt, summary, target } from './lib/report.js';
+import { runScript } from './lib/script.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { symbols: { type: 'string' } } });
 const SYMBOLS = Number(values.symbols ?? 5000);
 const DATABASE_URL =
@@ -33,24 +30,6 @@ const TARGET_S = 60;
 /** The screener's target: a 5,000-symbol universe screened on all 25 criteria from stored metrics. */
 const SCREEN_TARGET_S = 2;
 const BATCH = 250;
-
-/** Runs a repo script as a child process; resolves with its stdout. */
-function run(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.once('exit', (code) =>
-      code === 0 ? done(out) : fail(new Error(`${args.join(' ')} exited ${code}:\n${out}`)),
-    );
-  });
-}
 
 /** Synthetic listings and a seeded-by-row random walk of bars per listing, built in SQL. */
 async function buildUniverse(client: pg.Client) {
@@ -116,7 +95,7 @@ const env = {
   ENCRYPTION_KEY: 'b'.repeat(64),
   DEMO_TRADING_DAYS_PER_MINUTE: '0',
 };
-await run(['packages/db/src/migrate.cli.ts'], env);
+await runScript(['packages/db/src/migrate.cli.ts'], env);
 const client = new pg.Client({ connectionString: DATABASE_URL });
 await client.connect();
 let started = performance.now();
@@ -133,18 +112,12 @@ console.log(
 );
 
 started = performance.now();
-const out = await run(
+const result = await runScript<{ total: number; written: number; ms: number }>(
   ['apps/worker/src/refresh-metrics.cli.ts', 'csv', '--as-of', AS_OF, '--batch', String(BATCH)],
   env,
 );
 const processS = (performance.now() - started) / 1000;
-const resultLine = out.split('\n').find((line) => line.startsWith('RESULT '));
-if (!resultLine) throw new Error(`no RESULT line in:\n${out}`);
-const result = JSON.parse(resultLine.slice('RESULT '.length)) as {
-  total: number;
-  written: number;
-  ms: number;
-};
+if (result.ms === undefined) throw new Error('refresh-metrics.cli.ts printed no RESULT line');
 const refreshS = result.ms / 1000;
 const { rows: check } = await client.query<{ rows: number; computed: number; beta: number }>(
   `SELECT count(*)::int AS "rows", count("rsi")::int AS "computed", count("beta")::int AS "beta"
@@ -174,20 +147,18 @@ await client.query(
 );
 await client.end();
 started = performance.now();
-const screenOut = await run(
-  ['apps/worker/src/screen-stored.cli.ts', 'csv', '--criteria', JSON.stringify(ALL_CRITERIA)],
-  env,
-);
-const screenProcessS = (performance.now() - started) / 1000;
-const screenLine = screenOut.split('\n').find((line) => line.startsWith('RESULT '));
-if (!screenLine) throw new Error(`no RESULT line in:\n${screenOut}`);
-const screened = JSON.parse(screenLine.slice('RESULT '.length)) as {
+const screened = await runScript<{
   rows: number;
   passed: number;
   excluded: number;
   readMs: number;
   screenMs: number;
-};
+}>(
+  ['apps/worker/src/screen-stored.cli.ts', 'csv', '--criteria', JSON.stringify(ALL_CRITERIA)],
+  env,
+);
+const screenProcessS = (performance.now() - started) / 1000;
+if (screened.rows === undefined) throw new Error('screen-stored.cli.ts printed no RESULT line');
 const screenS = (screened.readMs + screened.screenMs) / 1000;
 
 console.log(

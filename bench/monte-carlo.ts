@@ -9,7 +9,8 @@
  */
 import { monteCarloRisk, type Bars } from '@tradebot/strategy';
 import { loadRealSymbols } from './lib/data.js';
-import { fmt, summary, target } from './lib/report.js';
+import { fmt, isoDay as day, summary, target } from './lib/report.js';
+import { timeRuns } from './lib/time-runs.js';
 
 const STOCKS = 5;
 const SESSIONS = 504;
@@ -26,7 +27,6 @@ if (bars.length === 0) {
 }
 const dated = equalWeightReturns(bars).slice(-SESSIONS);
 const returns = dated.map((d) => d.value);
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const mean = returns.reduce((a, r) => a + r, 0) / returns.length;
 const sd = Math.sqrt(returns.reduce((a, r) => a + (r - mean) ** 2, 0) / returns.length);
 console.log(
@@ -43,8 +43,11 @@ const run = (seed: number) =>
     days: DAYS,
     seed,
   });
-const ours = timeRuns(run);
-const reference = timeRuns(() => naive(returns, 100_000, PATHS, DAYS, ours.result.meanBlockLength));
+const ours = timeRuns(run, RUNS);
+const reference = timeRuns(
+  () => naive(returns, 100_000, PATHS, DAYS, ours.result.meanBlockLength),
+  RUNS,
+);
 
 const r = ours.result;
 console.log(
@@ -70,28 +73,6 @@ summary();
 
 function pct(x: number, digits = 2): string {
   return `${(x * 100).toFixed(digits)} %`;
-}
-
-/** Wall and CPU time per run (CPU time says what a free core would give on a busy machine). */
-function timeRuns<T>(f: (seed: number) => T): {
-  median: number;
-  cpuMedian: number;
-  times: number[];
-  result: T;
-} {
-  let result = f(0);
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 1; i <= RUNS; i++) {
-    const start = performance.now();
-    const startCpu = process.cpuUsage();
-    result = f(i);
-    const used = process.cpuUsage(startCpu);
-    times.push(performance.now() - start);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
-  return { median: median(times), cpuMedian: median(cpu), times, result };
 }
 
 /** Daily close-to-close returns averaged over the stocks, on the dates all of them traded. */

@@ -14,58 +14,41 @@ import {
   BACKTEST_SETTINGS_DEFAULTS,
   backtest,
   portfolioPreview,
-  type Bars,
-  type PortfolioSettings,
   type StockParams,
 } from '@tradebot/strategy';
-import { loadRealSymbols } from './lib/data.js';
-import { paramSets } from './lib/params.js';
-import { fmt, summary, target } from './lib/report.js';
+import { accountSettings, fullHistoryStocks, stockParams } from './lib/portfolio.js';
+import { fmt, isoDay as day, summary, target } from './lib/report.js';
+import { timeRuns } from './lib/time-runs.js';
 
 const STOCKS = 50;
 const RUNS = 7;
 const TARGET_MS = 300;
 
-const all = loadRealSymbols();
-const full = Math.max(0, ...all.map((b) => b.close.length));
-const bars: Bars[] = all.filter((b) => b.close.length === full).slice(0, STOCKS);
-if (bars.length < STOCKS) {
-  console.log(
-    `Portfolio preview bench skipped: ${bars.length} real stocks with full history, ${STOCKS} needed.`,
-  );
-  process.exit(0);
-}
-const params: StockParams[] = paramSets(STOCKS, 42).map((p) => ({ ...p, risk_per_trade: 0.02 }));
+const bars = fullHistoryStocks(STOCKS, 'Portfolio preview');
+const full = bars[0]!.close.length;
+const params = stockParams(STOCKS);
 const stocks = bars.map((b, k) => ({ bars: b, params: params[k] as StockParams }));
-const settings: PortfolioSettings = {
-  initialCash: 100_000,
-  slippage_percent: BACKTEST_SETTINGS_DEFAULTS.slippage_percent,
-  commission_per_share: BACKTEST_SETTINGS_DEFAULTS.commission_per_share,
-  partial_fill_probability: 0.3,
-  trailing_stop_pct: 0.02,
-  seed: 7,
-  shortAtrThreshold: 1.5,
-  // No account halt: the list trades all ten years (a halt would leave only the decisions to do).
-  max_drawdown: 1,
-};
+// A 2 % trailing stop; no account halt, so the list trades all ten years.
+const settings = accountSettings(0.02);
 const first = bars[0]!.time[0]!;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 console.log(
   `${STOCKS} stocks × ${full} sessions (${day(first)} → ${day(bars[0]!.time[full - 1]!)}), ${STOCKS * full} bars`,
 );
 
-const ours = timeRuns(() => portfolioPreview(stocks, settings, { from: first }));
-const kernel = timeRuns(() =>
-  stocks.map((s, k) =>
-    backtest(s.bars, s.params, {
-      ...BACKTEST_SETTINGS_DEFAULTS,
-      initial_balance: 10_000,
-      partial_fill_probability: 0.3,
-      trailing_stop_pct: 0.02,
-      seed: k,
-      shortAtrThreshold: 1.5,
-    }),
-  ),
+const ours = timeRuns(() => portfolioPreview(stocks, settings, { from: first }), RUNS);
+const kernel = timeRuns(
+  () =>
+    stocks.map((s, k) =>
+      backtest(s.bars, s.params, {
+        ...BACKTEST_SETTINGS_DEFAULTS,
+        initial_balance: 10_000,
+        partial_fill_probability: 0.3,
+        trailing_stop_pct: 0.02,
+        seed: k,
+        shortAtrThreshold: 1.5,
+      }),
+    ),
+  RUNS,
 );
 
 const p = ours.result;
@@ -96,26 +79,4 @@ summary();
 
 function pct(x: number, digits = 2): string {
   return `${(x * 100).toFixed(digits)} %`;
-}
-
-/** Wall and CPU time per run (CPU time says what a free core would give on a busy machine). */
-function timeRuns<T>(f: () => T): {
-  median: number;
-  cpuMedian: number;
-  times: number[];
-  result: T;
-} {
-  let result = f();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const startCpu = process.cpuUsage();
-    result = f();
-    const used = process.cpuUsage(startCpu);
-    times.push(performance.now() - start);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
-  return { median: median(times), cpuMedian: median(cpu), times, result };
 }

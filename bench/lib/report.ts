@@ -13,6 +13,9 @@ export const fmt = (x: number, digits = 3): string =>
       ? x.toExponential(digits - 1)
       : x.toFixed(digits - 1);
 
+/** A time in ms as its UTC date, 2025-06-02. */
+export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
 export function summary(): void {
   console.log('\nSummary');
   for (const r of results) console.log(`  ${r.pass ? 'PASS' : 'FAIL'}  ${r.name} (${r.detail})`);

@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util';
 import { configOf, createCoreRuntime, seedOf } from '@tradebot/core';
-import {
-  benchBotBooks,
-  countBotIntents,
-  createBenchUsers,
-  seedRunningDemoBots,
-} from '@tradebot/db/bench';
+import { benchBotBooks, countBotIntents } from '@tradebot/db/bench';
 import { isoFromDay, nextTradingDay, SimBroker, sessionOf } from '@tradebot/market';
 import { Decider, decisionBarAt, type Bars } from '@tradebot/strategy';
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
+import { BENCH_SIZE_OPTIONS, benchLists, benchSizes, seedBenchBots } from './bench-bots.js';
 import { loadEnv } from './env.js';
 
 /**
@@ -25,16 +21,10 @@ import { loadEnv } from './env.js';
  * DEMO_CLOCK_START, an hour after a close.
  */
 const { values } = parseArgs({
-  options: {
-    users: { type: 'string' },
-    symbols: { type: 'string' },
-    pool: { type: 'string' },
-    concurrency: { type: 'string' },
-  },
+  options: { ...BENCH_SIZE_OPTIONS, concurrency: { type: 'string' } },
 });
-const USERS = Number(values.users ?? 100);
-const SYMBOLS = Number(values.symbols ?? 20);
-const POOL = Number(values.pool ?? 100);
+const sizes = benchSizes(values, 100);
+const { users: USERS, symbols: SYMBOLS, pool: POOL } = sizes;
 const CONCURRENCY = Number(values.concurrency ?? 4);
 
 const env = loadEnv();
@@ -101,27 +91,13 @@ for (const name of [
   };
 }
 
-const stocks = market
-  .listings()
-  .filter((c) => c.profile.asset_type === 'stock')
-  .slice(0, POOL)
-  .map((c) => c.profile.symbol);
-const listOf = (u: number) =>
-  Array.from({ length: SYMBOLS }, (_, k) => stocks[(u * 7 + k * 3) % stocks.length] as string);
+const listOf = benchLists(runtime, sizes);
 
 /** Users 0..n with running demo bots (u = USERS is the warm-up user, not measured). */
 async function createUsers(n: number): Promise<number[]> {
   const stamp = Date.now();
-  const ids = await createBenchUsers(
-    db,
-    Array.from({ length: n }, (_, u) => `botbench${stamp}u${u}`),
-  );
-  await seedRunningDemoBots(
-    db,
-    ids.map((userId, u) => ({ userId, symbols: listOf(u), parameters: { ...BUSY_PARAMS } })),
-    100_000,
-  );
-  return ids;
+  const names = Array.from({ length: n }, (_, u) => `botbench${stamp}u${u}`);
+  return seedBenchBots(runtime, names, listOf);
 }
 
 const quantile = (sorted: number[], q: number) =>

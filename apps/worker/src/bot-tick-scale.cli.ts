@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createCoreRuntime } from '@tradebot/core';
-import { createBenchUsers, seedRunningDemoBots } from '@tradebot/db/bench';
-import { BUSY_PARAMS } from '@tradebot/strategy/testing';
 import type { Job } from 'bullmq';
+import { BENCH_SIZE_OPTIONS, benchLists, benchSizes, seedBenchBots } from './bench-bots.js';
 import { loadEnv } from './env.js';
 
 /**
@@ -14,17 +13,9 @@ import { loadEnv } from './env.js';
  *   bot-tick-scale.cli.ts --users 1000   waits until every user's first tick has completed and
  *       prints `RESULT {json}`: from the first tick's start to the last one's end, per worker.
  */
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'boolean' },
-    users: { type: 'string' },
-    symbols: { type: 'string' },
-    pool: { type: 'string' },
-  },
-});
-const USERS = Number(values.users ?? 1000);
-const SYMBOLS = Number(values.symbols ?? 20);
-const POOL = Number(values.pool ?? 100);
+const { values } = parseArgs({ options: { ...BENCH_SIZE_OPTIONS, seed: { type: 'boolean' } } });
+const sizes = benchSizes(values, 1000);
+const USERS = sizes.users;
 // An hour between ticks: each user ticks once while the bench watches.
 const SLEEP_INTERVAL = 3600;
 // The bot queue keeps the last 1,000 completed jobs: the watch reads them all.
@@ -34,23 +25,8 @@ const runtime = await createCoreRuntime(loadEnv());
 await runtime.ready();
 
 async function seed() {
-  const stocks = runtime.demo.market
-    .listings()
-    .filter((c) => c.profile.asset_type === 'stock')
-    .slice(0, POOL)
-    .map((c) => c.profile.symbol);
-  const listOf = (u: number) =>
-    Array.from({ length: SYMBOLS }, (_, k) => stocks[(u * 7 + k * 3) % stocks.length] as string);
-  const ids = await createBenchUsers(
-    runtime.db,
-    Array.from({ length: USERS }, (_, u) => `tickscale${u}`),
-  );
-  await seedRunningDemoBots(
-    runtime.db,
-    ids.map((userId, u) => ({ userId, symbols: listOf(u), parameters: { ...BUSY_PARAMS } })),
-    100_000,
-    SLEEP_INTERVAL,
-  );
+  const names = Array.from({ length: USERS }, (_, u) => `tickscale${u}`);
+  await seedBenchBots(runtime, names, benchLists(runtime, sizes), SLEEP_INTERVAL);
 }
 
 /** Every user's first tick, once all are done: their span and who ran them. */
