@@ -50,7 +50,8 @@ const env = {
   // Only the bot queue's work: no metrics refresh or ML training competing for the CPUs.
   METRICS_REFRESH_MINUTES: '0',
   ML_SCORE_AT_START: '0',
-  LOG_LEVEL: 'warn',
+  // The worker's start line, which startWorker waits for, is at info; ticks log at debug.
+  LOG_LEVEL: 'info',
 };
 
 interface Result {

@@ -2,6 +2,7 @@ import type { TAlertJob } from '@tradebot/api-contract';
 import { dispatchAlerts, type Services } from '@tradebot/core';
 import type { Db } from '@tradebot/db';
 import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
 
 /** The alerts queue's processor: fan-out and delivery are core's (core/src/alerts). */
 export const alertProcessor = (services: Pick<Services, 'alerts'>) => (job: TAlertJob) =>
@@ -19,6 +20,7 @@ export function startAlertSweep(
   db: Db,
   queue: Queue,
   services: Pick<Services, 'alerts'>,
+  log: Logger,
   intervalMs = ALERT_SWEEP_INTERVAL_MS,
 ): () => void {
   let running: Promise<unknown> | null = null;
@@ -27,7 +29,7 @@ export function startAlertSweep(
     running = services.alerts
       .writeDailySummaries()
       .then(() => dispatchAlerts(db, queue))
-      .catch((error: Error) => console.error(`[worker] alert sweep: ${error.message}`))
+      .catch((error: Error) => log.error({ error: error.message }, 'alert sweep failed'))
       .finally(() => {
         running = null;
       });

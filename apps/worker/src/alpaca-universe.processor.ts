@@ -9,6 +9,7 @@ import {
   type JobAttempt,
 } from '@tradebot/jobs';
 import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
 
 type LoadJob = Parameters<Services['alpacaUniverse']['run']>[0];
 type Needed = Pick<Services, 'alpacaUniverse' | 'metrics' | 'mlScore'>;
@@ -41,7 +42,7 @@ export const alpacaUniverseProcessor =
 export async function scheduleAlpacaUniverse(
   queue: Queue,
   services: Pick<Services, 'alpacaUniverse'>,
-  log: (line: string) => void = console.log,
+  log: Logger,
 ) {
   await queue.upsertJobScheduler(ALPACA_UNIVERSE_SCHEDULER_ID, ALPACA_UNIVERSE_SCHEDULE, {
     name: alpacaUniverseQueue.name,
@@ -52,9 +53,9 @@ export async function scheduleAlpacaUniverse(
       requestedBy: null,
       keyUserId: null,
     });
-    log(`[worker] alpaca-universe: ${message}`);
+    log.info({ queue: alpacaUniverseQueue.name }, message);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    log(`[worker] alpaca-universe: ${error.message}`);
+    log.info({ queue: alpacaUniverseQueue.name, code: error.code }, error.message);
   }
 }

@@ -1,5 +1,6 @@
 import type { TBotTickJob, TBotTickResult } from '@tradebot/api-contract';
 import { botTickSeconds, type Services } from '@tradebot/core';
+import type { Logger } from 'pino';
 
 /**
  * The bot queue's processor: one tick of one user's bot (core/src/bot/engine/tick.ts), timed by
@@ -28,6 +29,7 @@ export const BOT_HEAL_INTERVAL_MS = 15_000;
  */
 export function startBotSchedulerHealing(
   services: Pick<Services, 'botEngine'>,
+  log: Logger,
   intervalMs = BOT_HEAL_INTERVAL_MS,
 ): () => void {
   let running: Promise<unknown> | null = null;
@@ -35,7 +37,7 @@ export function startBotSchedulerHealing(
     if (running !== null) return;
     running = services.botEngine
       .healSchedulers()
-      .catch((error: Error) => console.error(`[worker] healing bot schedulers: ${error.message}`))
+      .catch((error: Error) => log.error({ error: error.message }, 'healing bot schedulers failed'))
       .finally(() => {
         running = null;
       });

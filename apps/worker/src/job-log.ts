@@ -1,10 +1,13 @@
 import { traceOfJob } from '@tradebot/jobs';
 import type { Job, Worker } from 'bullmq';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
-/** The worker's JSON log (one object a line on stdout, like the API's). */
-export function workerLogger(level: string): Logger {
-  return pino({ level, base: { process: 'worker' } });
+/**
+ * The worker's JSON log, one object a line on stdout like the API's: every line the daemon
+ * writes (start, stop, schedules, skips, jobs). Tests pass a destination to read the lines.
+ */
+export function workerLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, base: { process: 'worker' } }, destination);
 }
 
 /** The ids a job's log lines carry: its queue and id, and the request and user that queued it. */

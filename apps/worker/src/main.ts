@@ -37,6 +37,7 @@ import { alertProcessor, startAlertSweep } from './alert.processor.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const env = loadEnv();
+const log = workerLogger(env.LOG_LEVEL);
 // The worker may start before the API (or alone): both apply pending migrations first, one at a
 // time under the migrator's advisory lock, so neither reads a table that does not exist yet.
 await ensureDatabase(env.DATABASE_URL);
@@ -63,11 +64,17 @@ const workers = [
     1,
   ),
   // One refresh at a time: it walks every user's symbols and shares Alpaca's rate limit.
-  startWorker(newsQueue, newsProcessor(runtime.services), connection, runtime.queueNamespace, 1),
+  startWorker(
+    newsQueue,
+    newsProcessor(runtime.services, log),
+    connection,
+    runtime.queueNamespace,
+    1,
+  ),
   // One refresh at a time: it is CPU work on this process's main thread.
   startWorker(
     metricsQueue,
-    metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }),
+    metricsProcessor(runtime.services, { batchSize: env.METRICS_BATCH_SIZE }, log),
     connection,
     runtime.queueNamespace,
     1,
@@ -128,16 +135,15 @@ const workers = [
   startWorker(alertQueue, alertProcessor(runtime.services), connection, runtime.queueNamespace, 8),
 ];
 // Running bots get their Job Schedulers back from PostgreSQL (a Redis flush), now and every 15 s.
-const stopBotHealing = startBotSchedulerHealing(runtime.services);
+const stopBotHealing = startBotSchedulerHealing(runtime.services, log);
 // Alert events written outside a tick, and the daily summaries after each close.
-const stopAlertSweep = startAlertSweep(runtime.db, runtime.deps.alertQueue, runtime.services);
+const stopAlertSweep = startAlertSweep(runtime.db, runtime.deps.alertQueue, runtime.services, log);
 // Daily fundamentals refresh from FMP, only when FMP_API_KEY is set (provider-refresh.processor.ts).
-const providerRefresh = await startProviderRefresh(env, runtime, connection);
+const providerRefresh = await startProviderRefresh(env, runtime, connection, log);
 if (providerRefresh) workers.push(providerRefresh);
 const news = openQueue(newsQueue, connection, runtime.queueNamespace);
 await scheduleNewsRefresh(news, env.NEWS_REFRESH_MINUTES);
 
-const log = workerLogger(env.LOG_LEVEL);
 for (const worker of workers) logJobs(worker, log);
 const metricsServer = env.METRICS_TOKEN
   ? await startMetricsServer({
@@ -149,19 +155,23 @@ const metricsServer = env.METRICS_TOKEN
 scheduleMlScore(mlQueue, runtime.services, {
   trainMissingNow: env.ML_SCORE_AT_START === '1',
 }).catch((error: Error) =>
-  console.error(`[worker] scheduling the ML score training: ${error.message}`),
+  log.error({ error: error.message }, 'scheduling the ML score training failed'),
 );
-await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES);
+await scheduleMetricsRefresh(runtime, env.METRICS_REFRESH_MINUTES, log);
 // Alpaca's listings and bars after each close, and now when the universe is empty or stale.
-await scheduleAlpacaUniverse(runtime.deps.universe.alpacaQueue, runtime.services).catch(
-  (error: Error) => console.error(`[worker] scheduling the Alpaca universe: ${error.message}`),
+await scheduleAlpacaUniverse(runtime.deps.universe.alpacaQueue, runtime.services, log).catch(
+  (error: Error) => log.error({ error: error.message }, 'scheduling the Alpaca universe failed'),
 );
-const outboxNote = env.SMTP_URL ? '' : ' (mail kept in the dev outbox: SMTP_URL is not set)';
-const metricsNote = metricsServer
-  ? ` (metrics at http://${env.WORKER_METRICS_HOST}:${env.WORKER_METRICS_PORT}/metrics)`
-  : '';
-console.log(
-  `[worker] running queues: ${workers.map((worker) => worker.name).join(', ')}${outboxNote}${metricsNote}`,
+// Tests, benches and start-up timing wait for this message: its text stays as it is.
+log.info(
+  {
+    queues: workers.map((worker) => worker.name),
+    mail: env.SMTP_URL ? 'smtp' : 'dev outbox (SMTP_URL is not set)',
+    ...(metricsServer
+      ? { metrics: `http://${env.WORKER_METRICS_HOST}:${env.WORKER_METRICS_PORT}/metrics` }
+      : {}),
+  },
+  '[worker] running queues',
 );
 
 /**
@@ -170,7 +180,7 @@ console.log(
  * period is returned rather than finished: its lock expires and another worker retries it.
  */
 const shutdown = async (signal: string) => {
-  console.log(`[worker] ${signal}: finishing current jobs`);
+  log.info({ signal }, 'finishing current jobs');
   stopBotHealing();
   stopAlertSweep();
   metricsServer?.close();
@@ -178,10 +188,13 @@ const shutdown = async (signal: string) => {
   const closed = Promise.all(closing).then(() => true);
   const finished = await Promise.race([closed, sleep(env.SHUTDOWN_GRACE_MS).then(() => false)]);
   if (!finished)
-    console.warn(`[worker] jobs still running after ${env.SHUTDOWN_GRACE_MS} ms: returning them`);
+    log.warn(
+      { graceMs: env.SHUTDOWN_GRACE_MS },
+      'jobs still running after the grace period: returning them',
+    );
   connection.disconnect();
   await runtime.close();
-  console.log('[worker] stopped');
+  log.info('stopped');
   process.exit(0);
 };
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,8 @@
 import type { TMetricsRefreshJob, TMetricsRefreshResult } from '@tradebot/api-contract';
 import type { Services } from '@tradebot/core';
-import type { JobAttempt } from '@tradebot/jobs';
+import { metricsQueue, type JobAttempt } from '@tradebot/jobs';
 import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
 
 /** What the job's progress holds: the figures BullMQ shows, and the resume checkpoint. */
 interface MetricsProgress {
@@ -24,7 +25,7 @@ function checkpointOf(progress: unknown): number {
  * A checkpoint ahead of a commit cannot happen: it is written after the batch's transaction.
  */
 export const metricsProcessor =
-  (services: Pick<Services, 'metrics'>, options: { batchSize: number }) =>
+  (services: Pick<Services, 'metrics'>, options: { batchSize: number }, log: Logger) =>
   async (
     payload: TMetricsRefreshJob,
     _attempt: JobAttempt,
@@ -33,9 +34,12 @@ export const metricsProcessor =
     const { universe, as_of: asOf } = payload;
     if (asOf === undefined) return services.metrics.enqueueRefresh(universe);
     const resumeAfter = checkpointOf(job.progress);
-    if (resumeAfter > 0) {
-      console.log(`[metrics] ${universe} ${asOf}: resuming after company id ${resumeAfter}`);
-    }
+    const fields = { queue: metricsQueue.name, jobId: job.id, universe, as_of: asOf };
+    if (resumeAfter > 0)
+      log.info(
+        { ...fields, last_company_id: resumeAfter },
+        'metrics refresh resuming after company id',
+      );
     const report = await services.metrics.refresh(universe, asOf, {
       batchSize: options.batchSize,
       afterCompanyId: resumeAfter,
@@ -46,8 +50,9 @@ export const metricsProcessor =
           last_company_id: done.lastCompanyId,
         };
         await job.updateProgress(progress);
-        console.log(
-          `[metrics] ${universe} ${asOf}: ${done.completed}/${done.total} (batch ${Math.round(done.ms)} ms)`,
+        log.info(
+          { ...fields, completed: done.completed, total: done.total, ms: Math.round(done.ms) },
+          'metrics batch committed',
         );
       },
     });

@@ -1,4 +1,13 @@
-import type { CoreRuntime } from '@tradebot/core';
+import type { Services } from '@tradebot/core';
+import { metricsQueue } from '@tradebot/jobs';
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+
+/** What the schedule needs of the core runtime. */
+interface MetricsScheduleRuntime {
+  deps: { metricsQueue: Pick<Queue, 'upsertJobScheduler' | 'removeJobScheduler'> };
+  services: { metrics: Pick<Services['metrics'], 'enqueueRefresh'> };
+}
 
 const DAY_MS = 86_400_000;
 
@@ -8,7 +17,11 @@ const DAY_MS = 86_400_000;
  * refresh for the current as-of date under its deterministic id (metrics-refresh.processor.ts).
  * Both also run once now. `minutes` 0 removes the schedulers and skips the start run.
  */
-export async function scheduleMetricsRefresh(runtime: CoreRuntime, minutes: number) {
+export async function scheduleMetricsRefresh(
+  runtime: MetricsScheduleRuntime,
+  minutes: number,
+  log: Logger,
+) {
   const queue = runtime.deps.metricsQueue;
   if (minutes === 0) {
     await queue.removeJobScheduler('metrics-demo');
@@ -28,6 +41,9 @@ export async function scheduleMetricsRefresh(runtime: CoreRuntime, minutes: numb
   for (const universe of ['demo', 'csv', 'alpaca'] as const) {
     const outcome = await runtime.services.metrics.enqueueRefresh(universe);
     if (outcome.enqueued)
-      console.log(`[metrics] ${universe} refresh queued as of ${outcome.as_of}`);
+      log.info(
+        { queue: metricsQueue.name, universe, as_of: outcome.as_of },
+        'metrics refresh queued',
+      );
   }
 }

@@ -1,15 +1,20 @@
 import type { Services } from '@tradebot/core';
 import { NEWS_SCHEDULER_ID, newsQueue } from '@tradebot/jobs';
 import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
 
 /** The news queue's processor: the refresh itself is core's news service. */
-export const newsProcessor = (services: Pick<Services, 'news'>) => async () => {
-  const result = await services.news.refresh();
-  // Reasons are the adapter's messages: they name the call, never the keys.
-  for (const skipped of result.skipped_users)
-    console.warn(`[news] skipped user ${skipped.user_id} on Alpaca: ${skipped.reason}`);
-  return result;
-};
+export const newsProcessor =
+  (services: { news: Pick<Services['news'], 'refresh'> }, log: Logger) => async () => {
+    const result = await services.news.refresh();
+    // Reasons are the adapter's messages: they name the call, never the keys.
+    for (const skipped of result.skipped_users)
+      log.warn(
+        { queue: newsQueue.name, userId: skipped.user_id, reason: skipped.reason },
+        'news skipped a user on Alpaca',
+      );
+    return result;
+  };
 
 /**
  * One Job Scheduler per deployment: every worker upserts the same id, so the refresh runs once

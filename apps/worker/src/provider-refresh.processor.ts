@@ -5,6 +5,7 @@ import {
 } from '@tradebot/core';
 import type { Db } from '@tradebot/db';
 import { openQueue, providerRefreshQueue, startWorker, type createRedis } from '@tradebot/jobs';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 
 type Worker = ReturnType<typeof startWorker>;
@@ -33,11 +34,18 @@ export function providerRefreshResult(report: ProviderRefreshReport): ProviderRe
 }
 
 export const providerRefreshProcessor =
-  (db: Db, provider: Parameters<typeof refreshFundamentalsFromProvider>[1]) => async () => {
+  (db: Db, provider: Parameters<typeof refreshFundamentalsFromProvider>[1], log: Logger) =>
+  async () => {
     const report = await refreshFundamentalsFromProvider(db, provider);
-    console.log(
-      `[worker] provider-refresh: ${report.updated} updated, ${report.unchanged} unchanged, ` +
-        `${report.failed.length} failed of ${report.symbols} listings`,
+    log.info(
+      {
+        queue: providerRefreshQueue.name,
+        symbols: report.symbols,
+        updated: report.updated,
+        unchanged: report.unchanged,
+        failed: report.failed.length,
+      },
+      'fundamentals refreshed from FMP',
     );
     return providerRefreshResult(report);
   };
@@ -50,14 +58,17 @@ export async function startProviderRefresh(
   env: { FMP_API_KEY?: string | undefined; FMP_BASE_URL?: string | undefined },
   runtime: { db: Db; queueNamespace: string },
   connection: ReturnType<typeof createRedis>,
-  log: (line: string) => void = console.log,
+  log: Logger,
 ): Promise<Worker | null> {
   const queue = openQueue(providerRefreshQueue, connection, runtime.queueNamespace);
   try {
     const provider = fundamentalsProviderFor(env);
     if (!provider) {
       await queue.removeJobScheduler(PROVIDER_REFRESH_SCHEDULER);
-      log('[worker] FMP_API_KEY is not set: fundamentals come from the CSV import only');
+      log.info(
+        { queue: providerRefreshQueue.name },
+        'FMP_API_KEY is not set: fundamentals come from the CSV import only',
+      );
       return null;
     }
     await queue.upsertJobScheduler(PROVIDER_REFRESH_SCHEDULER, PROVIDER_REFRESH_SCHEDULE, {
@@ -66,7 +77,7 @@ export async function startProviderRefresh(
     });
     return startWorker(
       providerRefreshQueue,
-      providerRefreshProcessor(runtime.db, provider),
+      providerRefreshProcessor(runtime.db, provider, log),
       connection,
       runtime.queueNamespace,
       1,

@@ -5,6 +5,7 @@ import { alpacaUniverseQueue, createRedis, openQueue } from '@tradebot/jobs';
 import { server } from '@tradebot/api-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleAlpacaUniverse } from '../src/alpaca-universe.processor.js';
+import { capturedLog } from './captured-log.js';
 import { TEST_NAMESPACE } from './worker-process.js';
 
 /** The worker's start: the Job Scheduler after each close, and a load now when one is due. */
@@ -40,15 +41,21 @@ afterAll(async () => {
 
 describe('scheduleAlpacaUniverse', () => {
   it('schedules loads after each close and asks for one now only when a key exists', async () => {
-    const lines: string[] = [];
-    await scheduleAlpacaUniverse(queue, services, (line) => lines.push(line));
+    const { log, lines } = capturedLog();
+    await scheduleAlpacaUniverse(queue, services, log);
     const [scheduler] = await queue.getJobSchedulers();
     expect(scheduler).toMatchObject({
       key: 'alpaca-universe-after-close',
       pattern: '30 16,20 * * 1-5',
       tz: 'America/New_York',
     });
-    expect(lines).toEqual([`[worker] alpaca-universe: ${server.alpacaUniverseNoKeys}`]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        queue: 'alpaca-universe',
+        msg: server.alpacaUniverseNoKeys,
+      }),
+    ]);
     expect(await queue.getJob('alpaca-universe-2026-11-25')).toBeUndefined();
 
     // The scheduler's tick (its job has no load) queues the load under the session's id.
@@ -64,8 +71,8 @@ describe('scheduleAlpacaUniverse', () => {
     expect(job?.data).toEqual({ loadId: load.id, requestedBy: null, keyUserId: null });
     expect(load.status).toBe('queued');
     // A worker start while it is queued adds nothing, and there is still one scheduler.
-    await scheduleAlpacaUniverse(queue, services, (line) => lines.push(line));
-    expect(lines.at(-1)).toBe(`[worker] alpaca-universe: ${server.alpacaUniverseAlreadyRunning}`);
+    await scheduleAlpacaUniverse(queue, services, log);
+    expect(lines.at(-1)?.msg).toBe(server.alpacaUniverseAlreadyRunning);
     expect(await queue.getJobSchedulers()).toHaveLength(1);
     expect(await db.alpacaUniverseLoad.count()).toBe(1);
   });

@@ -2,6 +2,7 @@ import { createDb } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis, metricsQueue, openQueue } from '@tradebot/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logLinesOf } from './captured-log.js';
 import { startWorkerProcess, TEST_NAMESPACE, waitFor } from './worker-process.js';
 
 /**
@@ -32,10 +33,17 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
+/** The committed counts of the demo refresh's batch lines in a worker's log. */
 const completedOf = (output: string[]) =>
-  [...output.join('').matchAll(/\[metrics\] demo 2026-01-02: (\d+)\/520/g)].map((m) =>
-    Number(m[1]),
-  );
+  logLinesOf(output)
+    .filter(
+      (line) =>
+        line.msg === 'metrics batch committed' &&
+        line.universe === 'demo' &&
+        line.as_of === AS_OF &&
+        line.total === 520,
+    )
+    .map((line) => Number(line.completed));
 
 describe('metrics refresh after kill -9', () => {
   it('resumes from the next batch and ends with one row per company', async () => {
@@ -73,8 +81,16 @@ describe('metrics refresh after kill -9', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    const log = second.output.join('');
-    expect(log).toContain('resuming after company id');
+    expect(logLinesOf(second.output)).toContainEqual(
+      expect.objectContaining({
+        queue: 'metrics',
+        jobId: JOB_ID,
+        universe: 'demo',
+        as_of: AS_OF,
+        last_company_id: expect.any(Number),
+        msg: 'metrics refresh resuming after company id',
+      }),
+    );
     // The restarted worker's first batch is the one after the checkpoint, not the first one.
     const resumed = completedOf(second.output);
     expect(resumed[0]).toBe(checkpoint.completed + 10);

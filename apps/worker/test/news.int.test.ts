@@ -9,6 +9,7 @@ import { QueueEvents, type Queue, type Worker } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { newsProcessor, scheduleNewsRefresh } from '../src/news.processor.js';
+import { capturedLog } from './captured-log.js';
 import { TEST_KEY, TEST_NAMESPACE, waitFor } from './worker-process.js';
 
 /**
@@ -95,6 +96,8 @@ let queue: Queue;
 let events: QueueEvents;
 let worker: Worker;
 let demoSymbols: string[];
+// The worker's log lines, each parsed (warn and above: the skips).
+const { log, lines } = capturedLog('warn');
 
 beforeAll(async () => {
   const url = await startFakeAlpaca();
@@ -132,7 +135,7 @@ beforeEach(async () => {
   await runtime.redis.flushdb();
   worker = startWorker(
     newsQueue,
-    newsProcessor(runtime.services),
+    newsProcessor(runtime.services, log),
     createRedis(redisUrl, { forWorker: true }),
     TEST_NAMESPACE,
     1,
@@ -310,14 +313,25 @@ describe('news refresh through Alpaca', () => {
     const f = await newUser('alpaca');
     await monitor(f.userId, 'csv', ['AMD']);
 
-    const logged: string[] = [];
-    const warn = console.warn;
-    console.warn = (...parts: unknown[]) => void logged.push(parts.join(' '));
-    const result = await runRefresh().finally(() => (console.warn = warn));
-    expect(logged).toEqual([
-      `[news] skipped user ${d.userId} on Alpaca: Alpaca rejected the API keys (401) on GET /v1beta1/news`,
-      `[news] skipped user ${f.userId} on Alpaca: no saved paper Alpaca keys`,
-    ]);
+    lines.length = 0;
+    const result = await runRefresh();
+    expect(lines.map(({ level, userId, reason, msg }) => ({ level, userId, reason, msg }))).toEqual(
+      [
+        {
+          level: 40,
+          userId: d.userId,
+          reason: 'Alpaca rejected the API keys (401) on GET /v1beta1/news',
+          msg: 'news skipped a user on Alpaca',
+        },
+        {
+          level: 40,
+          userId: f.userId,
+          reason: 'no saved paper Alpaca keys',
+          msg: 'news skipped a user on Alpaca',
+        },
+      ],
+    );
+    expect(JSON.stringify(lines)).not.toMatch(/PK|secret/);
     expect(result).toMatchObject({ demo_symbols: 0, alpaca_symbols: 4, inserted: 4 });
     expect(result.skipped_users).toEqual([
       { user_id: d.userId, reason: 'Alpaca rejected the API keys (401) on GET /v1beta1/news' },

@@ -9,6 +9,7 @@ import {
   PROVIDER_REFRESH_SCHEDULER,
   startProviderRefresh,
 } from '../src/provider-refresh.processor.js';
+import { capturedLog } from './captured-log.js';
 import { TEST_NAMESPACE } from './worker-process.js';
 
 /** The worker's FMP block: scheduled only with a key, and a run that updates the real universe. */
@@ -66,11 +67,15 @@ afterAll(async () => {
 describe('provider refresh in the worker', () => {
   it('without FMP_API_KEY: nothing scheduled (an old schedule removed), one log line', async () => {
     await queue.upsertJobScheduler(PROVIDER_REFRESH_SCHEDULER, { pattern: '0 1 * * *' });
-    const lines: string[] = [];
-    const worker = await startProviderRefresh({}, runtime, connection, (l) => lines.push(l));
+    const { log, lines } = capturedLog();
+    const worker = await startProviderRefresh({}, runtime, connection, log);
     expect(worker).toBeNull();
     expect(lines).toEqual([
-      '[worker] FMP_API_KEY is not set: fundamentals come from the CSV import only',
+      expect.objectContaining({
+        level: 30,
+        queue: 'provider-refresh',
+        msg: 'FMP_API_KEY is not set: fundamentals come from the CSV import only',
+      }),
     ]);
     expect(await queue.getJobSchedulers()).toEqual([]);
   });
@@ -83,9 +88,10 @@ describe('provider refresh in the worker', () => {
       ]),
     );
     const env = { FMP_API_KEY: KEY, FMP_BASE_URL };
-    const first = await startProviderRefresh(env, runtime, connection, () => undefined);
+    const { log, lines } = capturedLog();
+    const first = await startProviderRefresh(env, runtime, connection, log);
     await first?.close();
-    const worker = await startProviderRefresh(env, runtime, connection, () => undefined);
+    const worker = await startProviderRefresh(env, runtime, connection, log);
     expect(worker).not.toBeNull();
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers).toHaveLength(1);
@@ -114,6 +120,16 @@ describe('provider refresh in the worker', () => {
         `SELECT "company_name", "price", "beta" FROM "companies" WHERE "symbol" = 'AAPL'`,
       );
       expect(rows).toEqual([{ company_name: 'Apple Inc.', price: 200, beta: 1.2 }]);
+      expect(lines).toEqual([
+        expect.objectContaining({
+          queue: 'provider-refresh',
+          symbols: 2,
+          updated: 1,
+          unchanged: 0,
+          failed: 1,
+          msg: 'fundamentals refreshed from FMP',
+        }),
+      ]);
     } finally {
       await events.close();
       await worker?.close();

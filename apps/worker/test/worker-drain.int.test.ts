@@ -3,6 +3,7 @@ import { createDb, findMail } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis, mailQueue, openQueue } from '@tradebot/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logLinesOf } from './captured-log.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { startWorkerProcess, TEST_KEY, TEST_NAMESPACE, waitFor } from './worker-process.js';
 
@@ -47,7 +48,11 @@ describe('worker shutdown', () => {
     expect(await (await queue.getJob(`mail-${first}`))?.getState()).toBe('completed');
     expect((await findMail(db, second))?.status).toBe('queued');
     expect(await (await queue.getJob(`mail-${second}`))?.getState()).toBe('waiting');
-    expect(worker.output.join('')).toContain('[worker] stopped');
+    const lines = logLinesOf(worker.output);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 30, signal: 'SIGTERM', msg: 'finishing current jobs' }),
+    );
+    expect(lines.at(-1)).toMatchObject({ level: 30, process: 'worker', msg: 'stopped' });
   });
 
   it('returns a job that outlasts the grace period instead of waiting for it', async () => {
@@ -56,7 +61,13 @@ describe('worker shutdown', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(1_200);
-    expect(worker.output.join('')).toContain('returning them');
+    expect(logLinesOf(worker.output)).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        graceMs: 100,
+        msg: 'jobs still running after the grace period: returning them',
+      }),
+    );
     // Still claimed: once its lock expires, the next worker resends it (same Message-ID).
     expect((await findMail(db, first))?.status).toBe('sending');
   });
