@@ -6,7 +6,9 @@ import type {
   SimOrder,
   SimPosition,
 } from '@tradebot/market/sim-ledger';
-import type { Db, DbTx } from '../client.js';
+import type pg from 'pg';
+import type { Db } from '../client.js';
+import type { Statement } from '../pool-query.js';
 
 /**
  * The simulated broker's storage (migration 20261124000100_sim_broker): it implements
@@ -14,32 +16,17 @@ import type { Db, DbTx } from '../client.js';
  * as types only), and core passes `simBrokerStore(db)` to the `SimBroker`.
  * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`), so a
  * user's requests settle one after the other and a fill is written with its cash and position or
- * not at all. Times are ms since the epoch.
+ * not at all. Times are ms since the epoch. Every running demo bot comes here several times a
+ * tick, so the statements are named ones on node-postgres (see pool-query.ts), on one pooled
+ * connection per transaction.
  */
-const ORDER_SELECT = {
-  id: true,
-  clientOrderId: true,
-  symbol: true,
-  side: true,
-  type: true,
-  timeInForce: true,
-  qty: true,
-  filledQty: true,
-  filledAvgPrice: true,
-  limitPrice: true,
-  stopPrice: true,
-  trail: true,
-  extreme: true,
-  bracketStopAt: true,
-  bracketTargetAt: true,
-  bracketTrail: true,
-  parentId: true,
-  status: true,
-  firstBar: true,
-  submittedAt: true,
-  filledAt: true,
-  endedAt: true,
-} as const;
+/** An OrderRow's columns in SQL, named as it names them. */
+const ORDER_COLUMNS = `id, client_order_id AS "clientOrderId", symbol, side, type,
+  time_in_force AS "timeInForce", qty, filled_qty AS "filledQty",
+  filled_avg_price AS "filledAvgPrice", limit_price AS "limitPrice", stop_price AS "stopPrice",
+  trail, extreme, bracket_stop_at AS "bracketStopAt", bracket_target_at AS "bracketTargetAt",
+  bracket_trail AS "bracketTrail", parent_id AS "parentId", status, first_bar AS "firstBar",
+  submitted_at AS "submittedAt", filled_at AS "filledAt", ended_at AS "endedAt"`;
 
 interface OrderRow {
   id: string;
@@ -126,73 +113,155 @@ function toRow(userId: number, o: SimOrder) {
   };
 }
 
-async function write(tx: DbTx, userId: number, c: SimChanges): Promise<void> {
-  await tx.simAccount.update({
-    where: { userId },
-    data: { cash: c.cash, rngState: BigInt(c.rngState) },
-    select: { userId: true },
-  });
+const UPDATE_ACCOUNT: Statement = {
+  name: 'sim_accounts.update',
+  text: 'UPDATE sim_accounts SET cash = $2, rng_state = $3, updated_at = $4 WHERE user_id = $1',
+};
+
+const ORDER_FIELDS = [
+  'user_id',
+  'client_order_id',
+  'symbol',
+  'side',
+  'type',
+  'time_in_force',
+  'qty',
+  'filled_qty',
+  'filled_avg_price',
+  'limit_price',
+  'stop_price',
+  'trail',
+  'extreme',
+  'bracket_stop_at',
+  'bracket_target_at',
+  'bracket_trail',
+  'parent_id',
+  'status',
+  'first_bar',
+  'submitted_at',
+  'filled_at',
+  'ended_at',
+];
+
+const UPSERT_ORDER: Statement = {
+  name: 'sim_orders.upsert',
+  text: `INSERT INTO sim_orders (id, ${ORDER_FIELDS.join(', ')})
+    VALUES ($${ORDER_FIELDS.length + 1}, ${ORDER_FIELDS.map((_, k) => `$${k + 1}`).join(', ')})
+    ON CONFLICT (id) DO UPDATE SET
+    ${ORDER_FIELDS.map((f) => `${f} = EXCLUDED.${f}`).join(', ')}`,
+};
+
+const DELETE_POSITION: Statement = {
+  name: 'sim_positions.delete',
+  text: 'DELETE FROM sim_positions WHERE user_id = $1 AND symbol = $2',
+};
+
+const UPSERT_POSITION: Statement = {
+  name: 'sim_positions.upsert',
+  text: `INSERT INTO sim_positions (user_id, symbol, qty, avg_entry_price) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (user_id, symbol) DO UPDATE SET qty = EXCLUDED.qty,
+      avg_entry_price = EXCLUDED.avg_entry_price`,
+};
+
+const INSERT_FILLS: Statement = {
+  name: 'sim_fills.insert',
+  text: `INSERT INTO sim_fills (user_id, order_id, symbol, side, qty, price, commission, reason, time)
+    SELECT $1, f.order_id, f.symbol, f.side, f.qty, f.price, f.commission, f.reason, f.time
+    FROM unnest($2::uuid[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[],
+      $8::text[], $9::timestamptz[]) WITH ORDINALITY
+      AS f(order_id, symbol, side, qty, price, commission, reason, time, n)
+    ORDER BY f.n`,
+};
+
+const run = (client: pg.PoolClient, statement: Statement, values: unknown[]) =>
+  client.query({ ...statement, values });
+
+async function write(client: pg.PoolClient, userId: number, c: SimChanges): Promise<void> {
+  await run(client, UPDATE_ACCOUNT, [userId, c.cash, c.rngState, new Date()]);
   // Parents before their bracket exits (the foreign key): new entries come first in `orders`.
   for (const o of c.orders) {
     const row = toRow(userId, o);
-    await tx.simOrder.upsert({
-      where: { id: o.id },
-      create: { id: o.id, ...row },
-      update: row,
-      select: { id: true },
-    });
+    await run(client, UPSERT_ORDER, [
+      row.userId,
+      row.clientOrderId,
+      row.symbol,
+      row.side,
+      row.type,
+      row.timeInForce,
+      row.qty,
+      row.filledQty,
+      row.filledAvgPrice,
+      row.limitPrice,
+      row.stopPrice,
+      row.trail,
+      row.extreme,
+      row.bracketStopAt,
+      row.bracketTargetAt,
+      row.bracketTrail,
+      row.parentId,
+      row.status,
+      row.firstBar,
+      row.submittedAt,
+      row.filledAt,
+      row.endedAt,
+      o.id,
+    ]);
   }
   for (const p of c.positions) {
-    const key = { userId_symbol: { userId, symbol: p.symbol } };
-    if (p.qty === 0) await tx.simPosition.deleteMany({ where: { userId, symbol: p.symbol } });
-    else
-      await tx.simPosition.upsert({
-        where: key,
-        create: { userId, symbol: p.symbol, qty: p.qty, avgEntryPrice: p.avgEntryPrice },
-        update: { qty: p.qty, avgEntryPrice: p.avgEntryPrice },
-        select: { symbol: true },
-      });
+    if (p.qty === 0) await run(client, DELETE_POSITION, [userId, p.symbol]);
+    else await run(client, UPSERT_POSITION, [userId, p.symbol, p.qty, p.avgEntryPrice]);
   }
   if (c.fills.length > 0)
-    await tx.simFill.createMany({
-      data: c.fills.map((f) => ({
-        userId,
-        orderId: f.orderId,
-        symbol: f.symbol,
-        side: f.side,
-        qty: f.qty,
-        price: f.price,
-        commission: f.commission,
-        reason: f.reason,
-        time: new Date(f.time),
-      })),
-    });
+    await run(client, INSERT_FILLS, [
+      userId,
+      c.fills.map((f) => f.orderId),
+      c.fills.map((f) => f.symbol),
+      c.fills.map((f) => f.side),
+      c.fills.map((f) => f.qty),
+      c.fills.map((f) => f.price),
+      c.fills.map((f) => f.commission),
+      c.fills.map((f) => f.reason),
+      c.fills.map((f) => new Date(f.time)),
+    ]);
 }
 
 interface AccountRow {
   accountNumber: string;
   cash: number;
-  rngState: bigint;
+  /** BIGINT: node-postgres returns it as text. */
+  rngState: string;
 }
+
+const LOCK_ACCOUNT: Statement = {
+  name: 'sim_accounts.lock',
+  text: `SELECT account_number AS "accountNumber", cash, rng_state AS "rngState"
+    FROM sim_accounts WHERE user_id = $1 FOR UPDATE`,
+};
+
+const OPEN_ACCOUNT: Statement = {
+  name: 'sim_accounts.open',
+  text: `INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
+    VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
+};
 
 /**
  * Locks the user's account row and reads it in one statement; opens the account (insert, racing
  * openers settle on ON CONFLICT) only when it is missing, so an existing account costs no insert.
  */
 async function lockAccount(
-  tx: DbTx,
+  client: pg.PoolClient,
   userId: number,
   opening: { cash: number; seed: number; accountNumber: string },
 ): Promise<AccountRow> {
-  const select = () => tx.$queryRaw<AccountRow[]>`
-    SELECT account_number AS "accountNumber", cash, rng_state AS "rngState"
-    FROM sim_accounts WHERE user_id = ${userId} FOR UPDATE`;
+  const select = async () => (await run(client, LOCK_ACCOUNT, [userId])).rows as AccountRow[];
   const [found] = await select();
   if (found !== undefined) return found;
-  await tx.$executeRaw`
-    INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
-    VALUES (${userId}, ${opening.accountNumber}, ${opening.cash}, ${BigInt(opening.seed >>> 0)})
-    ON CONFLICT (user_id) DO NOTHING`;
+  await run(client, OPEN_ACCOUNT, [
+    userId,
+    opening.accountNumber,
+    opening.cash,
+    opening.seed >>> 0,
+  ]);
   const [opened] = await select();
   if (opened === undefined) throw new Error(`sim account ${userId} missing after opening`);
   return opened;
@@ -209,14 +278,17 @@ const jsonOrder = `json_build_object(
   'submittedAt', ${ms('o.submitted_at')}, 'filledAt', ${ms('o.filled_at')},
   'endedAt', ${ms('o.ended_at')})`;
 /** Open orders (oldest first) and positions (by symbol), as JSON text: one statement. */
-const OPEN_BOOK_SQL = `SELECT
+const OPEN_BOOK: Statement = {
+  name: 'sim_orders.open_book',
+  text: `SELECT
   (SELECT coalesce(json_agg(${jsonOrder} ORDER BY o.submitted_at, o.id), '[]')::text
      FROM sim_orders o
      WHERE o.user_id = $1 AND o.status IN ('new', 'partially_filled')) AS orders,
   (SELECT coalesce(json_agg(json_build_object(
        'symbol', p.symbol, 'qty', p.qty, 'avgEntryPrice', p.avg_entry_price) ORDER BY p.symbol),
      '[]')::text
-     FROM sim_positions p WHERE p.user_id = $1) AS positions`;
+     FROM sim_positions p WHERE p.user_id = $1) AS positions`,
+};
 
 type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'endedAt'> & {
   firstBar: number;
@@ -230,13 +302,13 @@ type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'ended
  * they are what the previous holder committed).
  */
 async function openBook(
-  tx: DbTx,
+  client: pg.PoolClient,
   userId: number,
 ): Promise<{ open: SimOrder[]; positions: SimPosition[] }> {
-  const [row] = await tx.$queryRawUnsafe<{ orders: string; positions: string }[]>(
-    OPEN_BOOK_SQL,
-    userId,
-  );
+  const [row] = (await run(client, OPEN_BOOK, [userId])).rows as {
+    orders: string;
+    positions: string;
+  }[];
   const date = (at: number | null) => (at === null ? null : new Date(at));
   const orders = JSON.parse(row?.orders ?? '[]') as OrderJson[];
   return {
@@ -253,34 +325,73 @@ async function openBook(
   };
 }
 
-/** The user's fills in a time range (its index: user, time, id), oldest first. */
+const FILL_COLUMNS = `id::text AS id, order_id AS "orderId", symbol, side, qty, price,
+  commission, reason, time`;
+
+const FILLS_AFTER: Statement = {
+  name: 'sim_fills.after',
+  text: `SELECT ${FILL_COLUMNS} FROM sim_fills WHERE user_id = $1 AND time > $2 ORDER BY time, id`,
+};
+
+const FILLS_SINCE: Statement = {
+  name: 'sim_fills.since',
+  text: `SELECT ${FILL_COLUMNS} FROM sim_fills WHERE user_id = $1 AND time >= $2 ORDER BY time, id`,
+};
+
+/** The user's fills after or since `time` (its index: user, time, id), oldest first. */
 async function readFills(
-  db: Db | DbTx,
+  on: Pick<pg.Pool, 'query'>,
+  statement: Statement,
   userId: number,
-  time: { gt: Date } | { gte: Date },
+  time: number,
 ): Promise<SimFill[]> {
-  const rows = await db.simFill.findMany({
-    where: { userId, time },
-    select: {
-      id: true,
-      orderId: true,
-      symbol: true,
-      side: true,
-      qty: true,
-      price: true,
-      commission: true,
-      reason: true,
-      time: true,
-    },
-    orderBy: [{ time: 'asc' }, { id: 'asc' }],
+  const { rows } = await on.query<Omit<SimFill, 'time'> & { time: Date }>({
+    ...statement,
+    values: [userId, new Date(time)],
   });
-  return rows.map((r) => ({
-    ...r,
-    id: r.id.toString(),
-    side: r.side as SimFill['side'],
-    reason: r.reason as SimFill['reason'],
-    time: r.time.getTime(),
-  }));
+  return rows.map((r) => ({ ...r, time: r.time.getTime() }));
+}
+
+const ORDER_BY_CLIENT_ID: Statement = {
+  name: 'sim_orders.by_client_id',
+  text: `SELECT ${ORDER_COLUMNS} FROM sim_orders WHERE user_id = $1 AND client_order_id = $2`,
+};
+
+const ORDER_BY_ID: Statement = {
+  name: 'sim_orders.by_id',
+  text: `SELECT ${ORDER_COLUMNS} FROM sim_orders WHERE user_id = $1 AND id = $2`,
+};
+
+async function findOrder(
+  client: pg.PoolClient,
+  statement: Statement,
+  values: unknown[],
+): Promise<SimOrder | null> {
+  const [row] = (await run(client, statement, values)).rows as OrderRow[];
+  return row === undefined ? null : toRecord(row);
+}
+
+/**
+ * Runs `work` in a transaction on one pooled connection: committed when it returns, rolled back
+ * when it throws. A transaction left idle for 20 s (a stuck caller) is ended by PostgreSQL, so
+ * the account lock never outlives it.
+ */
+async function inTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query("BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'");
+    const value = await work(client);
+    await client.query('COMMIT');
+    client.release();
+    return value;
+  } catch (error) {
+    // A connection that cannot roll back is closed rather than returned to the pool.
+    await client.query('ROLLBACK').then(
+      () => client.release(),
+      (rollback: Error) => client.release(rollback),
+    );
+    throw error;
+  }
 }
 
 /** The `SimBrokerStore` over PostgreSQL. */
@@ -291,42 +402,28 @@ export function simBrokerStore(db: Db): SimBrokerStore {
       opening: { cash: number; seed: number; accountNumber: string },
       work: (ledger: SimLedger) => Promise<{ changes: SimChanges | null; value: T }>,
     ): Promise<T> {
-      return db.$transaction(
-        async (tx) => {
-          const account = await lockAccount(tx, userId, opening);
-          const { open, positions } = await openBook(tx, userId);
-          const ledger: SimLedger = {
-            account: {
-              accountNumber: account.accountNumber,
-              cash: account.cash,
-              rngState: Number(account.rngState),
-            },
-            openOrders: open,
-            positions,
-            async orderByClientId(clientOrderId) {
-              const r = await tx.simOrder.findUnique({
-                where: { userId_clientOrderId: { userId, clientOrderId } },
-                select: ORDER_SELECT,
-              });
-              return r === null ? null : toRecord(r);
-            },
-            async orderById(id) {
-              const r = await tx.simOrder.findFirst({
-                where: { id, userId },
-                select: ORDER_SELECT,
-              });
-              return r === null ? null : toRecord(r);
-            },
-            fillsAfter: (time) => readFills(tx, userId, { gt: new Date(time) }),
-          };
-          const { changes, value } = await work(ledger);
-          if (changes !== null) await write(tx, userId, changes);
-          return value;
-        },
-        { timeout: 20_000 },
-      );
+      return inTransaction(db, async (client) => {
+        const account = await lockAccount(client, userId, opening);
+        const { open, positions } = await openBook(client, userId);
+        const ledger: SimLedger = {
+          account: {
+            accountNumber: account.accountNumber,
+            cash: account.cash,
+            rngState: Number(account.rngState),
+          },
+          openOrders: open,
+          positions,
+          orderByClientId: (clientOrderId) =>
+            findOrder(client, ORDER_BY_CLIENT_ID, [userId, clientOrderId]),
+          orderById: (id) => findOrder(client, ORDER_BY_ID, [userId, id]),
+          fillsAfter: (time) => readFills(client, FILLS_AFTER, userId, time),
+        };
+        const { changes, value } = await work(ledger);
+        if (changes !== null) await write(client, userId, changes);
+        return value;
+      });
     },
 
-    listFills: (userId: number, since: number) => readFills(db, userId, { gte: new Date(since) }),
+    listFills: (userId: number, since: number) => readFills(db.pool, FILLS_SINCE, userId, since),
   };
 }
