@@ -1,4 +1,4 @@
-import { botTick } from '@tradebot/api-contract';
+import { botTick, type TBacktestSettings } from '@tradebot/api-contract';
 import type { Db, MarketName } from '@tradebot/db';
 import {
   AlpacaError,
@@ -84,10 +84,12 @@ export async function botMarketFor(
   userId: number,
   market: MarketName,
   mode: BotMode,
+  /** The user's backtest settings when the caller has read them (the demo broker's costs). */
+  backtest?: TBacktestSettings,
 ): Promise<BotMarket> {
   if (market === 'demo' || mode === 'demo') {
     return {
-      broker: countedBroker(await demoBrokerFor(deps, userId)),
+      broker: countedBroker(await demoBrokerFor(deps, userId, backtest)),
       clock: deps.market.demo.clock,
       data: deps.market.demo.market,
     };

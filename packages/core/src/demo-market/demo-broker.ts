@@ -1,3 +1,4 @@
+import type { TBacktestSettings } from '@tradebot/api-contract';
 import { simBrokerStore } from '@tradebot/db';
 import { SimBroker, type BrokerPort } from '@tradebot/market';
 import type { ServiceDeps } from '../deps.js';
@@ -21,8 +22,10 @@ export function demoAccountNumber(userId: number): string {
 export async function demoBrokerFor(
   deps: Pick<ServiceDeps, 'db' | 'market'>,
   userId: number,
+  /** The user's backtest settings when the caller has read them already. */
+  known?: TBacktestSettings,
 ): Promise<BrokerPort> {
-  const settings = await backtestSettingsService(deps).forUser(userId);
+  const settings = known ?? (await backtestSettingsService(deps).forUser(userId));
   return new SimBroker({
     store: simBrokerStore(deps.db),
     market: deps.market.demo.market,

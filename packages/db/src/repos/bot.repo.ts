@@ -1,6 +1,5 @@
-import type { Prisma } from '../generated/prisma/client.js';
-import type { Db, Queryable } from '../client.js';
-import { poolRows } from '../pool-query.js';
+import type { Db, DbTx, Queryable } from '../client.js';
+import { poolRows, type Statement } from '../pool-query.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -48,30 +47,49 @@ export async function recentBotLogs(db: Queryable, userId: number, limit: number
   return rows.reverse().map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-export const botStateSelect = {
-  running: true,
-  market: true,
-  mode: true,
-  sleepInterval: true,
-  startedAt: true,
-  stoppedAt: true,
-  lastTickAt: true,
-  lastActivity: true,
-  halted: true,
-  haltReason: true,
-  peakEquity: true,
-  day: true,
-  dayStartEquity: true,
-  equity: true,
-  cash: true,
-  buyingPower: true,
-  lastError: true,
-} as const;
+export interface BotStateRow {
+  running: boolean;
+  market: string;
+  mode: string;
+  sleepInterval: number;
+  startedAt: Date | null;
+  stoppedAt: Date | null;
+  lastTickAt: Date | null;
+  lastActivity: Date | null;
+  halted: boolean;
+  haltReason: string | null;
+  peakEquity: number | null;
+  day: string | null;
+  dayStartEquity: number | null;
+  equity: number | null;
+  cash: number | null;
+  buyingPower: number | null;
+  lastError: string | null;
+}
 
-export type BotStateRow = Prisma.BotStateGetPayload<{ select: typeof botStateSelect }>;
+const FIND_STATE: Statement = {
+  name: 'bot_states.find',
+  text: `SELECT running, market, mode, sleep_interval AS "sleepInterval",
+      started_at AS "startedAt", stopped_at AS "stoppedAt", last_tick_at AS "lastTickAt",
+      last_activity AS "lastActivity", halted, halt_reason AS "haltReason",
+      peak_equity AS "peakEquity", day, day_start_equity AS "dayStartEquity", equity, cash,
+      buying_power AS "buyingPower", last_error AS "lastError"
+    FROM bot_states WHERE user_id = $1`,
+};
 
-export async function findBotState(db: Queryable, userId: number): Promise<BotStateRow | null> {
-  return db.botState.findUnique({ where: { userId }, select: botStateSelect });
+/** The user's bot state (every tick's first read), or null before the bot was first started. */
+export async function findBotState(db: Db, userId: number): Promise<BotStateRow | null> {
+  const [row] = await poolRows<BotStateRow>(db, FIND_STATE, [userId]);
+  return row ?? null;
+}
+
+/** Inside a Start's transaction: the running bot's sleep interval, or null when it is stopped. */
+export async function runningSleepInterval(tx: DbTx, userId: number): Promise<number | null> {
+  const row = await tx.botState.findUnique({
+    where: { userId },
+    select: { running: true, sleepInterval: true },
+  });
+  return row?.running ? row.sleepInterval : null;
 }
 
 /** What a tick that ran stores of the account; returns the bot's last activity and running flag. */

@@ -2,6 +2,7 @@ import { AppError, botTick, server, type TBotActionOutput } from '@tradebot/api-
 import {
   appendBotLogs,
   findBotState,
+  runningSleepInterval,
   findEncryptedCredential,
   finalListSymbols,
   markBotStarted,
@@ -72,16 +73,16 @@ export function botControl(deps: BotDeps, market: ActiveMarketService, sleepOf: 
       account.market === 'demo'
         ? (await (await demoBrokerFor(deps, userId)).getAccount()).equity
         : null;
-    const running = await db.$transaction(async (tx) => {
-      const state = await findBotState(tx, userId);
-      if (state?.running) return state;
+    const runningEvery = await db.$transaction(async (tx) => {
+      const every = await runningSleepInterval(tx, userId);
+      if (every !== null) return every;
       await markBotStarted(tx, userId, { ...account, sleepInterval, at: new Date(at), equity });
       // The list it starts on (the live twin's first version, when none was stored before).
       await recordFinalListVersion(tx, userId, new Date(at));
       return null;
     });
-    await schedule(userId, running?.sleepInterval ?? sleepInterval, at);
-    return running !== null;
+    await schedule(userId, runningEvery ?? sleepInterval, at);
+    return runningEvery !== null;
   }
 
   /** Needs only the user: an admin's Delete stops a bot without the owner's session. */

@@ -52,6 +52,7 @@ export type MarketFor = (
   userId: number,
   market: MarketName,
   mode: BotMode,
+  backtest?: TBacktestSettings,
 ) => Promise<BotMarket>;
 
 export interface BotEngineOptions {
@@ -175,9 +176,17 @@ export function botEngineService(
   async function run(userId: number): Promise<TBotTickResult> {
     const state = await findBotState(db, userId);
     if (state === null) return { outcome: 'stopped', orders_sent: 0, market_open: null };
+    // Read once: the tick's options, and the simulated broker's costs on the demo market.
+    const backtest = await backtestSettings.forUser(userId);
     let bot: BotMarket;
     try {
-      bot = await marketFor(deps, userId, state.market as MarketName, state.mode as BotMode);
+      bot = await marketFor(
+        deps,
+        userId,
+        state.market as MarketName,
+        state.mode as BotMode,
+        backtest,
+      );
     } catch (error) {
       if (!(error instanceof BrokerError || error instanceof MissingKeysError)) throw error;
       if (!state.running) return { outcome: 'stopped', orders_sent: 0, market_open: null };
@@ -204,10 +213,7 @@ export function botEngineService(
     }
     const journal = new TickJournal(now);
     try {
-      const [settings, backtest] = await Promise.all([
-        trading.settings(userId),
-        backtestSettings.forUser(userId),
-      ]);
+      const settings = await trading.settings(userId);
       await ranTick(userId, state, bot, now, journal, settings, backtest);
       return { outcome: 'ran', orders_sent: journal.ordersSent, market_open: marketOpen };
     } catch (error) {
