@@ -13,7 +13,8 @@ import {
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
+// The TOTP module alone: all of core takes each browser test file about a second to load.
+import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core/totp';
 import { deployment } from './deployment.js';
 
 /**
