@@ -1,7 +1,14 @@
 import { server, ui } from '@tradebot/api-contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshCode, launchBrowser, logInThroughUi, signUpByApi, sql } from './browser.js';
+import {
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  screenshot,
+  signUpByApi,
+  sql,
+} from './browser.js';
 import { E2E_ALPACA_KEY } from './fake-alpaca.js';
 
 let browser: Browser;
@@ -11,9 +18,6 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const text = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
@@ -42,7 +46,7 @@ describe('account settings: Test connection and the live-mode confirmation', () 
     await expect
       .poll(() => text(page, 'test-connection-live-result'))
       .toBe(server.alpacaInvalidKeys('live'));
-    await shot(page, 'test-connection-light');
+    await screenshot(page, 'test-connection-light');
 
     // Switching to live: the save waits for a confirmation; "Stay on paper" sends nothing.
     // In the middle of the window, clear of the sticky header (a forced click does not check).
@@ -54,7 +58,7 @@ describe('account settings: Test connection and the live-mode confirmation', () 
     await expect
       .poll(() => page.getByText(ui.liveModeConfirm).isVisible(), { timeout: 10_000 })
       .toBe(true);
-    await shot(page, 'live-confirm-light');
+    await screenshot(page, 'live-confirm-light');
     await page.getByTestId('cancel-live-mode').click();
     await expect.poll(() => page.getByText(ui.liveModeConfirm).isVisible()).toBe(false);
     expect(
@@ -74,15 +78,15 @@ describe('account settings: Test connection and the live-mode confirmation', () 
       .toBe('dark');
     await page.getByTestId('test-connection-paper').click();
     await expect.poll(() => text(page, 'test-connection-paper-result')).toContain('ACTIVE');
-    await shot(page, 'test-connection-dark');
+    await screenshot(page, 'test-connection-dark');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect.poll(() => page.getByText(ui.liveModeConfirm).isVisible()).toBe(true);
-    await shot(page, 'live-confirm-dark');
+    await screenshot(page, 'live-confirm-dark');
     await page.getByTestId('cancel-live-mode').click();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('test-connection-live').scrollIntoViewIfNeeded();
-    await shot(page, 'test-connection-390');
+    await screenshot(page, 'test-connection-390');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logInThroughUi,
   postApi,
+  screenshot,
   signUpByApi,
   sql,
 } from './browser.js';
@@ -17,7 +18,6 @@ import {
  * and sign the browser out with the server's message.
  */
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -81,7 +81,7 @@ describe('deleting one’s own account', () => {
       .poll(() => field('result').textContent(), { timeout: 10_000 })
       .toBe(server.deleteAccountWrongCode);
     expect(await rowsOfLeaver()).toBe(before);
-    await page.screenshot({ path: `${SHOTS}/phone-delete-account-refused.png` });
+    await screenshot(page, 'phone-delete-account-refused', { fullPage: false });
   });
 
   it('erases the account with the right code and signs out with the server’s message', async () => {
@@ -94,6 +94,6 @@ describe('deleting one’s own account', () => {
     );
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(await rowsOfLeaver()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/phone-delete-account-done.png` });
+    await screenshot(page, 'phone-delete-account-done', { fullPage: false });
   });
 });

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshCode, launchBrowser, logInThroughUi, signUpByApi, sql } from './browser.js';
+import {
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  screenshot,
+  signUpByApi,
+  sql,
+} from './browser.js';
 
 let browser: Browser;
 let receiver: Server;
@@ -28,9 +35,6 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const text = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
@@ -68,14 +72,14 @@ describe('account settings: the Alerts card', () => {
       { text: 'Tradebot · Test alert: This is a test alert from your Tradebot account.' },
     ]);
     await page.getByTestId('alerts-card').scrollIntoViewIfNeeded();
-    await shot(page, 'alerts-card-390-light');
+    await screenshot(page, 'alerts-card-390-light');
 
     await page.getByTestId('theme-toggle').click();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
       .toBe('dark');
     await page.getByTestId('alerts-card').scrollIntoViewIfNeeded();
-    await shot(page, 'alerts-card-390-dark');
+    await screenshot(page, 'alerts-card-390-dark');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     );

@@ -1,4 +1,4 @@
-import { lastCompletedTradingDay, isoFromDay } from '@tradebot/market';
+import { lastCompletedTradingDay, isoFromDay } from '@tradebot/market/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logInByApi, postApi, signUpByApi } from './browser.js';
 import { DEFAULT_FAKE_ASSETS } from './fake-alpaca-market.js';

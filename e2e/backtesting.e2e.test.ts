@@ -8,6 +8,7 @@ import {
   launchBrowser,
   logInThroughUi,
   postApi,
+  screenshot,
   signUpByApi,
   sql,
 } from './browser.js';
@@ -19,13 +20,11 @@ import {
  * and one stock's detail shows its verdict and charts in light, dark and at phone width.
  */
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.SHOTS_DIR ?? 'e2e/screenshots';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let symbols: string[] = [];
 
-const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 const rows = () => page.getByTestId('backtesting-list').locator('tbody tr');
 
 beforeAll(async () => {
@@ -84,14 +83,14 @@ describe('the Backtesting tab', () => {
     await page.getByText(ui.backtestsQueued(3)).waitFor();
     await page.getByTestId('backtest-progress').waitFor();
     expect(await page.getByTestId('backtest-progress').textContent()).toMatch(/of 3 completed/);
-    await shot('backtesting-running-light');
+    await screenshot(page, 'backtesting-running-light');
     // A reload mid-batch (here into dark theme at phone width): still on the Backtesting tab
     // (the address keeps it) and the batch is still shown.
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
-    await shot('backtesting-running-dark-phone');
+    await screenshot(page, 'backtesting-running-dark-phone');
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
@@ -99,7 +98,7 @@ describe('the Backtesting tab', () => {
     await expect
       .poll(() => page.getByTestId('backtest-progress').textContent(), { timeout: 180_000 })
       .toContain('3 of 3 completed');
-    await shot('backtesting-done-light');
+    await screenshot(page, 'backtesting-done-light');
     await page.getByRole('tab', { name: 'Trading Settings', selected: true }).waitFor();
     expect(page.url()).toContain('/settings?tab=trading');
     await page.reload();
@@ -126,9 +125,8 @@ describe('the backtest detail view', () => {
     await expect
       .poll(() => dialog.locator('canvas').count(), { timeout: 10_000 })
       .toBeGreaterThan(1);
-    // No crosshair in the picture, and the charts drawn.
+    // No crosshair in the picture.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(500);
     return dialog;
   };
   const close = async () => {
@@ -162,7 +160,7 @@ describe('the backtest detail view', () => {
       'out-of-sample profit',
     );
     expect(verdict.includes('fragile')).toBe(finding.startsWith('Fragile'));
-    await dialog.screenshot({ path: `${SHOTS}/detail-light.png` });
+    await screenshot(dialog, 'detail-light');
     // Download CSV saves the trades table's round trips, one row each, in the table's order.
     const table = dialog.getByTestId('trades-table').locator('tbody tr');
     const file = await downloadedCsv(page, () =>
@@ -192,10 +190,12 @@ describe('the backtest detail view', () => {
 
   it('reads well in dark theme and full screen at phone width', async () => {
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
-    await (await open(1280, 2600)).screenshot({ path: `${SHOTS}/detail-dark.png` });
+    await screenshot(await open(1280, 2600), 'detail-dark', { settleMs: 500 });
     await close();
     const dialog = await open(390, 4200);
-    await dialog.screenshot({ path: `${SHOTS}/detail-dark-phone.png` });
+    // The charts drawn at the phone's width before anything is measured.
+    await page.waitForTimeout(500);
+    await screenshot(dialog, 'detail-dark-phone');
     // On failure, the message names what sticks out past the screen's right edge.
     const overflow = await dialog.evaluate((el) => ({
       width: el.scrollWidth,
@@ -207,16 +207,16 @@ describe('the backtest detail view', () => {
     expect(overflow.width, overflow.past.join(' | ')).toBeLessThanOrEqual(390);
     await close();
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
-    await (await open(390, 4200)).screenshot({ path: `${SHOTS}/detail-light-phone.png` });
+    await screenshot(await open(390, 4200), 'detail-light-phone', { settleMs: 500 });
     await close();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl()}/settings?tab=backtesting`);
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
-    await shot('backtesting-after-phone');
+    await screenshot(page, 'backtesting-after-phone');
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'dark'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
     await page.getByTestId('backtest-progress').waitFor({ timeout: 15_000 });
-    await shot('backtesting-after-dark');
+    await screenshot(page, 'backtesting-after-dark');
   });
 });

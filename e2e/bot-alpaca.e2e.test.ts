@@ -1,5 +1,5 @@
 import { BUSY_PARAMS } from '@tradebot/strategy/testing';
-import { dayFromIso, isoFromDay, newYorkInstant, sessionsBetween } from '@tradebot/market';
+import { dayFromIso, isoFromDay, newYorkInstant, sessionsBetween } from '@tradebot/market/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, logInByApi, postApi, signUpByApi, sql } from './browser.js';
 import { E2E_ALPACA_KEY } from './fake-alpaca.js';

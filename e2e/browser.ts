@@ -3,11 +3,18 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+} from 'playwright-core';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core';
+// The TOTP module alone: all of core takes each browser test file about a second to load.
+import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core/totp';
 import { deployment } from './deployment.js';
 
 /**
@@ -101,8 +108,34 @@ export async function fillLogin(page: Page, username: string, password: string, 
   await page.getByRole('button', { name: 'Verify 2FA' }).click();
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+/**
+ * Screenshots are for a person to look over and cost the run time, so they are taken only with
+ * E2E_SHOTS=1, into E2E_SHOTS_DIR (e2e/screenshots by default).
+ */
+const SHOTS = process.env.E2E_SHOTS === '1';
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
+
+type ShotOptions = Pick<PageScreenshotOptions, 'fullPage' | 'clip' | 'style'> & {
+  /** Milliseconds to wait first, for charts to draw and transitions to end. */
+  settleMs?: number;
+};
+
+const isPage = (on: Page | Locator): on is Page => 'goto' in on;
+
+/**
+ * `name`.png of the whole page (of the viewport with `fullPage: false`) or of one element, with
+ * E2E_SHOTS=1. Without it an element is still waited for, as taking its picture would.
+ */
+export async function screenshot(on: Page | Locator, name: string, options: ShotOptions = {}) {
+  const { settleMs = 0, ...picture } = options;
+  if (!SHOTS) {
+    if (!isPage(on)) await on.waitFor();
+    return;
+  }
+  const path = `${SHOTS_DIR}/${name}.png`;
+  if (settleMs > 0) await (isPage(on) ? on : on.page()).waitForTimeout(settleMs);
+  if (isPage(on)) await on.screenshot({ fullPage: true, ...picture, path });
+  else await on.screenshot({ style: picture.style, path });
 }
 
 /** Runs the create-admin command line as an operator would; returns the otpauth URI it prints. */

@@ -94,8 +94,7 @@ describe('the dashboard before the bot ever ran', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300);
-    await screenshot(page, 'dashboard-light');
+    await screenshot(page, 'dashboard-light', { settleMs: 300 });
   });
 
   it('reads well in dark theme and at phone width', async () => {
@@ -265,10 +264,10 @@ describe('the dashboard of a running bot (bot reads from a fixture)', () => {
     );
     await view.getByRole('button', { name: 'Cancel' }).click();
     await view.evaluate(() => window.scrollTo(0, 0));
-    await view.waitForTimeout(500);
-    await screenshot(view, 'dashboard-filled-light');
+    await screenshot(view, 'dashboard-filled-light', { settleMs: 500 });
     await view.setViewportSize({ width: 390, height: 844 });
     await view.evaluate(() => window.scrollTo(0, 0));
+    // The phone layout settled before it is measured.
     await view.waitForTimeout(500);
     await screenshot(view, 'dashboard-filled-phone');
     expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

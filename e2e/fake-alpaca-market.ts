@@ -8,7 +8,7 @@ import {
   sessionOf,
   sessionsBetween,
   type TradingSession,
-} from '@tradebot/market';
+} from '@tradebot/market/calendar';
 
 /**
  * The market behind the e2e fake Alpaca (fake-alpaca.ts): a movable market clock, daily bars

@@ -1,4 +1,4 @@
-import { newYorkDayOf, newYorkInstant } from '@tradebot/market';
+import { newYorkDayOf, newYorkInstant } from '@tradebot/market/calendar';
 import type { FakeAlpacaBook, FakeOrder } from './fake-alpaca-book.js';
 import type { FakeAlpacaMarket } from './fake-alpaca-market.js';
 

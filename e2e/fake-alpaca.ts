@@ -8,7 +8,7 @@ import {
   nextOpenAfter,
   isMarketOpenAt,
   sessionOf,
-} from '@tradebot/market';
+} from '@tradebot/market/calendar';
 import { FakeAlpacaBook } from './fake-alpaca-book.js';
 import { controlRoute } from './fake-alpaca-control.js';
 import { error, submitOrder, type Json, type Reply } from './fake-alpaca-orders.js';

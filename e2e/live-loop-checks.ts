@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { sql } from './browser.js';
+import { screenshot, sql } from './browser.js';
 
 /**
  * The live loop's reads and cross-checks: the user's fills and log lines in SQL, the webhook
@@ -122,7 +122,10 @@ export async function checkFillsLoggedAndAlerted(username: string, received: Del
   for (const r of received) expect(r.user).toBe(username);
 }
 
-/** Screenshots of the dashboard at phone and desktop width, light and dark; returns to light at 1280 px. */
+/**
+ * The dashboard at phone and desktop width, light and dark, no wider than the screen (with a
+ * screenshot of each); returns to light at 1280 px.
+ */
 export async function shootDashboard(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate((s) => localStorage.setItem('tradebot-color-scheme', s), scheme);
@@ -132,10 +135,7 @@ export async function shootDashboard(page: Page, name: string) {
       await page.getByTestId('bot-equity').waitFor({ timeout: 15_000 });
       await page.getByTestId('open-orders').waitFor({ timeout: 15_000 });
       await page.mouse.move(0, 0);
-      await page.screenshot({
-        path: `e2e/screenshots/${name}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
+      await screenshot(page, `${name}-${width}-${scheme}`);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth),
         `${name} at ${width} px ${scheme}`,

@@ -1,4 +1,4 @@
-import { nextTradingDay } from '@tradebot/market';
+import { nextTradingDay } from '@tradebot/market/calendar';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   logInThroughUi,
   postApi,
+  screenshot,
   secretOf,
   signUpByApi,
 } from './browser.js';
@@ -17,9 +18,9 @@ import {
  * Every main page at a 390 px phone width, light and dark: nothing is wider than the screen
  * (no sideways scrolling; wide tables scroll inside their own box or become cards, whose long
  * values such as an email address break inside the card), the plan names over the subscribe
- * page's table stay on one line, and the header keeps the market badge. Screenshots of each (and of desktop) go to E2E_SHOTS_DIR.
+ * page's table stay on one line, and the header keeps the market badge. With E2E_SHOTS=1, a
+ * screenshot of each (and of desktop).
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
 const PASSWORD = 'a long enough passphrase';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -70,7 +71,7 @@ const overflow = (page: Page) =>
 
 async function check(page: Page, name: string, scheme: Scheme) {
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/phone-${name}-${scheme}.png`, fullPage: true });
+  await screenshot(page, `phone-${name}-${scheme}`);
   const measured = await overflow(page);
   expect(
     measured.scrollWidth,
@@ -208,10 +209,10 @@ describe('phone layout signed in', () => {
       )) {
         await page.goto(`${baseUrl()}${path}`);
         await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
-        await page.screenshot({ path: `${SHOTS}/desktop-${name}-${scheme}.png`, fullPage: true });
+        await screenshot(page, `desktop-${name}-${scheme}`);
       }
       await openDeleteDialog(page);
-      await page.screenshot({ path: `${SHOTS}/desktop-delete-account-dialog-${scheme}.png` });
+      await screenshot(page, `desktop-delete-account-dialog-${scheme}`, { fullPage: false });
       expect(await page.getByTestId('market-badge').isVisible()).toBe(true);
       await context.close();
     });

@@ -21,7 +21,6 @@ import {
  * width, light and dark.
  */
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let context: BrowserContext;
@@ -139,9 +138,7 @@ describe('the portfolio preview of the Final Trading List', () => {
       const scroll = await page.evaluate(() => window.scrollY);
       const top = box.y + scroll;
       for (let k = 0; k * 1200 < Math.min(box.height, 3600); k++)
-        await page.screenshot({
-          path: `${SHOTS}/portfolio-preview-${scheme}-${k + 1}.png`,
-          fullPage: true,
+        await screenshot(page, `portfolio-preview-${scheme}-${k + 1}`, {
           clip: { x: 0, y: top + k * 1200, width: PHONE.width, height: 1200 },
           style: '.app-header { visibility: hidden; }',
         });

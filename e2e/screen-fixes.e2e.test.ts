@@ -7,6 +7,7 @@ import {
   freshCode,
   launchBrowser,
   logInThroughUi,
+  screenshot,
   secretOf,
   signUpByApi,
   sql,
@@ -19,7 +20,6 @@ import {
  * and desktop.
  */
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -59,7 +59,7 @@ async function shots(on: Page, name: string, ready: () => Promise<unknown>) {
       await on.setViewportSize(viewport);
       await on.reload();
       await ready();
-      await on.screenshot({ path: `${SHOTS}/${name}-${scheme}-${size}.png`, fullPage: true });
+      await screenshot(on, `${name}-${scheme}-${size}`);
       const overflow = await on.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -160,7 +160,7 @@ describe('the Stock Explorer', () => {
     await expect.poll(() => button.textContent()).toBe('Queued');
     await button.click();
     await page.getByText(ui.alreadyInBacktestQueue(symbol), { exact: true }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/explorer-already-queued.png` });
+    await screenshot(page, 'explorer-already-queued', { fullPage: false });
   });
 });
 
@@ -188,7 +188,7 @@ describe('the notification bell', () => {
       await page.locator('[data-testid="notification-item"][data-unread="true"]').count(),
     ).toBe(3);
     await expect.poll(() => bell().getAttribute('aria-label')).toBe('Notifications');
-    await page.screenshot({ path: `${SHOTS}/bell-open-light-desktop.png` });
+    await screenshot(page, 'bell-open-light-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect.poll(() => list.count()).toBe(0);
 
@@ -207,10 +207,10 @@ describe('the notification bell', () => {
     await expect
       .poll(() => bell().getAttribute('aria-label'), { timeout: 15_000 })
       .toBe('Notifications, 1 unread');
-    await page.screenshot({ path: `${SHOTS}/bell-badge-dark-390.png` });
+    await screenshot(page, 'bell-badge-dark-390', { fullPage: false });
     await bell().click();
     await expect.poll(() => page.locator('[data-unread="true"]').count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/bell-open-dark-390.png` });
+    await screenshot(page, 'bell-open-dark-390', { fullPage: false });
     await page.keyboard.press('Escape');
     await expect.poll(() => list.count()).toBe(0);
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));

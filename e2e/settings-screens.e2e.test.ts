@@ -91,9 +91,7 @@ async function shootEditableCells(scheme: string) {
     return box?.scrollLeft ?? 0;
   });
   expect(scrolled).toBeGreaterThan(0);
-  await page.screenshot({
-    path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/settings-trading-cells-phone-${scheme}.png`,
-  });
+  await screenshot(page, `settings-trading-cells-phone-${scheme}`, { fullPage: false });
 }
 
 describe('strategy settings screens', () => {
@@ -356,17 +354,11 @@ describe('dashboard charts', () => {
       await page.goto(`${baseUrl()}/dashboard`);
       await page.getByTestId('equity-curve').locator('canvas').first().waitFor({ timeout: 15_000 });
       await page.getByTestId('bot-price-chart').locator('canvas').first().waitFor();
-      await page.waitForTimeout(700);
       const name = `${scheme}-${width === 390 ? 'phone' : 'desktop'}`;
-      await page
-        .getByTestId('performance')
-        .first()
-        .screenshot({
-          path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/dashboard-one-trade-${name}.png`,
-        });
-      await page.getByTestId('price-chart-card').screenshot({
-        path: `${process.env.E2E_SHOTS_DIR ?? 'e2e/screenshots'}/dashboard-fill-labels-${name}.png`,
+      await screenshot(page.getByTestId('performance').first(), `dashboard-one-trade-${name}`, {
+        settleMs: 700,
       });
+      await screenshot(page.getByTestId('price-chart-card'), `dashboard-fill-labels-${name}`);
     }
     await page.evaluate(() => localStorage.setItem('tradebot-color-scheme', 'light'));
     await page.unroute(/\/trpc\/[^?]*bot\./);

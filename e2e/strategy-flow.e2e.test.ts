@@ -133,9 +133,7 @@ describe('the strategy settings flow on the demo market', () => {
     const hold = detail.getByRole('switch', { name: 'Show buy and hold' });
     await hold.dispatchEvent('click');
     expect(await hold.isChecked()).toBe(false);
-    await detail
-      .getByTestId('equity-chart')
-      .screenshot({ path: 'e2e/screenshots/equity-no-hold.png' });
+    await screenshot(detail.getByTestId('equity-chart'), 'equity-no-hold');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
   });

@@ -1,7 +1,14 @@
 import { ui } from '@tradebot/api-contract';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, freshCode, launchBrowser, logInThroughUi, signUpByApi } from './browser.js';
+import {
+  baseUrl,
+  freshCode,
+  launchBrowser,
+  logInThroughUi,
+  screenshot,
+  signUpByApi,
+} from './browser.js';
 
 /**
  * The live-updates banner in real Chromium. The page's /ws is routed (Playwright's
@@ -9,7 +16,6 @@ import { baseUrl, freshCode, launchBrowser, logInThroughUi, signUpByApi } from '
  * screener run starts with is held, so the run (and its wish for live updates) stays on screen.
  */
 const PASSWORD = 'a long enough passphrase';
-const SHOTS = '/work/shots/ws';
 let browser: Browser;
 let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
 const held: Route[] = [];
@@ -63,7 +69,7 @@ describe('live updates banner', () => {
     expect(await bannerText(page)).toMatch(
       /Live updates disconnected \(code 1011: Server error, please reconnect\)\. (Retrying in \d\u00a0s…|Reconnecting)/,
     );
-    await page.screenshot({ path: `${SHOTS}/banner-light.png`, fullPage: false });
+    await screenshot(page, 'banner-light', { fullPage: false });
     // The back-off: 1 s, then 2 s, so three sockets within about 4 s, not more.
     await expect.poll(sockets, { timeout: 6_000 }).toBeGreaterThanOrEqual(3);
     expect(sockets()).toBeLessThanOrEqual(4);
@@ -80,7 +86,7 @@ describe('live updates banner', () => {
       () => false,
     );
     await dark.page.getByTestId('ws-banner').waitFor({ timeout: 10_000 });
-    await dark.page.screenshot({ path: `${SHOTS}/banner-dark.png` });
+    await screenshot(dark.page, 'banner-dark', { fullPage: false });
     await dark.context.close();
     const phone = await settingsPage({ viewport: { width: 390, height: 844 } }, () => false);
     await phone.page.getByTestId('ws-banner').waitFor({ timeout: 10_000 });
@@ -89,7 +95,7 @@ describe('live updates banner', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     // Run Screener sits below the fold on a phone: back to the top, where the banner is.
     await phone.page.evaluate(() => window.scrollTo(0, 0));
-    await phone.page.screenshot({ path: `${SHOTS}/banner-390.png` });
+    await screenshot(phone.page, 'banner-390', { fullPage: false });
     await phone.context.close();
   });
 });
