@@ -5,7 +5,7 @@ import type { Db } from './client.js';
  * count: users, running demo bots and their lists, the demo listings a queue run needs.
  */
 
-/** Users with the given names (an unusable password hash: they never log in). */
+/** Demo-market users with the given names (an unusable password hash: they never log in). */
 export async function createBenchUsers(db: Db, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
@@ -16,6 +16,8 @@ export async function createBenchUsers(db: Db, names: readonly string[]): Promis
         passwordHash: 'x',
         country: 'US',
         tosAcceptedAt: new Date(),
+        // As after "Use the demo market": the benches trade and backtest on the demo market.
+        market: 'demo',
       },
       select: { id: true },
     });
