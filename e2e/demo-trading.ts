@@ -81,8 +81,9 @@ export async function demoClock(admin: string, password: string, bot?: string) {
     expect(reply.status).toBe(200);
     marketTime = Date.parse(String(reply.body.market_time));
     if (bot === undefined || !(await botState(marketTime)).running) return false;
+    // A tick every 2 s; a machine busy with the rest of the suite can hold the queue back longer.
     await expect
-      .poll(async () => (await botState(marketTime)).ticked, { timeout: 30_000, interval: 250 })
+      .poll(async () => (await botState(marketTime)).ticked, { timeout: 90_000, interval: 250 })
       .toBe(true);
     return true;
   }

@@ -83,14 +83,16 @@ describe('the live dashboard', () => {
   it('moves the last check with every tick, in ET', async () => {
     await page.goto(`${baseUrl()}/dashboard`);
     await expect.poll(() => text('ws-status'), { timeout: 15_000 }).toBe('Connected');
+    // The first tick comes within seconds; a machine busy with the rest of the suite can hold a
+    // worker's queue back for tens of seconds.
     await expect
-      .poll(() => text('bot-last-tick'), { timeout: 20_000 })
+      .poll(() => text('bot-last-tick'), { timeout: 60_000 })
       .toMatch(/^Last check .+ ET$/);
     const first = await text('bot-last-tick');
     // Ticks every 2 s, about 11 market minutes each: the next one shows without a reload.
-    await expect.poll(() => text('bot-last-tick'), { timeout: 15_000 }).not.toBe(first);
+    await expect.poll(() => text('bot-last-tick'), { timeout: 30_000 }).not.toBe(first);
     expect((await text('bot-last-tick'))?.replace('Last check ', '')).toMatch(ET);
-  }, 60_000);
+  }, 120_000);
 
   it('turns the market badge when the demo clock opens or closes the market', async () => {
     const badge = page.getByTestId('market-status');

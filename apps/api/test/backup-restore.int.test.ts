@@ -148,8 +148,11 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(new RegExp(`to ${file} \\(\\d+\\.\\d KB\\)`));
 
-    // The API is still connected: a restore under it is refused and changes nothing.
-    const refused = await npmRun('restore', [file]);
+    // The API is still connected: a restore under it is refused and changes nothing. A serving API
+    // holds pooled connections; this idle one would close them after 10 s (node-postgres'
+    // idle timeout), which a slow backup can outlast, so one is held for the attempt.
+    const held = await api.runtime.db.pool.connect();
+    const refused = await npmRun('restore', [file]).finally(() => held.release());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('Stop the API and the worker first');
     expect(await fingerprint()).toEqual(before);
