@@ -110,8 +110,14 @@ export function portfolioPreviewService(
       if (job === null || job.userId !== session.userId)
         throw new AppError('NOT_FOUND', server.portfolioUnknown);
       const parsed = job.state === 'completed' ? ZPortfolioResult.safeParse(job.result) : null;
-      if (parsed !== null && !parsed.success)
+      if (parsed !== null && !parsed.success) {
+        // Ours, not the user's: the server's log says which figure broke the result's schema.
+        const where = parsed.error.issues.map(
+          (issue) => `${issue.path.join('.')}: ${issue.message}`,
+        );
+        console.error(`[portfolio] ${id}: result refused: ${where.slice(0, 5).join('; ')}`);
         return { id, status: 'failed', error: server.portfolioFailed(id), result: null };
+      }
       const error =
         job.state !== 'failed'
           ? null
