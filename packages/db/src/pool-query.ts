@@ -1,4 +1,4 @@
-import type { QueryResultRow } from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
 import type { Db } from './client.js';
 
 /**
@@ -20,4 +20,30 @@ export async function poolRows<T extends QueryResultRow>(
 ): Promise<T[]> {
   const { rows } = await db.pool.query<T>({ ...statement, values: [...values] });
   return rows;
+}
+
+/**
+ * Runs `work` in a transaction on one pooled connection: committed when it returns, rolled back
+ * when it throws. A transaction left idle for 20 s (a stuck caller) is ended by PostgreSQL, so
+ * the locks it took never outlive it.
+ */
+export async function inTransaction<T>(
+  db: Db,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query("BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'");
+    const value = await work(client);
+    await client.query('COMMIT');
+    client.release();
+    return value;
+  } catch (error) {
+    // A connection that cannot roll back is closed rather than returned to the pool.
+    await client.query('ROLLBACK').then(
+      () => client.release(),
+      (rollback: Error) => client.release(rollback),
+    );
+    throw error;
+  }
 }

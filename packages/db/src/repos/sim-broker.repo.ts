@@ -8,7 +8,8 @@ import type {
 } from '@tradebot/market/sim-ledger';
 import type pg from 'pg';
 import type { Db } from '../client.js';
-import type { Statement } from '../pool-query.js';
+import { inTransaction, type Statement } from '../pool-query.js';
+import { ORDER_COLUMNS, ORDER_FIELDS, toRecord, toRow, type OrderRow } from './sim-orders.rows.js';
 
 /**
  * The simulated broker's storage (migration 20261124000100_sim_broker): it implements
@@ -18,130 +19,13 @@ import type { Statement } from '../pool-query.js';
  * user's requests settle one after the other and a fill is written with its cash and position or
  * not at all. Times are ms since the epoch. Every running demo bot comes here several times a
  * tick, so the statements are named ones on node-postgres (see pool-query.ts), on one pooled
- * connection per transaction.
+ * connection per transaction (`inTransaction`).
  */
-/** An OrderRow's columns in SQL, named as it names them. */
-const ORDER_COLUMNS = `id, client_order_id AS "clientOrderId", symbol, side, type,
-  time_in_force AS "timeInForce", qty, filled_qty AS "filledQty",
-  filled_avg_price AS "filledAvgPrice", limit_price AS "limitPrice", stop_price AS "stopPrice",
-  trail, extreme, bracket_stop_at AS "bracketStopAt", bracket_target_at AS "bracketTargetAt",
-  bracket_trail AS "bracketTrail", parent_id AS "parentId", status, first_bar AS "firstBar",
-  submitted_at AS "submittedAt", filled_at AS "filledAt", ended_at AS "endedAt"`;
-
-interface OrderRow {
-  id: string;
-  clientOrderId: string;
-  symbol: string;
-  side: string;
-  type: string;
-  timeInForce: string;
-  qty: number;
-  filledQty: number;
-  filledAvgPrice: number | null;
-  limitPrice: number | null;
-  stopPrice: number | null;
-  trail: number | null;
-  extreme: number | null;
-  bracketStopAt: number | null;
-  bracketTargetAt: number | null;
-  bracketTrail: number | null;
-  parentId: string | null;
-  status: string;
-  firstBar: Date;
-  submittedAt: Date;
-  filledAt: Date | null;
-  endedAt: Date | null;
-}
-
-function toRecord(r: OrderRow): SimOrder {
-  return {
-    id: r.id,
-    clientOrderId: r.clientOrderId,
-    symbol: r.symbol,
-    side: r.side as SimOrder['side'],
-    type: r.type as SimOrder['type'],
-    timeInForce: r.timeInForce as SimOrder['timeInForce'],
-    qty: r.qty,
-    filledQty: r.filledQty,
-    filledAvgPrice: r.filledAvgPrice,
-    limitPrice: r.limitPrice,
-    stopPrice: r.stopPrice,
-    trail: r.trail,
-    extreme: r.extreme,
-    bracket:
-      r.bracketStopAt === null || r.bracketTargetAt === null
-        ? null
-        : {
-            stopLossAt: r.bracketStopAt,
-            takeProfitAt: r.bracketTargetAt,
-            trail: r.bracketTrail ?? 0,
-          },
-    parentId: r.parentId,
-    status: r.status as SimOrder['status'],
-    firstBar: r.firstBar.getTime(),
-    submittedAt: r.submittedAt.getTime(),
-    filledAt: r.filledAt?.getTime() ?? null,
-    endedAt: r.endedAt?.getTime() ?? null,
-  };
-}
-
-function toRow(userId: number, o: SimOrder) {
-  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
-  return {
-    userId,
-    clientOrderId: o.clientOrderId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    timeInForce: o.timeInForce,
-    qty: o.qty,
-    filledQty: o.filledQty,
-    filledAvgPrice: o.filledAvgPrice,
-    limitPrice: o.limitPrice,
-    stopPrice: o.stopPrice,
-    trail: o.trail,
-    extreme: o.extreme,
-    bracketStopAt: o.bracket?.stopLossAt ?? null,
-    bracketTargetAt: o.bracket?.takeProfitAt ?? null,
-    bracketTrail: o.bracket?.trail ?? null,
-    parentId: o.parentId,
-    status: o.status,
-    firstBar: new Date(o.firstBar),
-    submittedAt: new Date(o.submittedAt),
-    filledAt: date(o.filledAt),
-    endedAt: date(o.endedAt),
-  };
-}
 
 const UPDATE_ACCOUNT: Statement = {
   name: 'sim_accounts.update',
   text: 'UPDATE sim_accounts SET cash = $2, rng_state = $3, updated_at = $4 WHERE user_id = $1',
 };
-
-const ORDER_FIELDS = [
-  'user_id',
-  'client_order_id',
-  'symbol',
-  'side',
-  'type',
-  'time_in_force',
-  'qty',
-  'filled_qty',
-  'filled_avg_price',
-  'limit_price',
-  'stop_price',
-  'trail',
-  'extreme',
-  'bracket_stop_at',
-  'bracket_target_at',
-  'bracket_trail',
-  'parent_id',
-  'status',
-  'first_bar',
-  'submitted_at',
-  'filled_at',
-  'ended_at',
-];
 
 const UPSERT_ORDER: Statement = {
   name: 'sim_orders.upsert',
@@ -369,29 +253,6 @@ async function findOrder(
 ): Promise<SimOrder | null> {
   const [row] = (await run(client, statement, values)).rows as OrderRow[];
   return row === undefined ? null : toRecord(row);
-}
-
-/**
- * Runs `work` in a transaction on one pooled connection: committed when it returns, rolled back
- * when it throws. A transaction left idle for 20 s (a stuck caller) is ended by PostgreSQL, so
- * the account lock never outlives it.
- */
-async function inTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.pool.connect();
-  try {
-    await client.query("BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'");
-    const value = await work(client);
-    await client.query('COMMIT');
-    client.release();
-    return value;
-  } catch (error) {
-    // A connection that cannot roll back is closed rather than returned to the pool.
-    await client.query('ROLLBACK').then(
-      () => client.release(),
-      (rollback: Error) => client.release(rollback),
-    );
-    throw error;
-  }
 }
 
 /** The `SimBrokerStore` over PostgreSQL. */
