@@ -1,3 +1,4 @@
+import type { TMetricsRefreshResult } from '@tradebot/api-contract';
 import { createDb } from '@tradebot/db';
 import { resetDatabase } from '@tradebot/db/testing';
 import { createRedis, metricsQueue, openQueue } from '@tradebot/jobs';
@@ -54,7 +55,7 @@ describe('metrics refresh after kill -9', () => {
     const written = await db.stockMetrics.count();
     expect(written).toBeGreaterThanOrEqual(100);
     expect(written).toBeLessThan(520);
-    const checkpoint = (await queue.getJob(JOB_ID))?.progress as { completed: number };
+    const checkpoint = (await queue.getJob(JOB_ID))?.progress as { completed: number; last_company_id: number };
     expect(checkpoint.completed).toBeGreaterThanOrEqual(100);
 
     const second = await startWorkerProcess(env);
@@ -97,7 +98,14 @@ describe('metrics refresh after kill -9', () => {
     expect(resumed.at(-1)).toBe(520);
     const job = await queue.getJob(JOB_ID);
     expect(job?.returnvalue).toMatchObject({ universe: 'demo', as_of: AS_OF });
-    expect(job?.returnvalue.written).toBe(520 - checkpoint.completed);
+    // The completing attempt resumed at the kill's checkpoint or after it, never from scratch,
+    // and wrote exactly the listings past its resume point. (On a starved machine a lock can
+    // lapse after the last batch, and a second attempt completes the job with nothing left.)
+    const { written: rewritten, resumed_after: resumedAfter } = job?.returnvalue as TMetricsRefreshResult;
+    expect(resumedAfter).toBeGreaterThanOrEqual(checkpoint.last_company_id);
+    expect(rewritten).toBe(
+      await db.company.count({ where: { source: 'demo', id: { gt: resumedAfter } } }),
+    );
 
     const rows = await db.stockMetrics.findMany({ select: { companyId: true, asOf: true } });
     expect(rows).toHaveLength(520);
