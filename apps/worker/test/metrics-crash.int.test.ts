@@ -55,7 +55,10 @@ describe('metrics refresh after kill -9', () => {
     const written = await db.stockMetrics.count();
     expect(written).toBeGreaterThanOrEqual(100);
     expect(written).toBeLessThan(520);
-    const checkpoint = (await queue.getJob(JOB_ID))?.progress as { completed: number; last_company_id: number };
+    const checkpoint = (await queue.getJob(JOB_ID))?.progress as {
+      completed: number;
+      last_company_id: number;
+    };
     expect(checkpoint.completed).toBeGreaterThanOrEqual(100);
 
     const second = await startWorkerProcess(env);
@@ -101,7 +104,8 @@ describe('metrics refresh after kill -9', () => {
     // The completing attempt resumed at the kill's checkpoint or after it, never from scratch,
     // and wrote exactly the listings past its resume point. (On a starved machine a lock can
     // lapse after the last batch, and a second attempt completes the job with nothing left.)
-    const { written: rewritten, resumed_after: resumedAfter } = job?.returnvalue as TMetricsRefreshResult;
+    const { written: rewritten, resumed_after: resumedAfter } =
+      job?.returnvalue as TMetricsRefreshResult;
     expect(resumedAfter).toBeGreaterThanOrEqual(checkpoint.last_company_id);
     expect(rewritten).toBe(
       await db.company.count({ where: { source: 'demo', id: { gt: resumedAfter } } }),
