@@ -109,6 +109,9 @@ async function startDeployment(index: number, redisUrl: string) {
     ALPACA_DATA_URL: alpaca.url,
     // The Alerts card's test sends to a receiver on 127.0.0.1 (e2e/alerts.e2e.test.ts).
     ALERT_WEBHOOK_ALLOW_PRIVATE: '1',
+    // No ML score training at the worker's start (about 15 CPU s a deployment): no browser test
+    // reads a score, and the screener's sort by it works on blanks too.
+    ML_SCORE_AT_START: '0',
   };
   const api = launch('api', apiEnv);
   const worker = launch('worker', apiEnv);
