@@ -101,7 +101,7 @@ export function createServices(
     backtestSettings: backtestSettingsService(deps),
     portfolio: portfolioPreviewService(deps, market, tradingSettings),
     bot,
-    botEngine: botEngineService(deps, tradingSettings),
+    botEngine: botEngineService(deps),
     mlScore,
     news,
     metrics: metricsRefreshService(deps),

@@ -55,7 +55,7 @@ export function afterClose(day: number, minutes = 60): void {
 }
 
 export function engine(options: BotEngineOptions = {}) {
-  return botEngineService(runtime.deps, runtime.services.tradingSettings, options);
+  return botEngineService(runtime.deps, options);
 }
 
 /** The user's real simulated broker (the one the engine trades on). */

@@ -141,7 +141,7 @@ describe('Alpaca bars from the universe load to the backtest to the bot', () => 
       };
       return { ...real, data: { ...real.data, getDailyBars } };
     };
-    const engine = botEngineService(runtime.deps, runtime.services.tradingSettings, {
+    const engine = botEngineService(runtime.deps, {
       marketFor,
     });
     expect((await engine.tick(userId)).outcome).toBe('ran');

@@ -11,25 +11,31 @@ import type { ServiceDeps } from '../deps.js';
 import type { SessionInfo } from '../types.js';
 
 /**
- * The user's backtest settings. A
- * stored value that no longer fits the schema (bounds changed) falls back to its default, field
- * by field, so one stale value never hides the rest.
+ * Backtest settings from their stored document (null: none saved). A stored value that no longer
+ * fits the schema (bounds changed) falls back to its default, field by field, so one stale value
+ * never hides the rest.
  */
-/** `events` (the API's): a save tells the user's open dashboards (the trailing stop shown). */
+export function backtestSettingsOf(stored: unknown): TBacktestSettings {
+  const saved = stored as Record<string, unknown> | null;
+  const settings = { ...DEFAULT_BACKTEST_SETTINGS };
+  for (const field of Object.keys(settings) as (keyof TBacktestSettings)[]) {
+    const parsed = ZBacktestSettings.shape[field].safeParse(saved?.[field]);
+    if (parsed.success) settings[field] = parsed.data;
+  }
+  return settings;
+}
+
+/**
+ * The user's backtest settings. `events` (the API's): a save tells the user's open dashboards
+ * (the trailing stop shown).
+ */
 export function backtestSettingsService(
   deps: Pick<ServiceDeps, 'db'> & Partial<Pick<ServiceDeps, 'events'>>,
 ) {
   const { db } = deps;
 
-  async function current(userId: number): Promise<TBacktestSettings> {
-    const stored = (await findBacktestSettings(db, userId)) as Record<string, unknown> | null;
-    const settings = { ...DEFAULT_BACKTEST_SETTINGS };
-    for (const field of Object.keys(settings) as (keyof TBacktestSettings)[]) {
-      const parsed = ZBacktestSettings.shape[field].safeParse(stored?.[field]);
-      if (parsed.success) settings[field] = parsed.data;
-    }
-    return settings;
-  }
+  const current = async (userId: number) =>
+    backtestSettingsOf(await findBacktestSettings(db, userId));
 
   return {
     get: (session: SessionInfo) => current(session.userId),

@@ -32,9 +32,24 @@ import type { SessionInfo } from '../types.js';
 type Field = keyof TTradingSettings;
 
 /**
+ * General trading settings from their stored document (null: none saved). A stored value that no
+ * longer fits the schema (bounds changed) falls back to its default field by field.
+ */
+export function tradingSettingsOf(stored: unknown): TTradingSettings {
+  const saved = stored as Record<string, unknown> | null;
+  const settings: Record<string, unknown> = { ...DEFAULT_TRADING_SETTINGS };
+  for (const field of Object.keys(settings) as Field[]) {
+    const parsed = ZTradingSettings.shape[field].safeParse(saved?.[field]);
+    if (parsed.success) settings[field] = parsed.data;
+  }
+  return settings as TTradingSettings;
+}
+
+/**
  * General trading settings and the bot config (the Trading Settings tab, GET /api/config, POST
  * /api/update-config). A stored value that no longer fits the schema (bounds changed) falls back
- * to its default field by field. per_stock_settings are the Final Trading List's parameters.
+ * to its default field by field (tradingSettingsOf). per_stock_settings are the Final Trading
+ * List's parameters.
  */
 export function tradingSettingsService(
   deps: Pick<ServiceDeps, 'db' | 'events'>,
@@ -42,15 +57,8 @@ export function tradingSettingsService(
 ) {
   const { db } = deps;
 
-  async function stored(q: Queryable, userId: number): Promise<TTradingSettings> {
-    const saved = (await findTradingSettings(q, userId)) as Record<string, unknown> | null;
-    const settings: Record<string, unknown> = { ...DEFAULT_TRADING_SETTINGS };
-    for (const field of Object.keys(settings) as Field[]) {
-      const parsed = ZTradingSettings.shape[field].safeParse(saved?.[field]);
-      if (parsed.success) settings[field] = parsed.data;
-    }
-    return settings as TTradingSettings;
-  }
+  const stored = async (q: Queryable, userId: number) =>
+    tradingSettingsOf(await findTradingSettings(q, userId));
 
   async function config(session: SessionInfo): Promise<TConfigOutput> {
     const trading = await stored(db, session.userId);

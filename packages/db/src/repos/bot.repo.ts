@@ -1,5 +1,6 @@
 import type { Db, DbTx, Queryable } from '../client.js';
 import { poolRows, type Statement } from '../pool-query.js';
+import { CLOSING_ORDER_PURPOSES, UNSETTLED_ORDER_STATUSES } from './bot-orders.repo.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -67,20 +68,46 @@ export interface BotStateRow {
   lastError: string | null;
 }
 
+const STATE_COLUMNS = `running, market, mode, sleep_interval AS "sleepInterval",
+  started_at AS "startedAt", stopped_at AS "stoppedAt", last_tick_at AS "lastTickAt",
+  last_activity AS "lastActivity", halted, halt_reason AS "haltReason",
+  peak_equity AS "peakEquity", day, day_start_equity AS "dayStartEquity", equity, cash,
+  buying_power AS "buyingPower", last_error AS "lastError"`;
+
 const FIND_STATE: Statement = {
   name: 'bot_states.find',
-  text: `SELECT running, market, mode, sleep_interval AS "sleepInterval",
-      started_at AS "startedAt", stopped_at AS "stoppedAt", last_tick_at AS "lastTickAt",
-      last_activity AS "lastActivity", halted, halt_reason AS "haltReason",
-      peak_equity AS "peakEquity", day, day_start_equity AS "dayStartEquity", equity, cash,
-      buying_power AS "buyingPower", last_error AS "lastError"
-    FROM bot_states WHERE user_id = $1`,
+  text: `SELECT ${STATE_COLUMNS} FROM bot_states WHERE user_id = $1`,
 };
 
 /** The user's bot state (every tick's first read), or null before the bot was first started. */
 export async function findBotState(db: Db, userId: number): Promise<BotStateRow | null> {
   const [row] = await poolRows<BotStateRow>(db, FIND_STATE, [userId]);
   return row ?? null;
+}
+
+/** A tick's first read: the bot state and the user's two settings documents as stored (or null). */
+export interface TickStartRow {
+  state: BotStateRow;
+  backtestSettings: unknown;
+  tradingSettings: unknown;
+}
+
+const FIND_TICK_START: Statement = {
+  name: 'bot_states.find_tick_start',
+  text: `SELECT ${STATE_COLUMNS},
+      (SELECT settings FROM backtest_settings WHERE user_id = $1) AS "backtestSettings",
+      (SELECT settings FROM trading_settings WHERE user_id = $1) AS "tradingSettings"
+    FROM bot_states WHERE user_id = $1`,
+};
+
+/** The bot state and both settings documents in one round trip; null before the first Start. */
+export async function findTickStart(db: Db, userId: number): Promise<TickStartRow | null> {
+  const [row] = await poolRows<
+    BotStateRow & { backtestSettings: unknown; tradingSettings: unknown }
+  >(db, FIND_TICK_START, [userId]);
+  if (row === undefined) return null;
+  const { backtestSettings, tradingSettings, ...state } = row;
+  return { state, backtestSettings, tradingSettings };
 }
 
 /** Inside a Start's transaction: the running bot's sleep interval, or null when it is stopped. */
@@ -109,13 +136,23 @@ export interface BotTickState {
 
 const STORE_TICK_STATE = {
   name: 'bot_states.store_tick',
-  text: `UPDATE bot_states SET equity = $2, cash = $3, buying_power = $4, peak_equity = $5, day = $6,
+  // The equity series gets a point at the tick's time unless the equity is that of its last one.
+  text: `WITH point AS (
+      INSERT INTO bot_equity_points (user_id, at, equity)
+      SELECT $1, $10::timestamptz, $2::float8
+      WHERE (SELECT equity FROM bot_equity_points WHERE user_id = $1 ORDER BY id DESC LIMIT 1)
+        IS DISTINCT FROM $2::float8)
+    UPDATE bot_states SET equity = $2, cash = $3, buying_power = $4, peak_equity = $5, day = $6,
       day_start_equity = $7, halted = $8, halt_reason = $9, last_tick_at = $10,
       last_activity = COALESCE($11, last_activity), last_error = NULL, updated_at = $12
     WHERE user_id = $1
     RETURNING last_activity AS "lastActivity", running`,
 };
 
+/**
+ * Stores what a tick that ran knows of the account, and adds its equity point (as
+ * `recordEquityPoint` would), in one statement.
+ */
 export async function storeTickState(db: Db, userId: number, tick: BotTickState) {
   const [row] = await poolRows<{ lastActivity: Date | null; running: boolean }>(
     db,
@@ -165,6 +202,43 @@ export async function lastDecidedDays(db: Db, userId: number): Promise<Map<strin
     [userId],
   );
   return new Map(rows.map((row) => [row.symbol, row.last_decided_on]));
+}
+
+/** A Final Trading List symbol as a tick's decisions start from it. */
+export interface DecideStartRow {
+  symbol: string;
+  parameters: unknown;
+  /** Its last decided bar (YYYY-MM-DD), or null. */
+  lastDecidedOn: string | null;
+  /** An unsettled closing intent: a close is under way. */
+  closing: boolean;
+}
+
+const DECIDE_START: Statement = {
+  name: 'bot_symbols.decide_start',
+  text: `WITH closing AS (
+      SELECT DISTINCT symbol FROM bot_orders
+      WHERE user_id = $1 AND status = ANY($2::text[]) AND purpose = ANY($3::text[]))
+    SELECT e.symbol, e.parameters, s.last_decided_on AS "lastDecidedOn",
+      c.symbol IS NOT NULL AS closing
+    FROM final_trading_list_entries e
+    LEFT JOIN bot_symbols s ON s.user_id = e.user_id AND s.symbol = e.symbol
+    LEFT JOIN closing c ON c.symbol = e.symbol
+    WHERE e.user_id = $1
+    ORDER BY e.symbol`,
+};
+
+/**
+ * The user's Final Trading List (A to Z) with each symbol's last decided bar and whether a close
+ * is under way: what `finalListParameters`, `lastDecidedDays` and `closingSymbols` give, in one
+ * round trip.
+ */
+export function decideStart(db: Db, userId: number): Promise<DecideStartRow[]> {
+  return poolRows<DecideStartRow>(db, DECIDE_START, [
+    userId,
+    UNSETTLED_ORDER_STATUSES,
+    CLOSING_ORDER_PURPOSES,
+  ]);
 }
 
 /** What a tick stores of one decided symbol (bot_symbols). */

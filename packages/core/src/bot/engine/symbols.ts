@@ -6,9 +6,7 @@ import {
   type TTradingSettings,
 } from '@tradebot/api-contract';
 import {
-  closingSymbols,
-  finalListParameters,
-  lastDecidedDays,
+  decideStart,
   orderIntentStatuses,
   upsertBotSymbols,
   type BotSymbolRow,
@@ -106,8 +104,10 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
   const { db, userId, now } = ctx;
   const lastDay = lastCompletedTradingDay(now);
   const date = isoFromDay(lastDay);
-  const entries = await finalListParameters(db, userId);
-  const decided = await lastDecidedDays(db, userId);
+  const entries = await decideStart(db, userId);
+  const decided = new Map(entries.map((e) => [e.symbol, e.lastDecidedOn]));
+  // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
+  const closing = new Set(entries.filter((e) => e.closing).map((e) => e.symbol));
   await prepareBars(
     ctx.bot,
     entries.map((e) => e.symbol).filter((s) => (decided.get(s) ?? '') < date),
@@ -119,8 +119,6 @@ export async function decideSymbols(ctx: DecideContext): Promise<void> {
     return openOrders.filter((o) => o.symbol === symbol);
   };
   const buyingPower = ctx.account.buyingPower;
-  // Symbols being closed already (an exit, a Quick Sell, the kill switch): left to that order.
-  const closing = await closingSymbols(db, userId);
 
   // A tick that died before storing its decisions left their intents: read them in one query.
   // The ids are per symbol, so orders this loop records cannot change an answer it gives later.

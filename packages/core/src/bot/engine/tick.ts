@@ -5,8 +5,7 @@ import {
   type TTradingSettings,
 } from '@tradebot/api-contract';
 import {
-  findBotState,
-  recordEquityPoint,
+  findTickStart,
   storeTickError,
   storeTickState,
   unsettledOrderIntents,
@@ -25,7 +24,8 @@ import {
 } from '@tradebot/market';
 import { accountHalt } from '@tradebot/strategy';
 import type { ServiceDeps } from '../../deps.js';
-import { backtestSettingsService } from '../../backtest/backtest-settings.service.js';
+import { backtestSettingsOf } from '../../backtest/backtest-settings.service.js';
+import { tradingSettingsOf } from '../../trading-settings/trading-settings.service.js';
 import { dispatchAlertsQuietly } from '../../alerts/alert-dispatch.js';
 import { TickJournal } from './journal.js';
 import { tryBotLock } from './lock.js';
@@ -128,14 +128,9 @@ async function readAccount(broker: BrokerPort): Promise<{
  * its log and notifications, and publishes an `update` event. A broker failure never throws: it
  * is recorded (last_error, log, one notification per distinct error) and the outcome is 'failed'.
  */
-export function botEngineService(
-  deps: EngineDeps,
-  trading: { settings(userId: number): Promise<TTradingSettings> },
-  options: BotEngineOptions = {},
-) {
+export function botEngineService(deps: EngineDeps, options: BotEngineOptions = {}) {
   const { db } = deps;
   const marketFor = options.marketFor ?? botMarketFor;
-  const backtestSettings = backtestSettingsService(deps);
 
   async function settleOnly(
     userId: number,
@@ -174,10 +169,12 @@ export function botEngineService(
   }
 
   async function run(userId: number): Promise<TBotTickResult> {
-    const state = await findBotState(db, userId);
-    if (state === null) return { outcome: 'stopped', orders_sent: 0, market_open: null };
-    // Read once: the tick's options, and the simulated broker's costs on the demo market.
-    const backtest = await backtestSettings.forUser(userId);
+    // One read: the state, and both settings documents (the backtest's: the tick's options and
+    // the simulated broker's costs on the demo market).
+    const start = await findTickStart(db, userId);
+    if (start === null) return { outcome: 'stopped', orders_sent: 0, market_open: null };
+    const { state } = start;
+    const backtest = backtestSettingsOf(start.backtestSettings);
     let bot: BotMarket;
     try {
       bot = await marketFor(
@@ -213,7 +210,7 @@ export function botEngineService(
     }
     const journal = new TickJournal(now);
     try {
-      const settings = await trading.settings(userId);
+      const settings = tradingSettingsOf(start.tradingSettings);
       await ranTick(userId, state, bot, now, journal, settings, backtest);
       return { outcome: 'ran', orders_sent: journal.ordersSent, market_open: marketOpen };
     } catch (error) {
@@ -314,7 +311,6 @@ export function botEngineService(
       lastTickAt: new Date(now),
       ...(journal.activity === null ? {} : { lastActivity: new Date(journal.activity) }),
     });
-    await recordEquityPoint(db, userId, new Date(now), account.equity);
     await journal.flush(db, userId);
     const lines = journal.written.map((line) => `[${line.at.toISOString()}] ${line.message}`);
     await publishBotUpdate(deps, userId, {

@@ -115,12 +115,16 @@ async function sendOnce(
 ): Promise<PlaceOutcome> {
   try {
     const order = await broker.submitOrder(request);
+    // The send and the broker's view of the order, in one write.
     await updateOrderIntent(db, userId, row.clientOrderId, {
       attempted: true,
       sentAt: new Date(order.submittedAt),
       lastError: null,
+      status: order.status,
+      brokerOrderId: order.id,
+      filledQty: order.filledQty,
+      filledAvgPrice: order.filledAvgPrice,
     });
-    await recordBrokerState(db, userId, order);
     return { kind: 'placed', order };
   } catch (error) {
     if (!(error instanceof BrokerError)) {

@@ -77,7 +77,7 @@ describe('the live twin against Alpaca (the fake Alpaca server)', () => {
       fake.market.setTime(at(date, hhmm));
       expect((await engine.tick(userId)).outcome).toBe('ran');
     };
-    const engine = botEngineService(runtime.deps, runtime.services.tradingSettings);
+    const engine = botEngineService(runtime.deps);
     await runtime.services.bot.start(session);
     await recordFinalListVersion(runtime.db, userId, new Date(at(E, '12:00')));
     await tick(E, '12:00');
