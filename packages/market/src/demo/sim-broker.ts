@@ -154,10 +154,20 @@ export class SimBroker implements BrokerPort {
     return this.account(cash, positions, lastEquity);
   }
 
-  /** Account, positions and open orders from one settled transaction (a tick's one read). */
-  async snapshot(): Promise<BrokerSnapshot> {
+  /**
+   * Account, positions and open orders from one settled transaction (a tick's one read), and with
+   * `fillsSince` the fills since then, read once that transaction has stored its own.
+   */
+  async snapshot(options: { fillsSince?: number } = {}): Promise<BrokerSnapshot> {
     const { cash, positions, openOrders, lastEquity } = await this.settled(true);
-    return { account: this.account(cash, positions, lastEquity), positions, openOrders };
+    const snapshot: BrokerSnapshot = {
+      account: this.account(cash, positions, lastEquity),
+      positions,
+      openOrders,
+    };
+    if (options.fillsSince !== undefined)
+      snapshot.fills = await this.storedFills(options.fillsSince);
+    return snapshot;
   }
 
   /**
@@ -329,6 +339,11 @@ export class SimBroker implements BrokerPort {
 
   async getFills(since: number): Promise<BrokerFill[]> {
     await this.run(async () => undefined);
+    return this.storedFills(since);
+  }
+
+  /** The stored fills since `since`: settled ones, as a settling transaction committed them. */
+  private async storedFills(since: number): Promise<BrokerFill[]> {
     const fills = await this.o.store.listFills(this.o.userId, since);
     return fills.map((f) => {
       const fill: BrokerFill = {

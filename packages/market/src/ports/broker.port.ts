@@ -203,6 +203,8 @@ export interface BrokerSnapshot {
   account: BrokerAccount;
   positions: BrokerPosition[];
   openOrders: BrokerOrder[];
+  /** The fills since `fillsSince`, when it was asked for (what `getFills` would answer). */
+  fills?: BrokerFill[];
 }
 
 export interface BrokerPort {
@@ -219,9 +221,10 @@ export interface BrokerPort {
   getFills(since: number): Promise<BrokerFill[]>;
   /**
    * Optional: account, positions and open orders in one read (the simulated broker: one settled
-   * transaction). Without it, callers read them one by one.
+   * transaction), and with `fillsSince` (ms) the fills since then. Without it, callers read them
+   * one by one.
    */
-  snapshot?(): Promise<BrokerSnapshot>;
+  snapshot?(options?: { fillsSince?: number }): Promise<BrokerSnapshot>;
   /**
    * Optional: cash activities that are not trades (dividends) booked on or after the New York
    * day of `since` (ms), oldest first. A broker without them (the simulated one) leaves it out.

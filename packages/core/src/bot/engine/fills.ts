@@ -37,6 +37,12 @@ export interface SyncedFills {
 /** Re-read this much before the newest stored fill: a broker may report a fill late. */
 const OVERLAP_MS = 86_400_000;
 
+/** From when (ms) the broker's fills are read to sync: a little before the last stored one. */
+export async function fillsToSync(db: Db, userId: number): Promise<number> {
+  const last = await lastBotFillTime(db, userId);
+  return last === null ? 0 : last.getTime() - OVERLAP_MS;
+}
+
 /**
  * Copies the broker's fills since the last stored one into bot_fills (once each, keyed by the
  * broker's fill id, with the broker's order among fills of one millisecond) and makes each
@@ -51,13 +57,15 @@ export async function syncFills(
   db: Db,
   broker: BrokerPort,
   userId: number,
-  options: { identified?: boolean } = {},
+  options: {
+    identified?: boolean;
+    /** The broker's fills since `fillsToSync`'s time, already read (the tick's snapshot). */
+    fills?: readonly BrokerFill[];
+  } = {},
 ): Promise<SyncedFills> {
   // The tick's reconcile step has just looked up every unsettled intent (`identified`).
   if (!options.identified) await identifyLostOrders(db, broker, userId);
-  const last = await lastBotFillTime(db, userId);
-  const since = last === null ? 0 : last.getTime() - OVERLAP_MS;
-  const fills = await broker.getFills(since);
+  const fills = options.fills ?? (await broker.getFills(await fillsToSync(db, userId)));
   const repair = await symbolsWithReasonToFill(db, userId);
   if (fills.length === 0 && repair.length === 0) return { newFills: 0, closedTrades: 0 };
   return db.$transaction(

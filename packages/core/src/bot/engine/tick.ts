@@ -36,7 +36,7 @@ import { protectPositions } from './protect.js';
 import { decideSymbols } from './symbols.js';
 import { publishBotUpdate } from './update.js';
 import { watchTrailingStops } from './trailing.js';
-import { syncFills } from './fills.js';
+import { fillsToSync, syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
 import type { BotAccount } from '../account.js';
 import { refreshStoppedQuietly } from '../control/stopped.js';
@@ -104,19 +104,33 @@ export function accountState(
 }
 
 /**
- * The account and positions a tick works from: one snapshot where the broker offers it (the
- * simulated broker, with its open orders, in one transaction), else two reads (Alpaca); open
- * orders are then read when first needed.
+ * The tick's fills synced, and the account and positions it works from: one snapshot where the
+ * broker offers it (the simulated broker: account, positions, open orders and the fills, from one
+ * settled transaction), else the fills, then two reads (Alpaca); open orders are then read when
+ * first needed. Reconcile has identified the orders whose answer was lost: their fills get their
+ * reason.
  */
-async function readAccount(broker: BrokerPort): Promise<{
+async function syncAndReadAccount(
+  db: EngineDeps['db'],
+  broker: BrokerPort,
+  userId: number,
+): Promise<{
+  newFills: number;
   account: BrokerAccount;
   positions: BrokerPosition[];
   openOrders: BrokerOrder[] | null;
 }> {
-  if (broker.snapshot !== undefined) return broker.snapshot();
+  if (broker.snapshot !== undefined) {
+    const { fills, ...snapshot } = await broker.snapshot({
+      fillsSince: await fillsToSync(db, userId),
+    });
+    const synced = await syncFills(db, broker, userId, { identified: true, fills: fills ?? [] });
+    return { newFills: synced.newFills, ...snapshot };
+  }
+  const synced = await syncFills(db, broker, userId, { identified: true });
   const account = await broker.getAccount();
   const positions = await broker.getPositions();
-  return { account, positions, openOrders: null };
+  return { newFills: synced.newFills, account, positions, openOrders: null };
 }
 
 /**
@@ -248,11 +262,12 @@ export function botEngineService(deps: EngineDeps, options: BotEngineOptions = {
       fillsAtClose,
       journal,
     });
-    // Reconcile has identified the orders whose answer was lost: their fills get their reason.
-    const synced = await syncFills(db, bot.broker, userId, { identified: true });
-    if (synced.newFills > 0) journal.activity = now;
-
-    const { account, positions, openOrders } = await readAccount(bot.broker);
+    const { newFills, account, positions, openOrders } = await syncAndReadAccount(
+      db,
+      bot.broker,
+      userId,
+    );
+    if (newFills > 0) journal.activity = now;
     const next = accountState(
       state,
       account.equity,
