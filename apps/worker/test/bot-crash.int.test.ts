@@ -51,6 +51,13 @@ describe('the bot after kill -9 of its worker', () => {
     // How long a whole deciding tick takes (first guess 1.5 s; measured by the odd kills).
     let wholeTickMs = 1_500;
     const leftOver = new Set<string>();
+    // Fault injection for the kills: the simulated broker takes 300 ms to accept an order (its
+    // insert waits, inside the broker's transaction), so a kill right after an intent is recorded
+    // lands before its answer; a tick otherwise sends an order within a few milliseconds.
+    await db.$executeRawUnsafe(`CREATE FUNCTION slow_sim_order() RETURNS trigger
+      LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER slow_sim_order BEFORE INSERT ON sim_orders
+      FOR EACH ROW EXECUTE FUNCTION slow_sim_order()`);
     for (let i = 0; i < KILLS; i++) {
       // After a kill between an intent's record and its answer, the worker comes back on the same
       // bar (it decides it again and finds the intent by its id); otherwise on the next one.
@@ -83,6 +90,9 @@ describe('the bot after kill -9 of its worker', () => {
       for (const row of await db.botOrder.findMany({ where: { userId, status: 'pending' } }))
         leftOver.add(row.clientOrderId);
     }
+
+    await db.$executeRawUnsafe('DROP TRIGGER slow_sim_order ON sim_orders');
+    await db.$executeRawUnsafe('DROP FUNCTION slow_sim_order()');
 
     // The last restart: a running clock (10 sessions a wall minute) from the next close on.
     const finalDay = DAYS[day + 1] as number;

@@ -1,4 +1,4 @@
-import type { PoolClient, QueryResultRow } from 'pg';
+import type { PoolClient, QueryResult, QueryResultRow } from 'pg';
 import type { Db } from './client.js';
 
 /**
@@ -25,16 +25,22 @@ export async function poolRows<T extends QueryResultRow>(
 /**
  * Runs `work` in a transaction on one pooled connection: committed when it returns, rolled back
  * when it throws. A transaction left idle for 20 s (a stuck caller) is ended by PostgreSQL, so
- * the locks it took never outlive it.
+ * the locks it took never outlive it. `opening`, a statement without parameters (a row lock, say),
+ * runs in BEGIN's own round trip, and its rows are `work`'s second argument.
  */
 export async function inTransaction<T>(
   db: Db,
-  work: (client: PoolClient) => Promise<T>,
+  work: (client: PoolClient, opened: QueryResultRow[]) => Promise<T>,
+  opening?: string,
 ): Promise<T> {
   const client = await db.pool.connect();
   try {
-    await client.query("BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'");
-    const value = await work(client);
+    const begin = "BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'";
+    // Several statements in one text: node-postgres answers with one result per statement.
+    const begun = (await client.query(
+      opening === undefined ? begin : `${begin}; ${opening}`,
+    )) as unknown as QueryResult<QueryResultRow>[];
+    const value = await work(client, opening === undefined ? [] : (begun[2]?.rows ?? []));
     await client.query('COMMIT');
     client.release();
     return value;

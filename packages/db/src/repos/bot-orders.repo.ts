@@ -201,6 +201,30 @@ export async function unsettledOrderIntents(db: Db, userId: number): Promise<Bot
   return poolRows<BotOrderRow>(db, UNSETTLED_INTENTS, [userId, UNSETTLED_ORDER_STATUSES]);
 }
 
+const SETTLEABLE_INTENTS = {
+  name: 'bot_orders.settleable',
+  text: `SELECT ${ORDER_COLUMNS} FROM bot_orders
+    WHERE user_id = $1 AND status = ANY($2::text[])
+      AND NOT (status = 'pending' AND attempts = 0 AND updated_at > $3)
+    ORDER BY id`,
+};
+
+/**
+ * The unsettled intents (oldest first) less those in flight: recorded as pending, never sent,
+ * within the last `inFlightMs` of wall time (see inFlightOrderIntents). One read.
+ */
+export async function settleableOrderIntents(
+  db: Db,
+  userId: number,
+  inFlightMs: number,
+): Promise<BotOrderRow[]> {
+  return poolRows<BotOrderRow>(db, SETTLEABLE_INTENTS, [
+    userId,
+    UNSETTLED_ORDER_STATUSES,
+    new Date(Date.now() - inFlightMs),
+  ]);
+}
+
 const FIND_INTENT = {
   name: 'bot_orders.find_intent',
   text: `SELECT ${ORDER_COLUMNS} FROM bot_orders WHERE user_id = $1 AND client_order_id = $2`,

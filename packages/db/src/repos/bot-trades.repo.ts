@@ -26,15 +26,32 @@ export async function lockBotFills(tx: DbTx, userId: number): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('bot_fills'), ${userId}::int)`;
 }
 
-const LAST_FILL_TIME = {
-  name: 'bot_fills.last_time',
-  text: 'SELECT max(time) AS time FROM bot_fills WHERE user_id = $1',
+const FILL_SYNC_START = {
+  name: 'bot_fills.sync_start',
+  text: `SELECT (SELECT max(time) FROM bot_fills WHERE user_id = $1) AS "lastFillTime",
+    ARRAY(SELECT DISTINCT t.symbol FROM bot_trades t
+      JOIN bot_fills f ON f.user_id = t.user_id AND f.broker_fill_id = t.exit_fill_id
+      JOIN bot_orders o ON o.user_id = t.user_id AND o.broker_order_id = f.broker_order_id
+      WHERE t.user_id = $1 AND t.reason IS NULL AND f.reason IS NULL
+        AND o.purpose = ANY($2::text[])) AS "reasonToFill"`,
 };
 
-/** Time of the newest stored fill, or null before the first. */
-export async function lastBotFillTime(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await poolRows<{ time: Date | null }>(db, LAST_FILL_TIME, [userId]);
-  return row?.time ?? null;
+/**
+ * What a fill sync starts from, in one read: the time of the newest stored fill (null before
+ * the first), and the symbols with a trade stored without a reason whose closing fill's order is
+ * now known to be one of ours (an order whose answer was lost, identified after its fill was
+ * synced): their trades are replayed to take the reason.
+ */
+export async function readFillSyncStart(
+  db: Db,
+  userId: number,
+): Promise<{ lastFillTime: Date | null; reasonToFill: string[] }> {
+  const [row] = await poolRows<{ lastFillTime: Date | null; reasonToFill: string[] }>(
+    db,
+    FILL_SYNC_START,
+    [userId, ['entry', ...CLOSING_ORDER_PURPOSES]],
+  );
+  return row ?? { lastFillTime: null, reasonToFill: [] };
 }
 
 /**
@@ -196,21 +213,6 @@ function sameTrade(a: BotTradeRow, b: BotTradeRow): boolean {
     a.pnl === b.pnl &&
     a.reason === b.reason
   );
-}
-
-/**
- * Symbols with a trade stored without a reason whose closing fill's order is now known to be
- * one of ours (an order whose answer was lost, identified after its fill was synced): their
- * trades are replayed to take the reason.
- */
-export async function symbolsWithReasonToFill(db: Queryable, userId: number): Promise<string[]> {
-  const rows = await db.$queryRaw<{ symbol: string }[]>`
-    SELECT DISTINCT t.symbol FROM bot_trades t
-    JOIN bot_fills f ON f.user_id = t.user_id AND f.broker_fill_id = t.exit_fill_id
-    JOIN bot_orders o ON o.user_id = t.user_id AND o.broker_order_id = f.broker_order_id
-    WHERE t.user_id = ${userId} AND t.reason IS NULL AND f.reason IS NULL
-      AND o.purpose = ANY(${['entry', ...CLOSING_ORDER_PURPOSES]}::text[])`;
-  return rows.map((row) => row.symbol);
 }
 
 const tradeSelect = {

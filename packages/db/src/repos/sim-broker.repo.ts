@@ -15,9 +15,9 @@ import { ORDER_COLUMNS, ORDER_FIELDS, toRecord, toRow, type OrderRow } from './s
  * The simulated broker's storage (migration 20261124000100_sim_broker): it implements
  * `SimBrokerStore`, the port packages/market defines with its shapes (demo/sim-ledger.ts, imported
  * as types only), and core passes `simBrokerStore(db)` to the `SimBroker`.
- * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`), so a
- * user's requests settle one after the other and a fill is written with its cash and position or
- * not at all. Times are ms since the epoch. Every running demo bot comes here several times a
+ * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`, sent
+ * with BEGIN), so a user's requests settle one after the other and a fill is written with its
+ * cash and position or not at all. Times are ms since the epoch. Every running demo bot comes here several times a
  * tick, so the statements are named ones on node-postgres (see pool-query.ts), on one pooled
  * connection per transaction (`inTransaction`).
  */
@@ -122,6 +122,15 @@ const LOCK_ACCOUNT: Statement = {
     FROM sim_accounts WHERE user_id = $1 FOR UPDATE`,
 };
 
+/**
+ * LOCK_ACCOUNT with the user id written in, for the transaction's opening round trip (which
+ * takes no parameters): an integer, checked, so the text is safe.
+ */
+function lockAccountText(userId: number): string {
+  if (!Number.isSafeInteger(userId)) throw new TypeError(`not a user id: ${userId}`);
+  return LOCK_ACCOUNT.text.replace('$1', String(userId));
+}
+
 const OPEN_ACCOUNT: Statement = {
   name: 'sim_accounts.open',
   text: `INSERT INTO sim_accounts (user_id, account_number, cash, rng_state)
@@ -129,17 +138,18 @@ const OPEN_ACCOUNT: Statement = {
 };
 
 /**
- * Locks the user's account row and reads it in one statement; opens the account (insert, racing
- * openers settle on ON CONFLICT) only when it is missing, so an existing account costs no insert.
+ * The user's account row, locked: the transaction's opening statement found it (`locked`), else
+ * it is opened (insert, racing openers settle on ON CONFLICT) and then locked and read, so an
+ * existing account costs no insert and no round trip of its own.
  */
 async function lockAccount(
   client: pg.PoolClient,
   userId: number,
+  locked: AccountRow | undefined,
   opening: { cash: number; seed: number; accountNumber: string },
 ): Promise<AccountRow> {
+  if (locked !== undefined) return locked;
   const select = async () => (await run(client, LOCK_ACCOUNT, [userId])).rows as AccountRow[];
-  const [found] = await select();
-  if (found !== undefined) return found;
   await run(client, OPEN_ACCOUNT, [
     userId,
     opening.accountNumber,
@@ -263,26 +273,35 @@ export function simBrokerStore(db: Db): SimBrokerStore {
       opening: { cash: number; seed: number; accountNumber: string },
       work: (ledger: SimLedger) => Promise<{ changes: SimChanges | null; value: T }>,
     ): Promise<T> {
-      return inTransaction(db, async (client) => {
-        const account = await lockAccount(client, userId, opening);
-        const { open, positions } = await openBook(client, userId);
-        const ledger: SimLedger = {
-          account: {
-            accountNumber: account.accountNumber,
-            cash: account.cash,
-            rngState: Number(account.rngState),
-          },
-          openOrders: open,
-          positions,
-          orderByClientId: (clientOrderId) =>
-            findOrder(client, ORDER_BY_CLIENT_ID, [userId, clientOrderId]),
-          orderById: (id) => findOrder(client, ORDER_BY_ID, [userId, id]),
-          fillsAfter: (time) => readFills(client, FILLS_AFTER, userId, time),
-        };
-        const { changes, value } = await work(ledger);
-        if (changes !== null) await write(client, userId, changes);
-        return value;
-      });
+      return inTransaction(
+        db,
+        async (client, opened) => {
+          const account = await lockAccount(
+            client,
+            userId,
+            opened[0] as AccountRow | undefined,
+            opening,
+          );
+          const { open, positions } = await openBook(client, userId);
+          const ledger: SimLedger = {
+            account: {
+              accountNumber: account.accountNumber,
+              cash: account.cash,
+              rngState: Number(account.rngState),
+            },
+            openOrders: open,
+            positions,
+            orderByClientId: (clientOrderId) =>
+              findOrder(client, ORDER_BY_CLIENT_ID, [userId, clientOrderId]),
+            orderById: (id) => findOrder(client, ORDER_BY_ID, [userId, id]),
+            fillsAfter: (time) => readFills(client, FILLS_AFTER, userId, time),
+          };
+          const { changes, value } = await work(ledger);
+          if (changes !== null) await write(client, userId, changes);
+          return value;
+        },
+        lockAccountText(userId),
+      );
     },
 
     listFills: (userId: number, since: number) => readFills(db.pool, FILLS_SINCE, userId, since),

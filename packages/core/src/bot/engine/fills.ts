@@ -6,11 +6,10 @@ import {
   insertBotFills,
   insertNotifications,
   intentsByBrokerOrder,
-  lastBotFillTime,
   lastFilledEntries,
   lockBotFills,
+  readFillSyncStart,
   replaceBotTrades,
-  symbolsWithReasonToFill,
   touchBotActivity,
   unsettledOrderIntents,
   type BotFillRow,
@@ -37,10 +36,21 @@ export interface SyncedFills {
 /** Re-read this much before the newest stored fill: a broker may report a fill late. */
 const OVERLAP_MS = 86_400_000;
 
-/** From when (ms) the broker's fills are read to sync: a little before the last stored one. */
-export async function fillsToSync(db: Db, userId: number): Promise<number> {
-  const last = await lastBotFillTime(db, userId);
-  return last === null ? 0 : last.getTime() - OVERLAP_MS;
+/**
+ * Where a fill sync starts: from when (ms) the broker's fills are read, a little before the last
+ * stored one, and the symbols whose stored trades wait for their reason (readFillSyncStart).
+ */
+export interface FillSyncStart {
+  since: number;
+  repair: string[];
+}
+
+export async function fillSyncStart(db: Db, userId: number): Promise<FillSyncStart> {
+  const { lastFillTime, reasonToFill } = await readFillSyncStart(db, userId);
+  return {
+    since: lastFillTime === null ? 0 : lastFillTime.getTime() - OVERLAP_MS,
+    repair: reasonToFill,
+  };
 }
 
 /**
@@ -59,14 +69,14 @@ export async function syncFills(
   userId: number,
   options: {
     identified?: boolean;
-    /** The broker's fills since `fillsToSync`'s time, already read (the tick's snapshot). */
-    fills?: readonly BrokerFill[];
+    /** The sync's start and the broker's fills since then, already read (the tick's snapshot). */
+    read?: { start: FillSyncStart; fills: readonly BrokerFill[] };
   } = {},
 ): Promise<SyncedFills> {
   // The tick's reconcile step has just looked up every unsettled intent (`identified`).
   if (!options.identified) await identifyLostOrders(db, broker, userId);
-  const fills = options.fills ?? (await broker.getFills(await fillsToSync(db, userId)));
-  const repair = await symbolsWithReasonToFill(db, userId);
+  const { repair, since } = options.read?.start ?? (await fillSyncStart(db, userId));
+  const fills = options.read?.fills ?? (await broker.getFills(since));
   if (fills.length === 0 && repair.length === 0) return { newFills: 0, closedTrades: 0 };
   return db.$transaction(
     async (tx) => {

@@ -3,7 +3,7 @@ import {
   inFlightOrderIntents,
   isUnconfirmedStatus,
   isWorkingStatus,
-  unsettledOrderIntents,
+  settleableOrderIntents,
   updateOrderIntent,
   type BotOrderRow,
   type Db,
@@ -95,10 +95,7 @@ interface ReconcileContext {
  * another process recorded moments ago and is still sending is left to it.
  */
 export async function reconcileIntents(ctx: ReconcileContext): Promise<void> {
-  const inFlight = await inFlightIntents(ctx.db, ctx.userId);
-  const rows = (await unsettledOrderIntents(ctx.db, ctx.userId)).filter(
-    (row) => !inFlight.has(row.clientOrderId),
-  );
+  const rows = await settleableOrderIntents(ctx.db, ctx.userId, IN_FLIGHT_MS);
   const looked = await lookUpAll(ctx.broker, ctx.userId, rows);
   for (const row of rows) {
     let order: BrokerOrder | null;

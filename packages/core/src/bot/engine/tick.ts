@@ -36,7 +36,7 @@ import { protectPositions } from './protect.js';
 import { decideSymbols } from './symbols.js';
 import { publishBotUpdate } from './update.js';
 import { watchTrailingStops } from './trailing.js';
-import { fillsToSync, syncFills } from './fills.js';
+import { fillSyncStart, syncFills } from './fills.js';
 import { settleOrderIntent } from '../orders/place-order.js';
 import type { BotAccount } from '../account.js';
 import { refreshStoppedQuietly } from '../control/stopped.js';
@@ -121,10 +121,12 @@ async function syncAndReadAccount(
   openOrders: BrokerOrder[] | null;
 }> {
   if (broker.snapshot !== undefined) {
-    const { fills, ...snapshot } = await broker.snapshot({
-      fillsSince: await fillsToSync(db, userId),
+    const start = await fillSyncStart(db, userId);
+    const { fills, ...snapshot } = await broker.snapshot({ fillsSince: start.since });
+    const synced = await syncFills(db, broker, userId, {
+      identified: true,
+      read: { start, fills: fills ?? [] },
     });
-    const synced = await syncFills(db, broker, userId, { identified: true, fills: fills ?? [] });
     return { newFills: synced.newFills, ...snapshot };
   }
   const synced = await syncFills(db, broker, userId, { identified: true });
