@@ -171,7 +171,10 @@ const jsonOrder = `json_build_object(
   'parentId', o.parent_id, 'status', o.status, 'firstBar', ${ms('o.first_bar')},
   'submittedAt', ${ms('o.submitted_at')}, 'filledAt', ${ms('o.filled_at')},
   'endedAt', ${ms('o.ended_at')})`;
-/** Open orders (oldest first) and positions (by symbol), as JSON text: one statement. */
+/**
+ * Open orders (oldest first), positions (by symbol) and the order of client order id $2 (any
+ * status; $2 null: none), as JSON text: one statement.
+ */
 const OPEN_BOOK: Statement = {
   name: 'sim_orders.open_book',
   text: `SELECT
@@ -181,7 +184,9 @@ const OPEN_BOOK: Statement = {
   (SELECT coalesce(json_agg(json_build_object(
        'symbol', p.symbol, 'qty', p.qty, 'avgEntryPrice', p.avg_entry_price) ORDER BY p.symbol),
      '[]')::text
-     FROM sim_positions p WHERE p.user_id = $1) AS positions`,
+     FROM sim_positions p WHERE p.user_id = $1) AS positions,
+  (SELECT ${jsonOrder}::text FROM sim_orders o
+     WHERE o.user_id = $1 AND o.client_order_id = $2::text) AS by_client_id`,
 };
 
 type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'endedAt'> & {
@@ -191,31 +196,36 @@ type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'ended
   endedAt: number | null;
 };
 
+const date = (at: number | null) => (at === null ? null : new Date(at));
+const fromJson = (o: OrderJson): SimOrder =>
+  toRecord({
+    ...o,
+    firstBar: new Date(o.firstBar),
+    submittedAt: new Date(o.submittedAt),
+    filledAt: date(o.filledAt),
+    endedAt: date(o.endedAt),
+  });
+
 /**
- * The locked account's open orders and positions in one round trip (read after the lock, so
- * they are what the previous holder committed).
+ * The locked account's open orders and positions, and the order of `clientOrderId` when one is
+ * asked for, in one round trip (read after the lock, so they are what the previous holder
+ * committed).
  */
 async function openBook(
   client: pg.PoolClient,
   userId: number,
-): Promise<{ open: SimOrder[]; positions: SimPosition[] }> {
-  const [row] = (await run(client, OPEN_BOOK, [userId])).rows as {
+  clientOrderId: string | null,
+): Promise<{ open: SimOrder[]; positions: SimPosition[]; byClientId: SimOrder | null }> {
+  const [row] = (await run(client, OPEN_BOOK, [userId, clientOrderId])).rows as {
     orders: string;
     positions: string;
+    by_client_id: string | null;
   }[];
-  const date = (at: number | null) => (at === null ? null : new Date(at));
-  const orders = JSON.parse(row?.orders ?? '[]') as OrderJson[];
+  const byClientId = row?.by_client_id ?? null;
   return {
-    open: orders.map((o) =>
-      toRecord({
-        ...o,
-        firstBar: new Date(o.firstBar),
-        submittedAt: new Date(o.submittedAt),
-        filledAt: date(o.filledAt),
-        endedAt: date(o.endedAt),
-      }),
-    ),
+    open: (JSON.parse(row?.orders ?? '[]') as OrderJson[]).map(fromJson),
     positions: JSON.parse(row?.positions ?? '[]') as SimPosition[],
+    byClientId: byClientId === null ? null : fromJson(JSON.parse(byClientId) as OrderJson),
   };
 }
 
@@ -272,6 +282,7 @@ export function simBrokerStore(db: Db): SimBrokerStore {
       userId: number,
       opening: { cash: number; seed: number; accountNumber: string },
       work: (ledger: SimLedger) => Promise<{ changes: SimChanges | null; value: T }>,
+      options: { clientOrderId?: string } = {},
     ): Promise<T> {
       return inTransaction(
         db,
@@ -282,7 +293,8 @@ export function simBrokerStore(db: Db): SimBrokerStore {
             opened[0] as AccountRow | undefined,
             opening,
           );
-          const { open, positions } = await openBook(client, userId);
+          const asked = options.clientOrderId ?? null;
+          const { open, positions, byClientId } = await openBook(client, userId, asked);
           const ledger: SimLedger = {
             account: {
               accountNumber: account.accountNumber,
@@ -291,8 +303,10 @@ export function simBrokerStore(db: Db): SimBrokerStore {
             },
             openOrders: open,
             positions,
-            orderByClientId: (clientOrderId) =>
-              findOrder(client, ORDER_BY_CLIENT_ID, [userId, clientOrderId]),
+            orderByClientId: async (clientOrderId) =>
+              clientOrderId === asked
+                ? byClientId
+                : findOrder(client, ORDER_BY_CLIENT_ID, [userId, clientOrderId]),
             orderById: (id) => findOrder(client, ORDER_BY_ID, [userId, id]),
             fillsAfter: (time) => readFills(client, FILLS_AFTER, userId, time),
           };

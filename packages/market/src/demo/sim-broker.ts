@@ -58,26 +58,37 @@ export class SimBroker implements BrokerPort {
     return session.open <= now && now < session.close ? session : null;
   }
 
-  /** One transaction: settle, then `work` on the settled book; writes both or neither. */
-  private run<T>(work: (book: SimBook, ledger: SimLedger) => Promise<T>): Promise<T> {
+  /**
+   * One transaction: settle, then `work` on the settled book; writes both or neither. With
+   * `clientOrderId`, the ledger comes with that order loaded (see SimBrokerStore.transact).
+   */
+  private run<T>(
+    work: (book: SimBook, ledger: SimLedger) => Promise<T>,
+    clientOrderId?: string,
+  ): Promise<T> {
     const { store, userId, opening, costs, market } = this.o;
     const now = this.now();
     const today = isoFromDay(Math.floor(now / DAY_MS) + 1);
     const session = this.inSession(now);
     const sessionOpen = market.getSessionOpen?.bind(market);
-    return store.transact(userId, opening, async (ledger) => {
-      const book = new SimBook(ledger);
-      await settle(book, {
-        costs,
-        bars: (symbol, from) =>
-          market.getDailyBars(symbol, { from: isoFromDay(Math.round(from / DAY_MS)), to: today }),
-        ...(session !== null && sessionOpen !== undefined
-          ? { opened: { session, open: sessionOpen } }
-          : {}),
-      });
-      const value = await work(book, ledger);
-      return { changes: book.changes(), value };
-    });
+    return store.transact(
+      userId,
+      opening,
+      async (ledger) => {
+        const book = new SimBook(ledger);
+        await settle(book, {
+          costs,
+          bars: (symbol, from) =>
+            market.getDailyBars(symbol, { from: isoFromDay(Math.round(from / DAY_MS)), to: today }),
+          ...(session !== null && sessionOpen !== undefined
+            ? { opened: { session, open: sessionOpen } }
+            : {}),
+        });
+        const value = await work(book, ledger);
+        return { changes: book.changes(), value };
+      },
+      clientOrderId === undefined ? {} : { clientOrderId },
+    );
   }
 
   /** The price a position is marked at: the last trade during a session, else the last close. */
@@ -246,7 +257,7 @@ export class SimBroker implements BrokerPort {
       });
       if (atMarket !== null) this.fillNow(book, order, last.price, atMarket, now);
       return toBrokerOrder(order);
-    });
+    }, req.clientOrderId);
   }
 
   /** Fills a market order sent during `session` at `price` (the last trade), at `now`. */
@@ -258,7 +269,7 @@ export class SimBroker implements BrokerPort {
     return this.run(async (book, ledger) => {
       const o = book.byClientId(clientOrderId) ?? (await ledger.orderByClientId(clientOrderId));
       return o === null ? null : toBrokerOrder(book.get(o.id) ?? o);
-    });
+    }, clientOrderId);
   }
 
   /** Several orders by client order id from one settled transaction. */

@@ -100,12 +100,14 @@ export interface SimBrokerStore {
   /**
    * One transaction: creates the user's account from `opening` if it has none, locks its row,
    * loads the ledger, runs `work` and writes the changes it returns (all or nothing), then returns
-   * its value. Concurrent calls for one user run one after the other.
+   * its value. Concurrent calls for one user run one after the other. With `clientOrderId`, the
+   * order of that id (if any) is loaded with the ledger, so `orderByClientId` for it reads nothing.
    */
   transact<T>(
     userId: number,
     opening: SimOpening,
     work: (ledger: SimLedger) => Promise<{ changes: SimChanges | null; value: T }>,
+    options?: { clientOrderId?: string },
   ): Promise<T>;
   /** Fills at or after `since` (ms), oldest first. */
   listFills(userId: number, since: number): Promise<SimFill[]>;
