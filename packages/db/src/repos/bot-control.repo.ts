@@ -133,15 +133,18 @@ const LIST_SYMBOLS = {
     WHERE user_id = $1 ORDER BY symbol`,
 };
 
+/** A tracked symbol's indicators, as its last decision read them. */
+export interface TrackedSymbolRow {
+  symbol: string;
+  lastPrice: number | null;
+  rsi: number | null;
+  atr: number | null;
+  macd: number | null;
+}
+
 /** The bot's indicators per symbol (what the last decision read), for tracked symbols, A to Z. */
-export async function listBotSymbols(db: Db, userId: number) {
-  return poolRows<{
-    symbol: string;
-    lastPrice: number | null;
-    rsi: number | null;
-    atr: number | null;
-    macd: number | null;
-  }>(db, LIST_SYMBOLS, [userId]);
+export async function listBotSymbols(db: Db, userId: number): Promise<TrackedSymbolRow[]> {
+  return poolRows<TrackedSymbolRow>(db, LIST_SYMBOLS, [userId]);
 }
 
 /** Records the market time of the last order or fill the bot's user made. */

@@ -1,6 +1,7 @@
 import type { Db, DbTx, Queryable } from '../client.js';
 import { poolRows, type Statement } from '../pool-query.js';
 import { CLOSING_ORDER_PURPOSES, UNSETTLED_ORDER_STATUSES } from './bot-orders.repo.js';
+import type { TrackedSymbolRow } from './bot-control.repo.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -146,15 +147,23 @@ const STORE_TICK_STATE = {
       day_start_equity = $7, halted = $8, halt_reason = $9, last_tick_at = $10,
       last_activity = COALESCE($11, last_activity), last_error = NULL, updated_at = $12
     WHERE user_id = $1
-    RETURNING last_activity AS "lastActivity", running`,
+    RETURNING last_activity AS "lastActivity", running,
+      (SELECT coalesce(json_agg(json_build_object('symbol', s.symbol, 'lastPrice', s.last_price,
+          'rsi', s.rsi, 'atr', s.atr, 'macd', s.macd) ORDER BY s.symbol), '[]')::text
+        FROM bot_symbols s WHERE s.user_id = $1) AS symbols`,
 };
 
 /**
  * Stores what a tick that ran knows of the account, and adds its equity point (as
- * `recordEquityPoint` would), in one statement.
+ * `recordEquityPoint` would), in one statement; returns the bot's last activity, its running
+ * flag and its tracked symbols (as `listBotSymbols` gives them).
  */
-export async function storeTickState(db: Db, userId: number, tick: BotTickState) {
-  const [row] = await poolRows<{ lastActivity: Date | null; running: boolean }>(
+export async function storeTickState(
+  db: Db,
+  userId: number,
+  tick: BotTickState,
+): Promise<{ lastActivity: Date | null; running: boolean; symbols: TrackedSymbolRow[] }> {
+  const [row] = await poolRows<{ lastActivity: Date | null; running: boolean; symbols: string }>(
     db,
     STORE_TICK_STATE,
     [
@@ -173,7 +182,7 @@ export async function storeTickState(db: Db, userId: number, tick: BotTickState)
     ],
   );
   if (row === undefined) throw new Error(`no bot state for user ${userId}`);
-  return row;
+  return { ...row, symbols: JSON.parse(row.symbols) as TrackedSymbolRow[] };
 }
 
 /** Stores a tick's error (and, when given, the market time of the tick that failed). */

@@ -98,6 +98,21 @@ describe('the bot tick on the demo market', () => {
     expect(await db.botLog.count({ where: { userId } })).toBeGreaterThan(DAYS.length);
     const updates = events.filter((e) => e.userId === userId && e.message.type === 'update');
     expect(updates.length).toBe(DAYS.length * 3);
+    // The last update's tracked symbols are the stored rows, A to Z.
+    const lastUpdate = updates.at(-1)?.message as { data: { trackedSymbols: unknown[] } };
+    expect(lastUpdate.data.trackedSymbols).toEqual(
+      [...rows]
+        .sort((a, b) => a.symbol.localeCompare(b.symbol))
+        .map((r) =>
+          expect.objectContaining({
+            symbol: r.symbol,
+            last_price: r.lastPrice,
+            rsi: r.rsi,
+            atr: r.atr,
+            macd: r.macd,
+          }),
+        ),
+    );
   }, 180_000);
 
   it('the account drawdown halt stops entries, keeps deciding, and notifies once', async () => {

@@ -340,6 +340,7 @@ export function botEngineService(deps: EngineDeps, options: BotEngineOptions = {
       logs: lines,
       tickAt: new Date(now),
       marketOpen: bot.clock.isOpen(),
+      symbols: row.symbols,
     });
   }
 

@@ -1,4 +1,4 @@
-import { listBotSymbols } from '@tradebot/db';
+import type { TrackedSymbolRow } from '@tradebot/db';
 import type { BrokerAccount, BrokerPosition } from '@tradebot/market';
 import type { ServiceDeps } from '../../deps.js';
 import { cents, centsOrNull } from '../cents.js';
@@ -15,6 +15,8 @@ export interface BotUpdate {
   /** The tick's market time, and whether the market was open then. */
   tickAt: Date;
   marketOpen: boolean;
+  /** The tracked symbols as stored after the tick (storeTickState returns them). */
+  symbols: readonly TrackedSymbolRow[];
 }
 
 /**
@@ -23,12 +25,11 @@ export interface BotUpdate {
  * the tick.
  */
 export async function publishBotUpdate(
-  deps: Pick<ServiceDeps, 'db' | 'events'>,
+  deps: Pick<ServiceDeps, 'events'>,
   userId: number,
   u: BotUpdate,
 ): Promise<void> {
   try {
-    const symbols = await listBotSymbols(deps.db, userId);
     const held = new Map(u.positions.map((p) => [p.symbol, p]));
     await deps.events.publish(userId, {
       type: 'update',
@@ -53,7 +54,7 @@ export async function publishBotUpdate(
         last_tick_at: u.tickAt.toISOString(),
         last_error: null,
         market_open: u.marketOpen,
-        trackedSymbols: symbols.map((s) => {
+        trackedSymbols: u.symbols.map((s) => {
           const p = held.get(s.symbol);
           return {
             symbol: s.symbol,
