@@ -36,11 +36,12 @@ export async function inTransaction<T>(
   const client = await db.pool.connect();
   try {
     const begin = "BEGIN; SET LOCAL idle_in_transaction_session_timeout = '20s'";
-    // Several statements in one text: node-postgres answers with one result per statement.
+    // Several statements in one text: node-postgres answers with one result per statement, the
+    // opening's last.
     const begun = (await client.query(
       opening === undefined ? begin : `${begin}; ${opening}`,
     )) as unknown as QueryResult<QueryResultRow>[];
-    const value = await work(client, opening === undefined ? [] : (begun[2]?.rows ?? []));
+    const value = await work(client, opening === undefined ? [] : (begun.at(-1)?.rows ?? []));
     await client.query('COMMIT');
     client.release();
     return value;

@@ -198,21 +198,6 @@ export async function storeTickError(
   });
 }
 
-const LAST_DECIDED = {
-  name: 'bot_symbols.last_decided',
-  text: `SELECT symbol, last_decided_on FROM bot_symbols WHERE user_id = $1`,
-};
-
-/** Each tracked symbol's last decided bar (YYYY-MM-DD). */
-export async function lastDecidedDays(db: Db, userId: number): Promise<Map<string, string | null>> {
-  const rows = await poolRows<{ symbol: string; last_decided_on: string | null }>(
-    db,
-    LAST_DECIDED,
-    [userId],
-  );
-  return new Map(rows.map((row) => [row.symbol, row.last_decided_on]));
-}
-
 /** A Final Trading List symbol as a tick's decisions start from it. */
 export interface DecideStartRow {
   symbol: string;
@@ -239,7 +224,7 @@ const DECIDE_START: Statement = {
 
 /**
  * The user's Final Trading List (A to Z) with each symbol's last decided bar and whether a close
- * is under way: what `finalListParameters`, `lastDecidedDays` and `closingSymbols` give, in one
+ * is under way (what `finalListParameters` and `closingSymbols` give, and bot_symbols), in one
  * round trip.
  */
 export function decideStart(db: Db, userId: number): Promise<DecideStartRow[]> {

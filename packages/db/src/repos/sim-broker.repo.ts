@@ -9,7 +9,15 @@ import type {
 import type pg from 'pg';
 import type { Db } from '../client.js';
 import { inTransaction, type Statement } from '../pool-query.js';
-import { ORDER_COLUMNS, ORDER_FIELDS, toRecord, toRow, type OrderRow } from './sim-orders.rows.js';
+import {
+  fromJson,
+  ORDER_COLUMNS,
+  ORDER_FIELDS,
+  toRecord,
+  toRow,
+  type OrderJson,
+  type OrderRow,
+} from './sim-orders.rows.js';
 
 /**
  * The simulated broker's storage (migration 20261124000100_sim_broker): it implements
@@ -17,9 +25,9 @@ import { ORDER_COLUMNS, ORDER_FIELDS, toRecord, toRow, type OrderRow } from './s
  * as types only), and core passes `simBrokerStore(db)` to the `SimBroker`.
  * Every change is one transaction holding the account row's lock (`SELECT … FOR UPDATE`, sent
  * with BEGIN), so a user's requests settle one after the other and a fill is written with its
- * cash and position or not at all. Times are ms since the epoch. Every running demo bot comes here several times a
- * tick, so the statements are named ones on node-postgres (see pool-query.ts), on one pooled
- * connection per transaction (`inTransaction`).
+ * cash and position or not at all. Times are ms since the epoch. Every running demo bot comes
+ * here several times a tick, so the statements are named ones on node-postgres (see
+ * pool-query.ts), on one pooled connection per transaction (`inTransaction`).
  */
 
 const UPDATE_ACCOUNT: Statement = {
@@ -188,23 +196,6 @@ const OPEN_BOOK: Statement = {
   (SELECT ${jsonOrder}::text FROM sim_orders o
      WHERE o.user_id = $1 AND o.client_order_id = $2::text) AS by_client_id`,
 };
-
-type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'endedAt'> & {
-  firstBar: number;
-  submittedAt: number;
-  filledAt: number | null;
-  endedAt: number | null;
-};
-
-const date = (at: number | null) => (at === null ? null : new Date(at));
-const fromJson = (o: OrderJson): SimOrder =>
-  toRecord({
-    ...o,
-    firstBar: new Date(o.firstBar),
-    submittedAt: new Date(o.submittedAt),
-    filledAt: date(o.filledAt),
-    endedAt: date(o.endedAt),
-  });
 
 /**
  * The locked account's open orders and positions, and the order of `clientOrderId` when one is

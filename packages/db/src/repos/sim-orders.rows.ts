@@ -67,8 +67,26 @@ export function toRecord(r: OrderRow): SimOrder {
   };
 }
 
+const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** An order as the open book's JSON gives it: its times in ms since the epoch. */
+export type OrderJson = Omit<OrderRow, 'firstBar' | 'submittedAt' | 'filledAt' | 'endedAt'> & {
+  firstBar: number;
+  submittedAt: number;
+  filledAt: number | null;
+  endedAt: number | null;
+};
+
+export const fromJson = (o: OrderJson): SimOrder =>
+  toRecord({
+    ...o,
+    firstBar: new Date(o.firstBar),
+    submittedAt: new Date(o.submittedAt),
+    filledAt: date(o.filledAt),
+    endedAt: date(o.endedAt),
+  });
+
 export function toRow(userId: number, o: SimOrder) {
-  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
   return {
     userId,
     clientOrderId: o.clientOrderId,

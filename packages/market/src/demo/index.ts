@@ -12,10 +12,6 @@ export { SECTORS, type SectorModel } from './sectors.js';
 export * from './sim-ledger.js';
 export { SimBook, type SimCosts } from './sim-book.js';
 export { settle, stopLevel, type SettleContext } from './sim-settle.js';
-export {
-  SimBroker,
-  simBrokerMessages,
-  toBrokerOrder,
-  type SimBrokerOptions,
-} from './sim-broker.js';
+export { SimBroker, type SimBrokerOptions } from './sim-broker.js';
+export { simBrokerMessages, toBrokerOrder } from './sim-broker-orders.js';
 export { validateSimOrder, simOrderMessages } from './sim-validate.js';

@@ -16,7 +16,8 @@ import type { MarketDataPort } from '../ports/market-data.port.js';
 import { SimBook, type SimCosts } from './sim-book.js';
 import { bookBefore, equityAt, previousSession } from './sim-last-equity.js';
 import type { SimBrokerStore, SimLedger, SimOpening, SimOrder } from './sim-ledger.js';
-import { fillMarket, settle, stopLevel } from './sim-settle.js';
+import { fillMarket, settle } from './sim-settle.js';
+import { openOf, simBrokerMessages, toBrokerOrder } from './sim-broker-orders.js';
 import { validateSimOrder } from './sim-validate.js';
 
 export interface SimBrokerOptions {
@@ -35,6 +36,9 @@ export interface SimBrokerOptions {
 
 /** Calendar days looked back for the last close that marks a position. */
 const MARK_LOOKBACK_DAYS = 14;
+
+/** A simulated broker's order id (cancelOrder looks up only ids of this shape). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The simulated broker on the demo market: the broker port over a per-user account
@@ -371,42 +375,4 @@ export class SimBroker implements BrokerPort {
       return fill;
     });
   }
-}
-
-/** The book's open orders, oldest first. */
-function openOf(book: SimBook): BrokerOrder[] {
-  return [...book.open.values()]
-    .sort((a, b) => a.submittedAt - b.submittedAt || (a.id < b.id ? -1 : 1))
-    .map(toBrokerOrder);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Texts the simulated broker's errors carry (safe to show). */
-export const simBrokerMessages = {
-  unknownSymbol: (symbol: string) => `${symbol} is not traded on the demo market.`,
-  orderNotFound: 'No such order.',
-  orderFilled: 'The order is already filled.',
-  noPosition: (symbol: string) => `There is no open position in ${symbol}.`,
-};
-
-export function toBrokerOrder(o: SimOrder): BrokerOrder {
-  return {
-    id: o.id,
-    clientOrderId: o.clientOrderId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    timeInForce: o.timeInForce,
-    qty: o.qty,
-    filledQty: o.filledQty,
-    filledAvgPrice: o.filledAvgPrice,
-    limitPrice: o.limitPrice,
-    stopPrice: stopLevel(o),
-    status: o.status,
-    brokerStatus: o.status,
-    submittedAt: o.submittedAt,
-    filledAt: o.filledAt,
-    endedAt: o.endedAt,
-  };
 }
