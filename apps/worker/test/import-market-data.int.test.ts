@@ -75,22 +75,22 @@ describe('npm run import-market-data', () => {
 
   it.skipIf(!realData)(
     'killed mid-import, then run again: complete, no duplicate rows',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const folder = join(scratch, 'real');
       mkdirSync(join(folder, 'prices-daily'), { recursive: true });
-      const files = readdirSync(join(dataDir, 'prices-daily')).sort().slice(0, 40);
+      const files = readdirSync(join(dataDir, 'prices-daily')).sort().slice(0, 20);
       for (const file of files)
         cpSync(join(dataDir, 'prices-daily', file), join(folder, 'prices-daily', file));
 
-      // Killed (SIGKILL: no cleanup) once a tenth of the files are in, mid-transaction or not.
+      // Killed (SIGKILL: no cleanup) once a fifth of the files are in, mid-transaction or not.
       const killed = await runCli(folder, (text, kill) =>
-        text.includes(' 8/40 files') ? kill() : undefined,
+        text.includes(' 4/20 files') ? kill() : undefined,
       );
       expect(killed.code).toBe('SIGKILL');
       const partial = await countUniverse(db, 'csv');
-      expect(partial.companies).toBeGreaterThanOrEqual(8);
-      expect(partial.companies).toBeLessThan(40);
+      expect(partial.companies).toBeGreaterThanOrEqual(4);
+      expect(partial.companies).toBeLessThan(20);
 
       const resumed = await runCli(folder);
       expect(resumed.code).toBe(0);
@@ -98,7 +98,7 @@ describe('npm run import-market-data', () => {
       await resetDatabase(db);
       expect((await runCli(folder)).code).toBe(0);
       expect(await countUniverse(db, 'csv')).toEqual(complete);
-      expect(complete.companies).toBe(40);
+      expect(complete.companies).toBe(20);
     },
   );
 });
