@@ -9,7 +9,7 @@ mkdir -p .data
 echo "Building the web app for the browser tests..."
 npm run build -w @tradebot/web --silent || exit 1
 echo "Lint and type-check run beside the tests (their output follows the tests')..."
-(bash scripts/lint.sh && bash scripts/typecheck.sh) >.data/static-checks.log 2>&1 &
+bash scripts/static-checks.sh >.data/static-checks.log 2>&1 &
 checks=$!
 npx vitest run "$@" 2>&1 | tee .data/test-run.log
 tests=${PIPESTATUS[0]}
