@@ -9,12 +9,11 @@ import type {
 import type pg from 'pg';
 import type { Db } from '../client.js';
 import { inTransaction, type Statement } from '../pool-query.js';
+import { writeChanges } from './sim-broker.write.js';
 import {
   fromJson,
   ORDER_COLUMNS,
-  ORDER_FIELDS,
   toRecord,
-  toRow,
   type OrderJson,
   type OrderRow,
 } from './sim-orders.rows.js';
@@ -30,92 +29,8 @@ import {
  * pool-query.ts), on one pooled connection per transaction (`inTransaction`).
  */
 
-const UPDATE_ACCOUNT: Statement = {
-  name: 'sim_accounts.update',
-  text: 'UPDATE sim_accounts SET cash = $2, rng_state = $3, updated_at = $4 WHERE user_id = $1',
-};
-
-const UPSERT_ORDER: Statement = {
-  name: 'sim_orders.upsert',
-  text: `INSERT INTO sim_orders (id, ${ORDER_FIELDS.join(', ')})
-    VALUES ($${ORDER_FIELDS.length + 1}, ${ORDER_FIELDS.map((_, k) => `$${k + 1}`).join(', ')})
-    ON CONFLICT (id) DO UPDATE SET
-    ${ORDER_FIELDS.map((f) => `${f} = EXCLUDED.${f}`).join(', ')}`,
-};
-
-const DELETE_POSITION: Statement = {
-  name: 'sim_positions.delete',
-  text: 'DELETE FROM sim_positions WHERE user_id = $1 AND symbol = $2',
-};
-
-const UPSERT_POSITION: Statement = {
-  name: 'sim_positions.upsert',
-  text: `INSERT INTO sim_positions (user_id, symbol, qty, avg_entry_price) VALUES ($1, $2, $3, $4)
-    ON CONFLICT (user_id, symbol) DO UPDATE SET qty = EXCLUDED.qty,
-      avg_entry_price = EXCLUDED.avg_entry_price`,
-};
-
-const INSERT_FILLS: Statement = {
-  name: 'sim_fills.insert',
-  text: `INSERT INTO sim_fills (user_id, order_id, symbol, side, qty, price, commission, reason, time)
-    SELECT $1, f.order_id, f.symbol, f.side, f.qty, f.price, f.commission, f.reason, f.time
-    FROM unnest($2::uuid[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[],
-      $8::text[], $9::timestamptz[]) WITH ORDINALITY
-      AS f(order_id, symbol, side, qty, price, commission, reason, time, n)
-    ORDER BY f.n`,
-};
-
 const run = (client: pg.PoolClient, statement: Statement, values: unknown[]) =>
   client.query({ ...statement, values });
-
-async function write(client: pg.PoolClient, userId: number, c: SimChanges): Promise<void> {
-  await run(client, UPDATE_ACCOUNT, [userId, c.cash, c.rngState, new Date()]);
-  // Parents before their bracket exits (the foreign key): new entries come first in `orders`.
-  for (const o of c.orders) {
-    const row = toRow(userId, o);
-    await run(client, UPSERT_ORDER, [
-      row.userId,
-      row.clientOrderId,
-      row.symbol,
-      row.side,
-      row.type,
-      row.timeInForce,
-      row.qty,
-      row.filledQty,
-      row.filledAvgPrice,
-      row.limitPrice,
-      row.stopPrice,
-      row.trail,
-      row.extreme,
-      row.bracketStopAt,
-      row.bracketTargetAt,
-      row.bracketTrail,
-      row.parentId,
-      row.status,
-      row.firstBar,
-      row.submittedAt,
-      row.filledAt,
-      row.endedAt,
-      o.id,
-    ]);
-  }
-  for (const p of c.positions) {
-    if (p.qty === 0) await run(client, DELETE_POSITION, [userId, p.symbol]);
-    else await run(client, UPSERT_POSITION, [userId, p.symbol, p.qty, p.avgEntryPrice]);
-  }
-  if (c.fills.length > 0)
-    await run(client, INSERT_FILLS, [
-      userId,
-      c.fills.map((f) => f.orderId),
-      c.fills.map((f) => f.symbol),
-      c.fills.map((f) => f.side),
-      c.fills.map((f) => f.qty),
-      c.fills.map((f) => f.price),
-      c.fills.map((f) => f.commission),
-      c.fills.map((f) => f.reason),
-      c.fills.map((f) => new Date(f.time)),
-    ]);
-}
 
 interface AccountRow {
   accountNumber: string;
@@ -302,7 +217,7 @@ export function simBrokerStore(db: Db): SimBrokerStore {
             fillsAfter: (time) => readFills(client, FILLS_AFTER, userId, time),
           };
           const { changes, value } = await work(ledger);
-          if (changes !== null) await write(client, userId, changes);
+          if (changes !== null) await writeChanges(client, userId, changes);
           return value;
         },
         lockAccountText(userId),

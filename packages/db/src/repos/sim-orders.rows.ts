@@ -86,55 +86,59 @@ export const fromJson = (o: OrderJson): SimOrder =>
     endedAt: date(o.endedAt),
   });
 
-export function toRow(userId: number, o: SimOrder) {
-  return {
-    userId,
-    clientOrderId: o.clientOrderId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    timeInForce: o.timeInForce,
-    qty: o.qty,
-    filledQty: o.filledQty,
-    filledAvgPrice: o.filledAvgPrice,
-    limitPrice: o.limitPrice,
-    stopPrice: o.stopPrice,
-    trail: o.trail,
-    extreme: o.extreme,
-    bracketStopAt: o.bracket?.stopLossAt ?? null,
-    bracketTargetAt: o.bracket?.takeProfitAt ?? null,
-    bracketTrail: o.bracket?.trail ?? null,
-    parentId: o.parentId,
-    status: o.status,
-    firstBar: new Date(o.firstBar),
-    submittedAt: new Date(o.submittedAt),
-    filledAt: date(o.filledAt),
-    endedAt: date(o.endedAt),
-  };
-}
-
-/** sim_orders' columns besides the id, in the order `toRow` gives them. */
-export const ORDER_FIELDS = [
-  'user_id',
-  'client_order_id',
-  'symbol',
-  'side',
-  'type',
-  'time_in_force',
-  'qty',
-  'filled_qty',
-  'filled_avg_price',
-  'limit_price',
-  'stop_price',
-  'trail',
-  'extreme',
-  'bracket_stop_at',
-  'bracket_target_at',
-  'bracket_trail',
-  'parent_id',
-  'status',
-  'first_bar',
-  'submitted_at',
-  'filled_at',
-  'ended_at',
+/**
+ * sim_orders' written columns besides user_id, with their SQL types, in the order
+ * `orderValues` gives an order's values.
+ */
+export const ORDER_WRITE_COLUMNS: ReadonlyArray<readonly [column: string, type: string]> = [
+  ['id', 'uuid'],
+  ['client_order_id', 'text'],
+  ['symbol', 'text'],
+  ['side', 'text'],
+  ['type', 'text'],
+  ['time_in_force', 'text'],
+  ['qty', 'float8'],
+  ['filled_qty', 'float8'],
+  ['filled_avg_price', 'float8'],
+  ['limit_price', 'float8'],
+  ['stop_price', 'float8'],
+  ['trail', 'float8'],
+  ['extreme', 'float8'],
+  ['bracket_stop_at', 'float8'],
+  ['bracket_target_at', 'float8'],
+  ['bracket_trail', 'float8'],
+  ['parent_id', 'uuid'],
+  ['status', 'text'],
+  ['first_bar', 'timestamptz'],
+  ['submitted_at', 'timestamptz'],
+  ['filled_at', 'timestamptz'],
+  ['ended_at', 'timestamptz'],
 ];
+
+/** An order's values for ORDER_WRITE_COLUMNS, in their order. */
+export function orderValues(o: SimOrder): unknown[] {
+  return [
+    o.id,
+    o.clientOrderId,
+    o.symbol,
+    o.side,
+    o.type,
+    o.timeInForce,
+    o.qty,
+    o.filledQty,
+    o.filledAvgPrice,
+    o.limitPrice,
+    o.stopPrice,
+    o.trail,
+    o.extreme,
+    o.bracket?.stopLossAt ?? null,
+    o.bracket?.takeProfitAt ?? null,
+    o.bracket?.trail ?? null,
+    o.parentId,
+    o.status,
+    new Date(o.firstBar),
+    new Date(o.submittedAt),
+    date(o.filledAt),
+    date(o.endedAt),
+  ];
+}
