@@ -55,6 +55,14 @@ async function settled(userId: number, id: string) {
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n${worker.output.join('')}`);
   });
+  // A failed job's reason reaches the worker's log just after its state: wait for the line, so
+  // an assertion on an unexpected failure prints why.
+  if (status.status === 'failed')
+    await waitFor(
+      () => /job failed|stalled/.test(worker.output.join('')),
+      5_000,
+      "the worker's line about the failure",
+    ).catch(() => undefined);
   return status;
 }
 
