@@ -175,6 +175,14 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined, sourc
     wildcard: false,
     index: 'index.html',
     allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+    // Vite names every file under assets/ by its content's hash: a browser keeps it for a year
+    // and never asks again. index.html is asked for on each visit, so a new build shows at once.
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      if (/[\\/]assets[\\/]/.test(path))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
   });
   // Client-side routes (/dashboard, /admin, unknown paths → the app's Page Not Found) get
   // index.html; a source map that is not served is simply not there.

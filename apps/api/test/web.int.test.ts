@@ -59,6 +59,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('lets browsers keep the hashed assets and asks them to check the app shell', async () => {
+    const asset = await api.http.get('/assets/app.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/dashboard']) {
+      const shell = await api.http.get(path);
+      expect(shell.headers['cache-control'], path).toBe('no-cache');
+    }
+  });
+
   it('sends a strict Content-Security-Policy with no inline scripts', async () => {
     const csp = String((await api.http.get('/dashboard')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
