@@ -8,34 +8,63 @@ import type { TrackedSymbolRow } from './bot-control.repo.js';
  * symbols. Order intents are in bot-orders.repo.ts.
  */
 
+interface BotLogLine {
+  at: Date;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  eventKey?: string | null;
+}
+
+/**
+ * A line whose event is already logged (a tick re-run after a crash) is left out. One statement
+ * over arrays, in the lines' order.
+ */
+const APPEND_BOT_LOGS: Statement = {
+  name: 'bot_logs.append',
+  text: `INSERT INTO bot_logs (user_id, at, level, message, event_key)
+    SELECT $1::int, t.at, t.level, t.message, t.event_key
+    FROM unnest($2::timestamptz[], $3::text[], $4::text[], $5::text[])
+      WITH ORDINALITY AS t(at, level, message, event_key, n)
+    ORDER BY t.n
+    ON CONFLICT DO NOTHING
+    RETURNING event_key`,
+};
+
+const logValues = (userId: number, lines: readonly BotLogLine[]) => [
+  userId,
+  lines.map((line) => line.at.toISOString()),
+  lines.map((line) => line.level),
+  lines.map((line) => line.message),
+  lines.map((line) => line.eventKey ?? null),
+];
+
+const freshKeys = (rows: { event_key: string | null }[]) =>
+  new Set(rows.flatMap((row) => (row.event_key === null ? [] : [row.event_key])));
+
 /**
  * Appends lines to the bot's log (market time `at`); a line with an event key already logged for
- * the user is skipped. Returns the event keys written now.
+ * the user is skipped. Returns the event keys written now. Inside a caller's transaction.
  */
 export async function appendBotLogs(
   db: Queryable,
   userId: number,
-  lines: readonly {
-    at: Date;
-    level: 'info' | 'warn' | 'error';
-    message: string;
-    eventKey?: string | null;
-  }[],
+  lines: readonly BotLogLine[],
 ): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
-  // A line whose event is already logged (a tick re-run after a crash) is left out. One statement
-  // over arrays, in the lines' order (raw: Prisma would plan `createMany` afresh on every tick).
-  const rows = await db.$queryRaw<{ event_key: string | null }[]>`
-    INSERT INTO bot_logs (user_id, at, level, message, event_key)
-    SELECT ${userId}::int, t.at, t.level, t.message, t.event_key
-    FROM unnest(${lines.map((line) => line.at.toISOString())}::timestamptz[],
-      ${lines.map((line) => line.level)}::text[], ${lines.map((line) => line.message)}::text[],
-      ${lines.map((line) => line.eventKey ?? null)}::text[])
-      WITH ORDINALITY AS t(at, level, message, event_key, n)
-    ORDER BY t.n
-    ON CONFLICT DO NOTHING
-    RETURNING event_key`;
-  return new Set(rows.flatMap((row) => (row.event_key === null ? [] : [row.event_key])));
+  const values = logValues(userId, lines);
+  return freshKeys(
+    await db.$queryRawUnsafe<{ event_key: string | null }[]>(APPEND_BOT_LOGS.text, ...values),
+  );
+}
+
+/** `appendBotLogs` as its own statement on the pool: the tick's journal, every tick. */
+export async function appendBotLogsOnPool(
+  db: Pick<Db, 'pool'>,
+  userId: number,
+  lines: readonly BotLogLine[],
+): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  return freshKeys(await poolRows(db, APPEND_BOT_LOGS, logValues(userId, lines)));
 }
 
 /** The newest `limit` lines, oldest first. */

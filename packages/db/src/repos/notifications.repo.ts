@@ -1,5 +1,5 @@
 import type { Db, DbTx, Queryable } from '../client.js';
-import { poolRows } from '../pool-query.js';
+import { poolRows, type Statement } from '../pool-query.js';
 
 /**
  * A user's notifications, and the alert events among them. Every notification is written here:
@@ -37,6 +37,35 @@ export async function createNotification(
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * Several notifications for one user in one statement on the pool, in their order (the bot's
+ * journal at the end of a tick). As `createNotification`: an alert kind waits for the alerts
+ * queue. Times are stored as UTC, as Prisma stores them.
+ */
+const CREATE_NOTIFICATIONS: Statement = {
+  name: 'notifications.create_many',
+  text: `INSERT INTO notifications (user_id, message, status, kind, alert_pending, created_at)
+    SELECT $1::int, n.message, n.status, n.kind, n.kind <> 'info', n.at AT TIME ZONE 'UTC'
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[])
+      WITH ORDINALITY AS n(message, status, kind, at, k)
+    ORDER BY n.k`,
+};
+
+export async function createNotifications(
+  db: Pick<Db, 'pool'>,
+  userId: number,
+  notes: readonly { message: string; status: string; kind: string; at: Date }[],
+): Promise<void> {
+  if (notes.length === 0) return;
+  await poolRows(db, CREATE_NOTIFICATIONS, [
+    userId,
+    notes.map((n) => n.message),
+    notes.map((n) => n.status),
+    notes.map((n) => n.kind),
+    notes.map((n) => n.at.toISOString()),
+  ]);
 }
 
 export function countUnreadNotifications(db: Db, userId: number) {

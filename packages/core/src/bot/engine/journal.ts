@@ -1,5 +1,5 @@
 import type { TNotificationKind } from '@tradebot/api-contract';
-import { appendBotLogs, createNotification, type Db } from '@tradebot/db';
+import { appendBotLogsOnPool, createNotifications, type Db } from '@tradebot/db';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -59,17 +59,13 @@ export class TickJournal {
 
   async flush(db: Db, userId: number): Promise<void> {
     const lines = this.lines.splice(0);
-    const fresh = await appendBotLogs(db, userId, lines);
+    const fresh = await appendBotLogsOnPool(db, userId, lines);
     this.written.push(...lines.filter((l) => l.eventKey === null || fresh.has(l.eventKey)));
-    for (const note of this.notes.splice(0))
-      if (note.eventKey === null || fresh.has(note.eventKey))
-        await createNotification(
-          db,
-          userId,
-          note.message,
-          note.status,
-          note.kind,
-          new Date(this.now),
-        );
+    const at = new Date(this.now);
+    const notes = this.notes
+      .splice(0)
+      .filter((note) => note.eventKey === null || fresh.has(note.eventKey))
+      .map((note) => ({ message: note.message, status: note.status, kind: note.kind, at }));
+    await createNotifications(db, userId, notes);
   }
 }

@@ -141,6 +141,12 @@ describe('the bot tick on the demo market', () => {
       where: { userId, message: { startsWith: 'Trading halted' } },
     });
     expect(notes).toHaveLength(1);
+    // Written with the tick's log, at the market time of the line that says so (stored as UTC).
+    const line = await db.botLog.findFirstOrThrow({
+      where: { userId, message: notes[0]!.message },
+    });
+    expect(notes[0]!.createdAt.toISOString()).toBe(line.at.toISOString());
+    expect(notes[0]!.kind).toBe('halt');
     expect((await db.botSymbol.findMany({ where: { userId } })).length).toBe(3);
   });
 
