@@ -39,6 +39,17 @@ export function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => deployment().baseUrl;
 
 /**
+ * Moves a page already showing the app to `path` as the app's own links do (the router follows
+ * the history), without loading the page again: a full load costs the browser its scripts' start.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
  * The last link to `path` mailed to `to`, as a developer without SMTP finds it: in the worker's
  * log (the outbox row itself holds the link redacted). Waits for the worker to print it.
  */

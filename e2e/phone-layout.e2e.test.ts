@@ -8,6 +8,7 @@ import {
   freshCode,
   launchBrowser,
   logInThroughUi,
+  navigate,
   postApi,
   screenshot,
   secretOf,
@@ -168,7 +169,7 @@ describe('phone layout signed in', () => {
     it(`fits every main page at 390 px and keeps the market badge (${scheme})`, async () => {
       const { context, page } = await signedIn(scheme);
       for (const [name, path, ready] of PAGES) {
-        await page.goto(`${baseUrl()}${path}`);
+        await navigate(page, path);
         await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
         await page.getByTestId('market-badge').waitFor({ state: 'visible', timeout: 10_000 });
         // The simulated broker is not Alpaca's paper account: no Paper label on the demo market.
@@ -184,18 +185,18 @@ describe('phone layout signed in', () => {
         return box !== null && box.scrollWidth <= box.clientWidth;
       });
       expect(fits).toBe(true);
-      await page.goto(`${baseUrl()}/admin`);
+      await navigate(page, '/admin');
       const card = page.getByTestId('user-row-phone_cards_user_with_a_long_nam');
       await card.waitFor();
       expect(await card.evaluate((row) => row.scrollWidth <= row.clientWidth)).toBe(true);
-      await page.goto(`${baseUrl()}/dashboard`);
+      await navigate(page, '/dashboard');
       await openUntil(
         page,
         'news-button',
         page.getByTestId('news-item').or(page.getByTestId('news-empty')).first(),
       );
       await check(page, 'news', scheme);
-      await page.goto(`${baseUrl()}/account-settings`);
+      await navigate(page, '/account-settings');
       await openDeleteDialog(page);
       await check(page, 'delete-account-dialog', scheme);
       await context.close();
@@ -207,7 +208,7 @@ describe('phone layout signed in', () => {
       for (const [name, path, ready] of PAGES.filter(([n]) =>
         ['dashboard', 'live-log', 'account-settings'].includes(n),
       )) {
-        await page.goto(`${baseUrl()}${path}`);
+        await navigate(page, path);
         await page.getByTestId(ready).first().waitFor({ timeout: 20_000 });
         await screenshot(page, `desktop-${name}-${scheme}`);
       }
