@@ -8,6 +8,7 @@ import {
   launchBrowser,
   logInThroughUi,
   mailedLink,
+  navigate,
   postApi,
   secretOf,
   sql,
@@ -46,11 +47,13 @@ describe('screens signed out', () => {
       '/subscribe': 'Subscribe · TradeBot',
       '/no-such-page': 'Page Not Found · TradeBot',
     };
+    // The first page loaded, the others reached as the app's links reach them.
+    await page.goto(`${baseUrl()}/login`);
     for (const [path, title] of Object.entries(titles)) {
-      await page.goto(`${baseUrl()}${path}`);
+      await navigate(page, path);
       await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
     }
-    // A client-side navigation renames the tab too.
+    // A click on a link renames the tab too.
     await page.getByRole('link', { name: 'Help', exact: true }).click();
     await expect.poll(() => page.title()).toBe('Help Center · TradeBot');
     await page.close();
