@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   createAdminFromCli,
   fillLogin,
   freshCode,
@@ -68,8 +69,7 @@ describe('the admin dashboard in the browser', () => {
     const first = await freshCode(daveSecret);
     await logInThroughUi(page, 'dave', PASSWORD, first.code);
     await page.waitForURL('**/account-settings', { timeout: 15_000 });
-    await page.getByTestId('use-demo-market').click();
-    await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+    await chooseDemoMarket(page);
     await page.goto(`${baseUrl()}/admin`);
     // A 403 is not the end of the session: home (the dashboard), still signed in.
     await page.waitForURL('**/dashboard', { timeout: 15_000 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   downloadedCsv,
   freshCode,
   launchBrowser,
@@ -43,10 +44,7 @@ afterAll(async () => {
 
 describe('the Backtesting tab', () => {
   it('starts on the demo market with four stocks in the backtesting list', async () => {
-    await page.getByTestId('use-demo-market').click();
-    await expect
-      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
-      .toBe('Demo market');
+    await chooseDemoMarket(page);
     // The worker writes the demo universe at start.
     const demoSymbols = async () =>
       (

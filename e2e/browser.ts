@@ -39,6 +39,27 @@ export function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => deployment().baseUrl;
 
 /**
+ * "Use the demo market" on the account page, until the header's badge says so. The page's cards
+ * load one by one and move the button as they do, so a click can land on the card above: it is
+ * tried again. An answer the card shows as a failure fails the test with its text.
+ */
+export async function chooseDemoMarket(page: Page): Promise<void> {
+  const badge = page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' });
+  const result = page.getByTestId('demo-market-result');
+  for (let attempt = 0; attempt < 4 && !(await badge.isVisible()); attempt++) {
+    await page
+      .getByTestId('use-demo-market')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await badge.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    const said = (await result.isVisible()) ? await result.textContent() : null;
+    if (said !== null && !said.includes('You are now on the demo market'))
+      throw new Error(`Use the demo market failed: ${said}`);
+  }
+  await badge.waitFor();
+}
+
+/**
  * Moves a page already showing the app to `path` as the app's own links do (the router follows
  * the history), without loading the page again: a full load costs the browser its scripts' start.
  */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBotFixture } from './bot-fixture.js';
 import {
   baseUrl,
+  chooseDemoMarket,
   downloadedCsv,
   freshCode,
   launchBrowser,
@@ -35,8 +36,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'dashuser', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  await chooseDemoMarket(page);
 });
 afterAll(async () => {
   await context?.close();

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   createAdminFromCli,
   freshCode,
   logInByApi,
@@ -44,8 +45,7 @@ export async function demoMarketUser(browser: Browser, username: string, passwor
   const page = await context.newPage();
   await logInThroughUi(page, username, password, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  await chooseDemoMarket(page);
   return { context, page };
 }
 

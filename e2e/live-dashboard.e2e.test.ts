@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -53,8 +54,7 @@ beforeAll(async () => {
   });
   await logInThroughUi(page, 'liveuser', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  await chooseDemoMarket(page);
   // The worker writes the demo universe at start.
   for (let k = 0; k < 60; k++) {
     const found = await sql<{ symbol: string }>(

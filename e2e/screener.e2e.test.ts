@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -60,10 +61,7 @@ describe('screening on the demo market', () => {
   it('starts a new user without keys on the demo market', async () => {
     await page.getByTestId('market-badge').first().waitFor();
     expect(await page.getByTestId('market-badge').first().textContent()).toBe('Not set up');
-    await page.getByTestId('use-demo-market').click();
-    await expect
-      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
-      .toBe('Demo market');
+    await chooseDemoMarket(page);
     const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
     const settings = await fetch(`${baseUrl()}/api/account-settings`, {
       headers: { authorization: `Bearer ${token}` },

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -61,13 +62,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'setscreens', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  // The badge, not any text: "Use the demo market" would match before the choice is stored.
-  await page
-    .getByTestId('market-badge')
-    .filter({ hasText: /^Demo market$/ })
-    .first()
-    .waitFor({ timeout: 10_000 });
+  await chooseDemoMarket(page);
   token = await page.evaluate(() => localStorage.getItem('authToken') ?? '');
   // SSET02 is on the Final Trading List; SSET05 waits in Optimized Parameters.
   const saved = await post('/api/save-to-optimized-parameters', { symbols: ['SSET02', 'SSET05'] });

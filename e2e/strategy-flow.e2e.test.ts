@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -47,10 +48,7 @@ afterAll(async () => {
 
 describe('the strategy settings flow on the demo market', () => {
   it('starts on the demo market once its metrics are refreshed', async () => {
-    await page.getByTestId('use-demo-market').click();
-    await expect
-      .poll(() => page.getByTestId('market-badge').first().textContent(), { timeout: 10_000 })
-      .toBe('Demo market');
+    await chooseDemoMarket(page);
     // The worker refreshes the demo universe's metrics at start; the screen needs them.
     await expect
       .poll(

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  chooseDemoMarket,
   freshCode,
   launchBrowser,
   logInThroughUi,
@@ -42,8 +43,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await logInThroughUi(page, 'evidence', PASSWORD, (await freshCode(secret)).code);
   await page.waitForURL('**/account-settings', { timeout: 15_000 });
-  await page.getByTestId('use-demo-market').click();
-  await page.getByTestId('market-badge').first().filter({ hasText: 'Demo market' }).waitFor();
+  await chooseDemoMarket(page);
   // The screens below are checked at phone width.
   await page.setViewportSize({ width: 390, height: 844 });
   const demo = async () =>
