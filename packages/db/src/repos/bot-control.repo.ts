@@ -178,13 +178,19 @@ export async function listingMetrics(
     WHERE c.source = ${universe}::"UniverseSource" AND c.symbol = ANY(${[...symbols]}::text[])`;
 }
 
+/**
+ * The insert of an equity point, only when the equity moved since the last point, over the
+ * given parameters (`$1`, `$2::timestamptz`…): here and in the tick's state write.
+ */
+export const insertEquityPointSql = (user: string, at: string, equity: string) =>
+  `INSERT INTO bot_equity_points (user_id, at, equity)
+    SELECT ${user}, ${at}, ${equity}
+    WHERE (SELECT equity FROM bot_equity_points WHERE user_id = ${user} ORDER BY id DESC LIMIT 1)
+      IS DISTINCT FROM ${equity}`;
+
 const RECORD_EQUITY = {
   name: 'bot_equity_points.record',
-  // Only when the equity moved since the last point.
-  text: `INSERT INTO bot_equity_points (user_id, at, equity)
-    SELECT $1, $2, $3
-    WHERE (SELECT equity FROM bot_equity_points WHERE user_id = $1 ORDER BY id DESC LIMIT 1)
-      IS DISTINCT FROM $3::float8`,
+  text: insertEquityPointSql('$1', '$2::timestamptz', '$3::float8'),
 };
 
 /** Adds a point to the bot's equity series unless the equity is that of the last point. */

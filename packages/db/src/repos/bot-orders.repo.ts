@@ -201,11 +201,14 @@ export async function unsettledOrderIntents(db: Db, userId: number): Promise<Bot
   return poolRows<BotOrderRow>(db, UNSETTLED_INTENTS, [userId, UNSETTLED_ORDER_STATUSES]);
 }
 
+/** An intent in flight: recorded as pending, never sent, written after `since` (wall time). */
+const inFlightSql = (since: string) =>
+  `status = 'pending' AND attempts = 0 AND updated_at > ${since}`;
+
 const SETTLEABLE_INTENTS = {
   name: 'bot_orders.settleable',
   text: `SELECT ${ORDER_COLUMNS} FROM bot_orders
-    WHERE user_id = $1 AND status = ANY($2::text[])
-      AND NOT (status = 'pending' AND attempts = 0 AND updated_at > $3)
+    WHERE user_id = $1 AND status = ANY($2::text[]) AND NOT (${inFlightSql('$3')})
     ORDER BY id`,
 };
 
@@ -276,7 +279,7 @@ export async function recordBrokerOrderState(
 const IN_FLIGHT_INTENTS = {
   name: 'bot_orders.in_flight',
   text: `SELECT client_order_id AS "clientOrderId" FROM bot_orders
-    WHERE user_id = $1 AND status = 'pending' AND attempts = 0 AND updated_at > $2`,
+    WHERE user_id = $1 AND ${inFlightSql('$2')}`,
 };
 
 /**

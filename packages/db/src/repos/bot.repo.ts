@@ -1,7 +1,7 @@
 import type { Db, DbTx, Queryable } from '../client.js';
 import { poolRows, type Statement } from '../pool-query.js';
 import { CLOSING_ORDER_PURPOSES, UNSETTLED_ORDER_STATUSES } from './bot-orders.repo.js';
-import type { TrackedSymbolRow } from './bot-control.repo.js';
+import { insertEquityPointSql, type TrackedSymbolRow } from './bot-control.repo.js';
 
 /**
  * The bot's storage (migration 20261124000200_bot): its log, its state row and its tracked
@@ -167,11 +167,7 @@ export interface BotTickState {
 const STORE_TICK_STATE = {
   name: 'bot_states.store_tick',
   // The equity series gets a point at the tick's time unless the equity is that of its last one.
-  text: `WITH point AS (
-      INSERT INTO bot_equity_points (user_id, at, equity)
-      SELECT $1, $10::timestamptz, $2::float8
-      WHERE (SELECT equity FROM bot_equity_points WHERE user_id = $1 ORDER BY id DESC LIMIT 1)
-        IS DISTINCT FROM $2::float8)
+  text: `WITH point AS (${insertEquityPointSql('$1', '$10::timestamptz', '$2::float8')})
     UPDATE bot_states SET equity = $2, cash = $3, buying_power = $4, peak_equity = $5, day = $6,
       day_start_equity = $7, halted = $8, halt_reason = $9, last_tick_at = $10,
       last_activity = COALESCE($11, last_activity), last_error = NULL, updated_at = $12
@@ -184,7 +180,7 @@ const STORE_TICK_STATE = {
 
 /**
  * Stores what a tick that ran knows of the account, and adds its equity point (as
- * `recordEquityPoint` would), in one statement; returns the bot's last activity, its running
+ * `recordEquityPoint` does), in one statement; returns the bot's last activity, its running
  * flag and its tracked symbols (as `listBotSymbols` gives them).
  */
 export async function storeTickState(

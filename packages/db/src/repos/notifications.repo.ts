@@ -40,9 +40,8 @@ export async function createNotification(
 }
 
 /**
- * Several notifications for one user in one statement on the pool, in their order (the bot's
- * journal at the end of a tick). As `createNotification`: an alert kind waits for the alerts
- * queue. Times are stored as UTC, as Prisma stores them.
+ * `insertNotifications` as its own statement on the pool, each with its time (the bot's journal
+ * at the end of a tick), in their order. Times are stored as UTC, as Prisma stores them.
  */
 const CREATE_NOTIFICATIONS: Statement = {
   name: 'notifications.create_many',
@@ -53,7 +52,7 @@ const CREATE_NOTIFICATIONS: Statement = {
     ORDER BY n.k`,
 };
 
-export async function createNotifications(
+export async function insertNotificationsOnPool(
   db: Pick<Db, 'pool'>,
   userId: number,
   notes: readonly { message: string; status: string; kind: string; at: Date }[],

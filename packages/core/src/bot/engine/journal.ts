@@ -1,5 +1,5 @@
 import type { TNotificationKind } from '@tradebot/api-contract';
-import { appendBotLogsOnPool, createNotifications, type Db } from '@tradebot/db';
+import { appendBotLogsOnPool, insertNotificationsOnPool, type Db } from '@tradebot/db';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -66,6 +66,6 @@ export class TickJournal {
       .splice(0)
       .filter((note) => note.eventKey === null || fresh.has(note.eventKey))
       .map((note) => ({ message: note.message, status: note.status, kind: note.kind, at }));
-    await createNotifications(db, userId, notes);
+    await insertNotificationsOnPool(db, userId, notes);
   }
 }
