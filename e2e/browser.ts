@@ -18,6 +18,32 @@ import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core/totp';
 import { deployment } from './deployment.js';
 
 /**
+ * Chromium reads only the last `--disable-features`, so Playwright's own list (playwright-core's
+ * chromiumSwitches) is repeated before ours.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+/**
+ * Headless Chromium still builds the address bar's suggestion popups as web pages of their own
+ * (chrome://omnibox-popup.top-chrome), a renderer per browser that took about a tenth of the
+ * browser tests' Chromium CPU and never shows.
+ */
+const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Debian's Chromium, headless. Without the background-networking flags, Chromium keeps calling
  * Google's hosts, and a closed network refuses those connections many at a time.
  */
@@ -32,6 +58,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
     ],
   });
 }
@@ -170,7 +197,10 @@ export async function screenshot(on: Page | Locator, name: string, options: Shot
   else await on.screenshot({ style: picture.style, path });
 }
 
-/** Runs the create-admin command line as an operator would; returns the otpauth URI it prints. */
+/**
+ * Runs the create-admin command line as an operator would (its compiled output, which the test
+ * run built); returns the otpauth URI it prints.
+ */
 export async function createAdminFromCli(
   username: string,
   email: string,
@@ -180,9 +210,8 @@ export async function createAdminFromCli(
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src/create-admin.cli.ts',
+      '--enable-source-maps',
+      'dist/create-admin.cli.js',
       '--username',
       username,
       '--email',

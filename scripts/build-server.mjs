@@ -1,9 +1,11 @@
-// Compiles the API and the worker ahead of time: one ES module per app (apps/<app>/dist/main.js)
-// with the workspace packages inlined and every other package left to node_modules, so
-// production runs plain `node` without transpiling TypeScript at start. Source maps are written
-// beside the output for readable stack traces (`node --enable-source-maps`); the API never serves
-// them. Usage: node scripts/build-server.mjs [api] [worker]  (both when none is named).
+// Compiles the API and the worker ahead of time: one ES module per program (apps/<app>/dist/main.js
+// and the operators' command lines beside it) with the workspace packages inlined and every other
+// package left to node_modules, so production runs plain `node` without transpiling TypeScript at
+// start. Source maps are written beside the output for readable stack traces
+// (`node --enable-source-maps`); the API never serves them.
+// Usage: node scripts/build-server.mjs [api] [worker]  (both when none is named).
 import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,13 +24,32 @@ const keepPackagesExternal = {
   },
 };
 
+/** Each app's programs: its server, and the command lines `npm run <name>` runs. */
+const PROGRAMS = {
+  api: ['main', 'create-admin.cli', 'rotate-encryption-key.cli'],
+  worker: ['main', 'import-market-data.cli'],
+};
+
+/**
+ * Each file is written beside its place and renamed over it: a process starting from dist/ while
+ * a build runs (a test, `npm run create-admin` beside `npm start`) reads the old file or the new.
+ */
+function replaceFile({ path, contents }) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
 const started = performance.now();
 await Promise.all(
   chosen.map((app) => {
-    if (app !== 'api' && app !== 'worker') throw new Error(`Unknown app "${app}" (api, worker)`);
+    if (!(app in PROGRAMS)) throw new Error(`Unknown app "${app}" (api, worker)`);
     return build({
-      entryPoints: [resolve(root, 'apps', app, 'src/main.ts')],
-      outfile: resolve(root, 'apps', app, 'dist/main.js'),
+      entryPoints: Object.fromEntries(
+        PROGRAMS[app].map((name) => [name, resolve(root, 'apps', app, `src/${name}.ts`)]),
+      ),
+      outdir: resolve(root, 'apps', app, 'dist'),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -36,7 +57,8 @@ await Promise.all(
       sourcemap: true,
       plugins: [keepPackagesExternal],
       logLevel: 'warning',
-    });
+      write: false,
+    }).then(({ outputFiles }) => outputFiles.forEach(replaceFile));
   }),
 );
 console.log(`Compiled ${chosen.join(' and ')} in ${Math.round(performance.now() - started)} ms.`);

@@ -32,7 +32,7 @@ beforeEach(async () => resetDatabase(db));
 function runCli(folder: string, onOutput?: (text: string, kill: () => void) => void) {
   const child = spawn(
     'node',
-    ['--import', 'tsx', 'apps/worker/src/import-market-data.cli.ts', folder],
+    ['--enable-source-maps', 'apps/worker/dist/import-market-data.cli.js', folder],
     {
       cwd: root,
       env: {
