@@ -41,7 +41,11 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * (chrome://omnibox-popup.top-chrome), a renderer per browser that took about a tenth of the
  * browser tests' Chromium CPU and never shows.
  */
-const OMNIBOX_POPUP_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+const OMNIBOX_POPUP_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
+];
 
 /**
  * Debian's Chromium, headless. Without the background-networking flags, Chromium keeps calling
