@@ -48,16 +48,12 @@ const io = {
  * Files linted with type information, all in one TypeScript program (tsconfig.check.json, the
  * type-check's): the packages every app imports are read once, not once per workspace.
  */
-export const TYPED = [
-  '{apps,packages}/*/{src,test}/**/*.ts',
-  '{apps,packages}/*/*.ts',
-  'bench/**/*.ts',
-];
+const TYPED = ['{apps,packages}/*/{src,test}/**/*.ts', '{apps,packages}/*/*.ts', 'bench/**/*.ts'];
 /**
  * Linted without type information: apps/web and e2e. To add one, delete its entry here (the
  * web app's .tsx files also need '{apps,packages}/*\/src/**\/*.tsx' in TYPED).
  */
-export const UNTYPED = ['apps/web/**', 'e2e/**'];
+const UNTYPED = ['apps/web/**', 'e2e/**'];
 
 export default tseslint.config(
   {

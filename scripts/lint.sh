@@ -4,12 +4,9 @@
 # two modules' designs together).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# With --without-eslint, eslint is left to check-server-code.mjs (scripts/static-checks.sh).
-if [ "${1:-}" != --without-eslint ]; then
-  # Type-aware rules hold a TypeScript program of all the server code (~3.3 GB at the peak):
-  # close to node's default heap.
-  NODE_OPTIONS="--max-old-space-size=8192 ${NODE_OPTIONS:-}" npx eslint . --max-warnings=0
-fi
+# Type-aware rules hold a TypeScript program of all the server code (~3.3 GB at the peak): close
+# to node's default heap.
+NODE_OPTIONS="--max-old-space-size=8192 ${NODE_OPTIONS:-}" npx eslint . --max-warnings=0
 npx prettier --check . --log-level=warn
 npx dpdm --no-warning --no-tree --exit-code circular:1 --exclude 'node_modules|generated' \
   '{apps,packages}/*/{src,test}/**/*.{ts,tsx}' 'bench/**/*.ts' 'e2e/**/*.ts' 'scripts/**/*.ts' \
