@@ -35,6 +35,8 @@ const USERS = values.users ?? '1000';
 const SYMBOLS = values.symbols ?? '20';
 const POOL = values.pool ?? '100';
 const WORKERS = Number(values.workers ?? 2);
+/** The scale-out target: 1,000 users' ticks within 10 s on two worker processes. */
+const TARGET_MS = 10_000;
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/tradebot_bench_scale';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
@@ -169,5 +171,10 @@ target(
   `every user ticked once, on ${WORKERS} workers`,
   many.ticks === Number(USERS) && Object.keys(many.perWorker).length === WORKERS,
   `${many.ticks} ticks on ${Object.keys(many.perWorker).length} workers`,
+);
+target(
+  `every user ticked within ${fmt(TARGET_MS)} ms on ${WORKERS} workers`,
+  many.ms <= TARGET_MS,
+  `${fmt(many.ms)} ms`,
 );
 summary();
