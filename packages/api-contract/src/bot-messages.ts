@@ -1,4 +1,5 @@
 import type { DecisionFacts, SideFacts } from '@tradebot/strategy';
+import { counted } from './messages.js';
 
 /** The parameters a decision's explanation names (RSI period and thresholds, SMA period, risk). */
 export interface ExplainParams {
@@ -84,7 +85,7 @@ export const botTick = {
   ) =>
     `${symbol}: exit ${order.side} of ${qty} shares sent (${order.type}, time in force ${order.timeInForce}) for the next open (${reason === 'max_drawdown' ? 'drawdown halt' : 'exit signal'}, decided on the close of ${date}).`,
   stoppedSessions: (count: number, through: string) =>
-    `${count} ${count === 1 ? 'session' : 'sessions'} passed while the bot was stopped (through ${through}); not traded.`,
+    `${counted(count, 'session', 'sessions')} passed while the bot was stopped (through ${through}); not traded.`,
   orderSent: (
     symbol: string,
     id: string,
@@ -128,7 +129,7 @@ export const botTick = {
     `${symbol}: ${reason === 'stop_loss' ? 'stop-loss' : reason === 'take_profit' ? 'take-profit' : 'trailing stop'} exit: ${side === 'buy' ? 'bought' : 'sold'} ${qty} shares at ${price.toFixed(2)}${level === null ? '' : ` (level ${level.toFixed(2)})`}.`,
   resumed: 'Trading resumed: the restart cleared the drawdown halt.',
   killSwitch: (canceled: number, closed: number) =>
-    `Kill switch: the bot stopped, ${canceled} open ${canceled === 1 ? 'order' : 'orders'} canceled, ${closed} ${closed === 1 ? 'position' : 'positions'} being closed.`,
+    `Kill switch: the bot stopped, ${counted(canceled, 'open order', 'open orders')} canceled, ${counted(closed, 'position', 'positions')} being closed.`,
   entryHalted: (symbol: string) =>
     `${symbol}: entry signal skipped: the bot is halted by the maximum drawdown.`,
   entryTooBig: (symbol: string, cost: number, buyingPower: number) =>

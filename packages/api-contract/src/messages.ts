@@ -5,8 +5,11 @@ import { verdictMessages } from './verdict-messages.js';
  * word (the texts only the client shows are `ui`, in ui-messages.ts). One source, so tests can
  * assert exact texts.
  */
-/** "1 stock", "3 stocks": counts in messages read as people write them. */
-export const stockCount = (n: number) => `${n} ${n === 1 ? 'stock' : 'stocks'}`;
+/** "1 open order", "3 open orders": counts in messages read as people write them. */
+export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "1 stock", "3 stocks". */
+export const stockCount = (n: number) => counted(n, 'stock', 'stocks');
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>
@@ -266,7 +269,7 @@ export const server = {
   notHolding: (symbol: string) => `You hold no position in ${symbol}.`,
   quickSellSent: (symbol: string) => `Quick sell initiated for ${symbol}.`,
   killSwitchDone: (orders: number, positions: number) =>
-    `Flattened: ${orders} open orders canceled, ${positions} positions closed at market, and the bot stopped.`,
+    `Flattened: ${counted(orders, 'open order', 'open orders')} canceled, ${counted(positions, 'position', 'positions')} closed at market, and the bot stopped.`,
   brokerUnavailable: 'The broker could not be reached. Please try again in a moment.',
   brokerRefused: (reason: string) => `The broker refused the order: ${reason}`,
   /** The only thing a caller learns of a server fault: the id under which it was logged. */
