@@ -1,5 +1,5 @@
 import type { DecisionFacts, SideFacts } from '@tradebot/strategy';
-import { counted } from './messages.js';
+import { counted } from './counts.js';
 
 /** The parameters a decision's explanation names (RSI period and thresholds, SMA period, risk). */
 export interface ExplainParams {

@@ -1,15 +1,13 @@
+import { counted, stockCount } from './counts.js';
 import { verdictMessages } from './verdict-messages.js';
+
+export { counted, stockCount } from './counts.js';
 
 /**
  * User-facing messages the server returns as `detail` (REST) or error message (tRPC), word for
  * word (the texts only the client shows are `ui`, in ui-messages.ts). One source, so tests can
  * assert exact texts.
  */
-/** "1 open order", "3 open orders": counts in messages read as people write them. */
-export const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "1 stock", "3 stocks". */
-export const stockCount = (n: number) => counted(n, 'stock', 'stocks');
 
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>
