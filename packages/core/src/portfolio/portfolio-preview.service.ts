@@ -55,9 +55,11 @@ export function queuePortfolioJobs(queue: Queue): PortfolioJobs {
       await enqueue(queue, portfolioQueue, payload, { jobId: id });
     },
     async get(id) {
+      // The state first: a job read first and seen finished after has the return value of
+      // before it finished (null). BullMQ stores the value with the finished state at once.
+      const state = await queue.getJobState(id);
       const job = await queue.getJob(id);
       if (!job) return null;
-      const state = await job.getState();
       return {
         userId: (job.data as TPortfolioBacktestJob).userId,
         state: STATES[state] ?? 'queued',
