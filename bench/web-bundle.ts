@@ -5,7 +5,7 @@
  * Starts the real API (NODE_ENV=production, serving apps/web/dist as in production) on database
  * `tradebot_bench_web` and Redis db 10, signs a user up through the API (2FA and paper keys, an
  * administrator so /admin renders), then opens each route in headless Chromium (playwright-core,
- * /usr/bin/chromium), each in a fresh browser context so nothing is cached, and adds up the
+ * /usr/bin/chromium-headless-shell), each in a fresh browser context so nothing is cached, and adds up the
  * JavaScript the page downloaded until it has rendered: every script response's body, gzipped
  * here (zlib level 9, as Vite's report does), whatever the server's own encoding.
  *
@@ -28,7 +28,7 @@ const PORT = Number(arg('port', '3340'));
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/tradebot_bench_web';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/10';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const KB = 1000;
 const LIGHT_KB = 150;
 const HEAVY_KB = 300;

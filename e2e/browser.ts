@@ -18,38 +18,9 @@ import { totpCode, TOTP_PERIOD_SECONDS } from '@tradebot/core/totp';
 import { deployment } from './deployment.js';
 
 /**
- * Chromium reads only the last `--disable-features`, so Playwright's own list (playwright-core's
- * chromiumSwitches) is repeated before ours.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
-/**
- * Headless Chromium still builds the address bar's suggestion popups as web pages of their own
- * (chrome://omnibox-popup.top-chrome), a renderer per browser that took about a tenth of the
- * browser tests' Chromium CPU and never shows.
- */
-const OMNIBOX_POPUP_FEATURES = [
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxFullPopup',
-  'WebUIOmniboxAimPopup',
-];
-
-/**
- * Debian's Chromium, headless. Without the background-networking flags, Chromium keeps calling
- * Google's hosts, and a closed network refuses those connections many at a time.
+ * Debian's headless shell of Chromium (the same engine without the browser's own interface).
+ * Without the background-networking flags, Chromium keeps calling Google's hosts, and a closed
+ * network refuses those connections many at a time.
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -62,7 +33,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
     ],
   });
 }

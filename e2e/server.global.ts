@@ -134,10 +134,10 @@ async function startDeployment(index: number, redisUrl: string) {
 }
 
 export default async function setup(project: TestProject) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
   if (!existsSync(chromium))
     throw new Error(
-      `Chromium not found at ${chromium}: run 'apt-get install -y chromium' or set CHROMIUM_PATH.`,
+      `Chromium not found at ${chromium}: run 'apt-get install -y chromium-headless-shell' or set CHROMIUM_PATH.`,
     );
   if (!existsSync(resolve(root, 'apps/web/dist/index.html')))
     throw new Error('Build the web app first: npm run build -w @tradebot/web');

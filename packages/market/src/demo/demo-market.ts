@@ -32,7 +32,11 @@ export interface DemoMarketOptions {
   historyStart?: string;
   /** The market's clock; usually a `DemoClock`. */
   clock: MarketClock;
-  /** Symbols whose generated series are kept in memory (least recently used go); default 128. */
+  /**
+   * Symbols whose generated series are kept in memory (least recently used go); default: every
+   * listing. The metrics refresh and the universe's fundamentals read every listing once per
+   * completed session: a cache smaller than the universe regenerates all of them on each pass.
+   */
   cacheSize?: number;
 }
 
@@ -67,8 +71,8 @@ export class DemoMarket implements MarketDataPort, FundamentalsPort {
   constructor(options: DemoMarketOptions) {
     this.seed = options.seed >>> 0;
     this.clock = options.clock;
-    this.cacheSize = options.cacheSize ?? 128;
     this.companies = generateUniverse({ seed: this.seed, size: options.size ?? 520 });
+    this.cacheSize = options.cacheSize ?? this.companies.length;
     this.bySymbol = new Map(this.companies.map((c) => [c.profile.symbol, c]));
     const start = dayFromIso(options.historyStart ?? '2016-01-04');
     this.days = [sessionOf(start) === null ? nextTradingDay(start) : start];
