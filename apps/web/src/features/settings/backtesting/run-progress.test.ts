@@ -1,6 +1,13 @@
 import type { TBacktestProgress } from '@tradebot/api-contract';
 import { describe, expect, it } from 'vitest';
-import { applyEvent, isBatchActive, isBatchDone, progressText, statusLabel } from './run-progress';
+import {
+  applyEvent,
+  followStep,
+  isBatchActive,
+  isBatchDone,
+  progressText,
+  statusLabel,
+} from './run-progress';
 
 const batch = (runs: TBacktestProgress['runs']): TBacktestProgress => ({
   batch_id: 7,
@@ -84,5 +91,26 @@ describe('statusLabel', () => {
     );
     expect(statusLabel(run('A', 'queued'))).toBe('Queued');
     expect(statusLabel(run('A', 'completed'))).toBe('Completed');
+  });
+});
+
+describe('followStep', () => {
+  const going = batch([run('A', 'completed'), run('B', 'running')]);
+  const ended = batch([run('A', 'completed'), run('B', 'failed')]);
+  const none: TBacktestProgress = { batch_id: null, completed: 0, failed: 0, total: 0, runs: [] };
+
+  it('follows a batch found running, and leaves one found ended alone', () => {
+    expect(followStep(null, going)).toEqual({ follow: 7 });
+    expect(followStep(null, ended)).toBeNull();
+    expect(followStep(null, none)).toBeNull();
+  });
+  it('sees the followed batch to its end, also when it ended during a reload', () => {
+    expect(followStep(7, going)).toBeNull();
+    expect(followStep(7, ended)).toBe('ended');
+  });
+  it('drops a saved batch that is no longer the latest, or follows the running one', () => {
+    expect(followStep(6, ended)).toEqual({ follow: null });
+    expect(followStep(6, going)).toEqual({ follow: 7 });
+    expect(followStep(6, none)).toEqual({ follow: null });
   });
 });

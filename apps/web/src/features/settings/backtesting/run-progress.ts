@@ -26,6 +26,22 @@ export function isBatchDone(progress: TBacktestProgress | undefined): boolean {
   return !isBatchActive(progress) && progress.completed + progress.failed >= progress.total;
 }
 
+/**
+ * What the page does with a progress answer while it follows `followed` (null: no batch): follow
+ * another batch (a running one, or none: a saved batch that is no longer the latest is dropped),
+ * see the followed batch to its end ('ended'), or nothing (null).
+ */
+export function followStep(
+  followed: number | null,
+  progress: TBacktestProgress,
+): { follow: number | null } | 'ended' | null {
+  if (followed !== progress.batch_id) {
+    const next = progress.batch_id !== null && isBatchActive(progress) ? progress.batch_id : null;
+    return next === followed ? null : { follow: next };
+  }
+  return followed !== null && isBatchDone(progress) ? 'ended' : null;
+}
+
 function statusOf(phase: string): BacktestRun['status'] {
   if (phase === 'queued' || phase === 'completed' || phase === 'failed') return phase;
   return 'running';

@@ -5,19 +5,44 @@ import { errorCode, serverDetail, useTRPC, useTRPCClient } from '../../../lib/tr
 import { useUserEvents } from '../../../lib/use-user-events';
 import { useAuth } from '../../auth/auth-context';
 import { notify } from '../../../lib/notify';
-import { applyEvent, isBatchActive, isBatchDone } from './run-progress';
+import { applyEvent, followStep, isBatchActive } from './run-progress';
 
 /** Backtest poll 2 s (the fallback when the /ws events do not arrive). */
 const POLL_MS = 2000;
 /** How long "3 of 3 completed" stays in view before the page moves on to the Trading tab. */
 const SWITCH_DELAY_MS = 2000;
+/** The batch the page follows, kept for the tab's session: a reload goes on following it. */
+const FOLLOWED_KEY = 'tradebot-followed-backtest-batch';
+
+/** The followed batch's id, in state and in the tab's session storage (null: none). */
+function useFollowedBatch() {
+  const [followed, setState] = useState<number | null>(() => {
+    try {
+      const saved = Number(sessionStorage.getItem(FOLLOWED_KEY));
+      return Number.isInteger(saved) && saved > 0 ? saved : null;
+    } catch {
+      return null;
+    }
+  });
+  const setFollowed = useCallback((id: number | null) => {
+    try {
+      if (id === null) sessionStorage.removeItem(FOLLOWED_KEY);
+      else sessionStorage.setItem(FOLLOWED_KEY, String(id));
+    } catch {
+      // Without storage the batch is followed only while this page is shown.
+    }
+    setState(id);
+  }, []);
+  return [followed, setFollowed] as const;
+}
 
 /**
  * Run Backtester: one `backtests.run` per stock of the list, then the
  * batch's progress from /ws events (task 'backtest') with `backtests.progress` polled every 2 s.
- * A batch found running when the page loads is followed the same way. When the followed batch
- * ends: the lists are reloaded, a toast says how it went and, if any stock completed,
- * `onCompleted` runs two seconds later (the page switches to the Trading Settings tab), so the
+ * A batch found running when the page loads is followed the same way, and a followed batch is
+ * still followed after a reload, even one that ended meanwhile. When the followed batch ends:
+ * the lists are reloaded, a toast says how it went and, if any stock completed, `onCompleted`
+ * runs two seconds later (the page switches to the Trading Settings tab), so the
  * final count is seen before the tab changes.
  */
 export function useBacktestRun(symbols: readonly string[], onCompleted: () => void) {
@@ -27,7 +52,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
   const { expire } = useAuth();
   const [starting, setStarting] = useState(false);
   // The batch this page follows to its end (null: none).
-  const [followed, setFollowed] = useState<number | null>(null);
+  const [followed, setFollowed] = useFollowedBatch();
   const progressKey = trpc.backtests.progress.queryKey();
   const progress = useQuery({
     ...trpc.backtests.progress.queryOptions(),
@@ -50,14 +75,15 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
 
   const data = progress.data;
   useEffect(() => {
-    if (!data || data.batch_id === null) return;
-    if (followed === null && isBatchActive(data)) setFollowed(data.batch_id);
-    if (followed !== data.batch_id || !isBatchDone(data)) return;
+    if (!data) return;
+    const step = followStep(followed, data);
+    if (step === null) return;
+    if (step !== 'ended') return setFollowed(step.follow);
     setFollowed(null);
     void queryClient.invalidateQueries({ queryKey: trpc.stockLists.pathKey() });
     announce(data);
     if (data.completed > 0) setSwitching(true);
-  }, [data, followed, queryClient, trpc]);
+  }, [data, followed, setFollowed, queryClient, trpc]);
 
   useUserEvents(followed !== null, (message) => {
     if (message.type !== 'progress' || message.task !== 'backtest') return;
@@ -89,7 +115,7 @@ export function useBacktestRun(symbols: readonly string[], onCompleted: () => vo
     } finally {
       setStarting(false);
     }
-  }, [symbols, client, queryClient, progressKey, expire]);
+  }, [symbols, client, queryClient, progressKey, expire, setFollowed]);
 
   return { progress, start, starting, switching, running: followed !== null };
 }
