@@ -14,7 +14,7 @@ import { startFakeAlpaca } from './fake-alpaca.js';
 /**
  * Browser tests run the real product: API (+ built web app) and worker as separate processes
  * from their compiled output, on their own database and Redis db, exactly as `npm start` runs them. Several such
- * deployments run side by side (`E2E_DEPLOYMENTS`, default 3), each with its own database,
+ * deployments run side by side (`E2E_DEPLOYMENTS`, default one per test worker), each with its own database,
  * Redis database, port and fake Alpaca; a test file holds one for its whole run (slot.setup.ts).
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,8 +14,11 @@ export function slotOf(env: NodeJS.ProcessEnv): number {
   return slot;
 }
 
-/** How many copies of the product the browser tests run side by side (`E2E_DEPLOYMENTS`, 3). */
+/**
+ * How many copies of the product the browser tests run side by side (`E2E_DEPLOYMENTS`, default
+ * one per test worker, so browser files never wait for a copy: see sequencer.ts).
+ */
 export function e2eDeployments(env: NodeJS.ProcessEnv = process.env): number {
-  const count = Number(env.E2E_DEPLOYMENTS ?? 3);
-  return Number.isInteger(count) && count >= 1 ? count : 3;
+  const count = Number(env.E2E_DEPLOYMENTS ?? testWorkers(env));
+  return Number.isInteger(count) && count >= 1 ? count : testWorkers(env);
 }
