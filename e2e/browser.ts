@@ -166,7 +166,14 @@ export async function screenshot(on: Page | Locator, name: string, options: Shot
     return;
   }
   const path = `${SHOTS_DIR}/${name}.png`;
-  if (settleMs > 0) await (isPage(on) ? on : on.page()).waitForTimeout(settleMs);
+  const page = isPage(on) ? on : on.page();
+  // Lazily loaded parts (charts) show a spinner first: the picture waits, up to 10 s, for them.
+  await page
+    .waitForFunction(() => !document.querySelector('.mantine-Loader-root'), null, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   if (isPage(on)) await on.screenshot({ fullPage: true, ...picture, path });
   else await on.screenshot({ style: picture.style, path });
 }
