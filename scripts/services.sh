@@ -39,8 +39,8 @@ Fix: run 'docker compose up -d' in this folder, or install Redis: 'sudo apt-get 
 or 'brew install redis && brew services start redis' (macOS), then set REDIS_URL if it is elsewhere."
 fi
 
-# The browser tests run Debian's headless shell of Chromium (the same engine without the
-# browser's own interface: about a third less CPU than the full browser run headless).
+# The browser tests run Debian's headless shell of Chromium: the same engine without the
+# browser's own interface, whose processes the tests do not need.
 if [ "${1:-}" = "--chromium" ] && [ -z "${CHROMIUM_PATH:-}" ] && ! [ -x /usr/bin/chromium-headless-shell ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing Chromium's headless shell for the browser tests (Debian package)..."
