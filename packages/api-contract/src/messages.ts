@@ -1,14 +1,6 @@
 import { counted, stockCount } from './counts.js';
 import { verdictMessages } from './verdict-messages.js';
 
-export { counted, stockCount } from './counts.js';
-
-/**
- * User-facing messages the server returns as `detail` (REST) or error message (tRPC), word for
- * word (the texts only the client shows are `ui`, in ui-messages.ts). One source, so tests can
- * assert exact texts.
- */
-
 /** "Value" → "Value template"; "Custom Template" stays as it is. */
 export const templateLabel = (name: string) =>
   /\btemplate$/i.test(name) ? name : `${name} template`;
@@ -16,6 +8,11 @@ export const templateLabel = (name: string) =>
 /** 1e10 → "10,000,000,000": bounds read as people write them. */
 const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
+/**
+ * User-facing messages the server returns as `detail` (REST) or error message (tRPC), word for
+ * word (the texts only the client shows are `ui`, in ui-messages.ts). One source, so tests can
+ * assert exact texts.
+ */
 export const server = {
   apiKeysRequired: 'Please provide at least one set of API keys (paper or live).',
   liveKeysRequired: 'Live API keys must be provided to use live trading mode.',

@@ -1,4 +1,4 @@
-import { stockCount } from './messages.js';
+import { stockCount } from './counts.js';
 import type { TUniverseName } from './schemas/common.schema.js';
 
 /**

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../features/auth/auth-context';
+import { readStorage, writeStorage } from '../lib/browser-storage';
 import { serverDetail, useTRPC } from '../lib/trpc';
 
 /**
@@ -12,21 +13,7 @@ import { serverDetail, useTRPC } from '../lib/trpc';
  */
 const DISMISSED_KEY = 'verifyEmailBannerDismissed';
 
-function readDismissed(): string | null {
-  try {
-    return sessionStorage.getItem(DISMISSED_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeDismissed(userId: string): void {
-  try {
-    sessionStorage.setItem(DISMISSED_KEY, userId);
-  } catch {
-    // Without storage the banner stays dismissed only while this page is shown.
-  }
-}
+const readDismissed = () => readStorage('session', DISMISSED_KEY);
 
 export function VerifyEmailBanner() {
   const trpc = useTRPC();
@@ -37,7 +24,8 @@ export function VerifyEmailBanner() {
   if (state !== 'verified' || !status || status.user.is_verified) return null;
   if (dismissedFor === String(status.user.id)) return null;
   const dismiss = () => {
-    writeDismissed(String(status.user.id));
+    // Without storage the banner stays dismissed only while this page is shown.
+    writeStorage('session', DISMISSED_KEY, String(status.user.id));
     setDismissedFor(String(status.user.id));
   };
   const reply = resend.isSuccess

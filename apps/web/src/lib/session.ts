@@ -1,4 +1,5 @@
 import { ui } from '@tradebot/api-contract';
+import { readStorage, writeStorage } from './browser-storage';
 
 /**
  * Session storage: the bearer token lives in localStorage under `authToken`; a 2FA
@@ -21,22 +22,9 @@ const listeners = new Set<() => void>();
  */
 let exitNotice: string | null = null;
 
-function read(key: Key): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: Key, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
-  }
-}
+const read = (key: Key): string | null => readStorage('local', key);
+/** Without storage (private mode, quota) the session lasts for this page only. */
+const write = (key: Key, value: string | null): void => writeStorage('local', key, value);
 
 function changed(): void {
   for (const listener of listeners) listener();

@@ -1,6 +1,7 @@
 import { server, ui, type TBacktestProgress } from '@tradebot/api-contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { readStorage, writeStorage } from '../../../lib/browser-storage';
 import { errorCode, serverDetail, useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useUserEvents } from '../../../lib/use-user-events';
 import { useAuth } from '../../auth/auth-context';
@@ -17,20 +18,12 @@ const FOLLOWED_KEY = 'tradebot-followed-backtest-batch';
 /** The followed batch's id, in state and in the tab's session storage (null: none). */
 function useFollowedBatch() {
   const [followed, setState] = useState<number | null>(() => {
-    try {
-      const saved = Number(sessionStorage.getItem(FOLLOWED_KEY));
-      return Number.isInteger(saved) && saved > 0 ? saved : null;
-    } catch {
-      return null;
-    }
+    const saved = Number(readStorage('session', FOLLOWED_KEY));
+    return Number.isInteger(saved) && saved > 0 ? saved : null;
   });
   const setFollowed = useCallback((id: number | null) => {
-    try {
-      if (id === null) sessionStorage.removeItem(FOLLOWED_KEY);
-      else sessionStorage.setItem(FOLLOWED_KEY, String(id));
-    } catch {
-      // Without storage the batch is followed only while this page is shown.
-    }
+    // Without storage the batch is followed only while this page is shown.
+    writeStorage('session', FOLLOWED_KEY, id === null ? null : String(id));
     setState(id);
   }, []);
   return [followed, setFollowed] as const;
